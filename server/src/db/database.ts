@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+/** The query builder every service uses; the same type for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a service may run a query on: the database or an open transaction. */
+export type DbExecutor = Db | Tx;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * One handle on the database, whichever engine backs it. PGlite (Postgres compiled to WASM,
+ * in-process) needs no server; node-postgres talks to a real PostgreSQL. Same schema, same SQL.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Applies the committed migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined → in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);
+}
+
+/** PGlite stores one cluster per process: two processes must not open the same folder at once. */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) {
+    // PGlite creates the data folder itself but not its parents.
+    await mkdir(path.dirname(dataDir), { recursive: true });
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start-up, with the driver's reason, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}
+
+/** DATABASE_URL → PostgreSQL; otherwise the embedded PGlite under DATA_DIR. */
+export function databaseTargetFor(config: { databaseUrl: string | undefined; pgliteDir: string }): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.pgliteDir };
+}

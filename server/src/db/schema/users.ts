@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roleEnum } from './enums';
+import { organizations } from './organizations';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Stored as typed; uniqueness is on lower(email) so 'Ada@X.com' and 'ada@x.com' collide.
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull(),
+    // Null for platform admins, who belong to no organisation.
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabled: boolean('disabled').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_org_id_idx').on(table.orgId),
+  ],
+);

@@ -1,0 +1,58 @@
+/** One field's problem, as sent in a 422 body. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * An error the caller caused or may act on. Services throw it; the one error handler turns it
+ * into `{detail, code, errors?}` with its status. Anything else thrown becomes a logged 500.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly code: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, code = 'BAD_REQUEST') => new AppError(400, detail, code);
+export const unauthorized = (detail: string, code = 'UNAUTHORIZED') => new AppError(401, detail, code);
+export const forbidden = (detail: string) => new AppError(403, detail, 'FORBIDDEN');
+export const notFound = (detail: string) => new AppError(404, detail, 'NOT_FOUND');
+export const conflict = (detail: string) => new AppError(409, detail, 'CONFLICT');
+
+/** Message texts callers see; kept together so tests and clients can rely on them word for word. */
+export const MESSAGES = {
+  badCredentials: 'Incorrect email or password',
+  notAuthenticated: 'Not authenticated',
+  tokenExpired: 'Token expired',
+  invalidRefreshToken: 'Invalid refresh token',
+  refreshTokenExpired: 'Refresh token expired',
+  emailTaken: 'An account with this email already exists',
+  joinRequestPending: 'A request to join with this email is already pending',
+  noOrgForDomain: 'No organisation found for this email domain',
+  orgNameRequired: 'Organisation name is required',
+  joinRequestSent: (orgName: string) =>
+    `Your request to join ${orgName} has been sent. An owner or admin must approve it before you can sign in.`,
+  joinRequestNotFound: 'Join request not found',
+  joinRequestDecided: 'Only pending join requests can be decided',
+  onlyManagersDecideJoinRequests: 'Only organisation owners and admins can decide join requests',
+  onlyManagersCreateSpaces: 'Only organisation owners and admins can create spaces',
+  permissionDenied: 'Permission denied',
+  spaceSlugTaken: 'A space with this slug already exists',
+  spaceContextRequired: 'Space context required: send the X-Space-Id header',
+  spaceNotFound: 'Space not found',
+  noOrganisation: 'This account does not belong to an organisation',
+  validation: 'Validation error',
+  tooManyRequests: 'Too many requests',
+  malformedJson: 'Malformed JSON in request body',
+  bodyTooLarge: 'Request body too large',
+  unsupportedMediaType: 'Unsupported content type: send application/json',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+} as const;

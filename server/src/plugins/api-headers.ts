@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+export const API_PREFIX = '/api/v1';
+const API_VARY = ['Authorization', 'X-Space-Id'];
+
+function mergeVary(existing: unknown, additions: readonly string[]): string {
+  const current =
+    typeof existing === 'string'
+      ? existing
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : [];
+  const seen = new Set(current.map((part) => part.toLowerCase()));
+  return [...current, ...additions.filter((part) => !seen.has(part.toLowerCase()))].join(', ');
+}
+
+/**
+ * Headers of every API response. GETs vary by caller and space, so a shared or service-worker
+ * cache never hands one user's (or one space's) answer to another. API answers are personal and
+ * change often: not stored anywhere unless a route says otherwise.
+ */
+export function installApiHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-ID', request.id);
+    if (!request.url.startsWith('/api/')) return;
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      reply.header('Vary', mergeVary(reply.getHeader('Vary'), API_VARY));
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, unauthorized } from '../../errors';
+import { authOf } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rate-limit';
+import { findUserById, toPublicUser } from '../../services/users.service';
+import { bearerSecurity, emailSchema, errorResponses, requiredText, userSchema } from '../common.schemas';
+import type { RouteDeps } from '../deps';
+
+const loginBody = z.object({
+  email: emailSchema,
+  password: z
+    .string(requiredText('Password'))
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
+});
+
+const refreshBody = z.object({
+  refresh_token: z.string(requiredText('Refresh token')).min(1, 'Refresh token is required').max(512),
+});
+
+const tokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+
+/** POST /login, /refresh, /logout and GET /me. */
+export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
+  const limit = authRateLimit(app, config.authRateLimitMax);
+
+  app.post(
+    '/login',
+    {
+      preValidation: limit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: tokenPair.extend({ user: userSchema }), ...errorResponses(401, 422, 429) },
+      },
+    },
+    async (request) => sessions.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      preValidation: limit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
+        body: refreshBody,
+        response: { 200: tokenPair, ...errorResponses(401, 422, 429) },
+      },
+    },
+    async (request) => sessions.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out: revokes the refresh token's whole family",
+        body: refreshBody,
+        response: { 204: z.null(), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.logout(request.body.refresh_token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearerSecurity,
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      // Read from the database: a disabled or deleted account stops here even with a live token.
+      const user = await findUserById(db, authOf(request).userId);
+      if (!user || user.disabled) throw unauthorized(MESSAGES.notAuthenticated);
+      return toPublicUser(user);
+    },
+  );
+};

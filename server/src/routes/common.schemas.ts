@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ROLES } from '../db/schema/enums';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
+
+/** 'X is required' when the field is absent, 'X must be text' when it has another type. */
+export const requiredText = (label: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`),
+});
+
+/** Longest address SMTP allows. */
+const EMAIL_MAX_LENGTH = 254;
+
+export const emailSchema = z
+  .string(requiredText('Email'))
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+/** Rules for choosing a password (not trimmed: spaces are part of a password). */
+export const newPasswordSchema = z
+  .string(requiredText('Password'))
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** A display name of 1–100 characters after trimming. */
+export const displayName = (label: string) =>
+  z
+    .string(requiredText(label))
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  org_id: z.uuid().nullable(),
+});
+
+export const errorSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** OpenAPI entries for the error statuses a route can answer with (all share one body). */
+export function errorResponses<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<S[number], typeof errorSchema>;
+}
+
+export const bearerSecurity = [{ bearerAuth: [] }];

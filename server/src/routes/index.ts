@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../plugins/api-headers';
+import { sessionRoutes } from './auth/session.routes';
+import { billingRoutes } from './billing/billing.routes';
+import type { RouteDeps } from './deps';
+import { healthRoutes } from './health/health.routes';
+import { registrationRoutes } from './registration/registration.routes';
+import { spacesRoutes } from './spaces/spaces.routes';
+
+/** Every API area under /api/v1. New areas register here. */
+export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  await app.register(healthRoutes, { prefix: API_PREFIX });
+  await app.register(sessionRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(registrationRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(spacesRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(billingRoutes, { prefix: API_PREFIX, ...deps });
+}

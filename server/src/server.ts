@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { databaseTargetFor, openDatabase } from './db/database';
+
+/** Gives in-flight requests this long to finish on shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(databaseTargetFor(config));
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { startMs: Math.round(performance.now() - startedAt), database: database.kind },
+    'server started',
+  );
+}
+
+main().catch((error: unknown) => {
+  // Configuration mistakes are the operator's to fix: say what is wrong, without a stack trace.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Server failed to start:', error);
+  process.exit(1);
+});

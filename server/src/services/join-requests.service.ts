@@ -1,0 +1,142 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { isOrgManagerRole } from '../../../src/features/auth/auth.types';
+import type { Db, DbExecutor } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { joinRequests, users } from '../db/schema/index';
+import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
+import type { AuthClaims } from './access-tokens';
+import { emailHasAccount, normaliseEmail, type UserRow } from './users.service';
+
+export type JoinRequestRow = typeof joinRequests.$inferSelect;
+export type JoinRequestStatus = JoinRequestRow['status'];
+
+export interface NewJoinRequest {
+  orgId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+}
+
+/** Public view of a request (never the password hash). */
+export interface JoinRequestView {
+  id: string;
+  org_id: string;
+  email: string;
+  name: string;
+  status: JoinRequestStatus;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+export function toJoinRequestView(row: JoinRequestRow): JoinRequestView {
+  return {
+    id: row.id,
+    org_id: row.orgId,
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    decided_by: row.decidedBy,
+  };
+}
+
+/**
+ * State machine: a request is created `pending`; an owner or admin of its organisation moves it
+ * once to `approved` (which creates the org_member account) or `denied`. Decided requests are final.
+ */
+export async function createJoinRequest(db: DbExecutor, input: NewJoinRequest): Promise<JoinRequestView> {
+  const email = normaliseEmail(input.email);
+  if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
+  try {
+    const [row] = await db
+      .insert(joinRequests)
+      .values({ orgId: input.orgId, email, name: input.name, passwordHash: input.passwordHash })
+      .returning();
+    if (!row) throw new Error('join request insert returned no row');
+    return toJoinRequestView(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'join_requests_pending_email_unique')) throw conflict(MESSAGES.joinRequestPending);
+    throw error;
+  }
+}
+
+export async function listJoinRequests(
+  db: DbExecutor,
+  orgId: string,
+  status?: JoinRequestStatus,
+): Promise<JoinRequestView[]> {
+  const rows = await db
+    .select()
+    .from(joinRequests)
+    .where(status ? and(eq(joinRequests.orgId, orgId), eq(joinRequests.status, status)) : eq(joinRequests.orgId, orgId))
+    .orderBy(desc(joinRequests.createdAt));
+  return rows.map(toJoinRequestView);
+}
+
+/** Only owners and admins of the request's own organisation may decide it. */
+async function lockDecidableRequest(db: DbExecutor, requestId: string, decider: AuthClaims): Promise<JoinRequestRow> {
+  if (!isOrgManagerRole(decider.role) || !decider.orgId) throw forbidden(MESSAGES.onlyManagersDecideJoinRequests);
+  const [row] = await db
+    .select()
+    .from(joinRequests)
+    .where(and(eq(joinRequests.id, requestId), eq(joinRequests.orgId, decider.orgId)))
+    .for('update')
+    .limit(1);
+  // Another organisation's request is reported as missing, not as forbidden.
+  if (!row) throw notFound(MESSAGES.joinRequestNotFound);
+  if (row.status !== 'pending') throw conflict(MESSAGES.joinRequestDecided);
+  return row;
+}
+
+export async function approveJoinRequest(
+  db: Db,
+  requestId: string,
+  decider: AuthClaims,
+): Promise<{ request: JoinRequestView; user: UserRow }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const request = await lockDecidableRequest(tx, requestId, decider);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: request.email,
+          name: request.name,
+          passwordHash: request.passwordHash,
+          role: 'org_member',
+          orgId: request.orgId,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned no row');
+      const decided = await markDecided(tx, request.id, 'approved', decider.userId);
+      return { request: decided, user };
+    });
+  } catch (error) {
+    // The email got an account some other way since the request was filed.
+    if (isUniqueViolation(error, 'users_email_lower_unique')) throw conflict(MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+export async function denyJoinRequest(db: Db, requestId: string, decider: AuthClaims): Promise<JoinRequestView> {
+  return db.transaction(async (tx) => {
+    const request = await lockDecidableRequest(tx, requestId, decider);
+    return markDecided(tx, request.id, 'denied', decider.userId);
+  });
+}
+
+async function markDecided(
+  db: DbExecutor,
+  id: string,
+  status: Exclude<JoinRequestStatus, 'pending'>,
+  decidedBy: string,
+): Promise<JoinRequestView> {
+  const [row] = await db
+    .update(joinRequests)
+    .set({ status, decidedAt: sql`now()`, decidedBy })
+    .where(eq(joinRequests.id, id))
+    .returning();
+  if (!row) throw new AppError(500, MESSAGES.internal, 'INTERNAL_ERROR');
+  return toJoinRequestView(row);
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+
+// argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes) — above OWASP's minimums.
+const HASH_OPTIONS = { type: argon2.argon2id } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+/** False for a wrong password and for a hash argon2 cannot read (never throws for bad input). */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same work as a real verify and always fails. Used for unknown emails so that the
+ * response time does not tell an attacker which emails have accounts.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

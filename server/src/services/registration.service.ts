@@ -1,0 +1,95 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { organizations, users } from '../db/schema/index';
+import { MESSAGES, conflict, notFound } from '../errors';
+import { startFreeTrial } from './billing.service';
+import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
+import { createJoinRequest } from './join-requests.service';
+import { hashPassword } from './passwords';
+import type { SessionResponse, SessionService } from './sessions.service';
+import { DEFAULT_SPACE, createSpace } from './spaces.service';
+import { emailHasAccount, normaliseEmail } from './users.service';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export interface NewOrganisationAccount extends NewAccount {
+  orgName: string;
+}
+
+export interface DomainCheck {
+  has_existing_org: boolean;
+  organization_name?: string;
+}
+
+/** The organisation registered for the email's domain (the oldest if several), if any. */
+async function organisationForEmail(db: Db, email: string) {
+  const domain = emailDomainOf(email);
+  if (!domain || isPublicEmailDomain(domain)) return undefined;
+  const [org] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.emailDomain, domain))
+    .orderBy(asc(organizations.createdAt))
+    .limit(1);
+  return org;
+}
+
+export async function checkDomain(db: Db, email: string): Promise<DomainCheck> {
+  const org = await organisationForEmail(db, email);
+  return org ? { has_existing_org: true, organization_name: org.name } : { has_existing_org: false };
+}
+
+/**
+ * Creates an organisation with its owner, default space "General", free trial plan and credit
+ * account — all or nothing — and signs the owner in.
+ */
+export async function registerOrganisation(
+  db: Db,
+  sessions: SessionService,
+  input: NewOrganisationAccount,
+): Promise<SessionResponse> {
+  const email = normaliseEmail(input.email);
+  if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
+  // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [org] = await tx
+        .insert(organizations)
+        .values({ name: input.orgName, emailDomain: organisationDomainFor(email) })
+        .returning();
+      if (!org) throw new Error('organisation insert returned no row');
+      const [owner] = await tx
+        .insert(users)
+        .values({ email, name: input.name, passwordHash, role: 'org_owner', orgId: org.id })
+        .returning();
+      if (!owner) throw new Error('user insert returned no row');
+      await createSpace(tx, org.id, { ...DEFAULT_SPACE, isDefault: true });
+      await startFreeTrial(tx, org.id);
+      return sessions.startSession(owner, tx);
+    });
+  } catch (error) {
+    // Two registrations of one email racing past the check above: the index decides.
+    if (isUniqueViolation(error, 'users_email_lower_unique')) throw conflict(MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/** Files a pending request to join the organisation of the email's domain; no account yet. */
+export async function requestToJoinByDomain(db: Db, input: NewAccount): Promise<{ message: string }> {
+  const email = normaliseEmail(input.email);
+  const org = await organisationForEmail(db, email);
+  if (!org) throw notFound(MESSAGES.noOrgForDomain);
+  await createJoinRequest(db, {
+    orgId: org.id,
+    email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+  });
+  return { message: MESSAGES.joinRequestSent(org.name) };
+}

@@ -1,0 +1,59 @@
+/**
+ * The one wretch instance (the only module importing wretch). It only moves bytes: headers, the
+ * session rules and error mapping are applied by the request pipeline around it.
+ */
+import wretch from 'wretch';
+import { API_BASE, type HttpMethod } from './paths';
+import { httpError, isRecord } from './errors';
+
+const api = wretch(API_BASE)
+  // Resolve fetch at call time so a service worker, a test double or a polyfill installed after
+  // this module loaded is the one used.
+  .polyfills({ fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init) })
+  // Error bodies are read as text and parsed as JSON when they are JSON, so `details` keeps them.
+  .errorType('json')
+  .accept('application/json');
+
+export interface OutgoingRequest {
+  method: HttpMethod;
+  /** Relative to the API base, query string included. */
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  signal: AbortSignal;
+}
+
+/** Sends a request through fetch and returns the parsed body; HTTP errors become ApiErrors. */
+export async function sendWithFetch(request: OutgoingRequest): Promise<unknown> {
+  try {
+    const response = await api
+      .url(request.path)
+      .headers(request.headers)
+      .options({ signal: request.signal })
+      .fetch(request.method, '', request.body ?? null)
+      .res();
+    return await readBody(response);
+  } catch (error) {
+    throw isWretchHttpError(error) ? httpError(error.status, error.json ?? error.text ?? null, request.path) : error;
+  }
+}
+
+/** 204 and empty bodies resolve to undefined; JSON is parsed; anything else is returned as text. */
+export async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) return JSON.parse(text) as unknown;
+  return text;
+}
+
+interface WretchHttpError {
+  status: number;
+  json?: unknown;
+  text?: string;
+}
+
+function isWretchHttpError(error: unknown): error is WretchHttpError {
+  return isRecord(error) && typeof error.status === 'number' && 'response' in error;
+}

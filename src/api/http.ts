@@ -1,0 +1,106 @@
+/**
+ * The API every feature calls. Paths are relative to /api/v1, e.g. http.get<Space[]>('/spaces/').
+ * Every call gets the spec 000 §7 headers, waits for the session, obeys the space context rule,
+ * recovers from an expired token once, and fails with an ApiError from the catalogue.
+ */
+import { runAbortable } from './auth-gate';
+import { toApiError } from './errors';
+import { API_BASE, withQuery, type HttpMethod } from './paths';
+import { executeRequest } from './pipeline';
+import { sendWithXhr } from './xhr-transport';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Milliseconds; 0 or absent means no time-out (spec 000 §9). */
+  timeoutMs?: number;
+  /** Send even while the session is not ready (the caller knows the call needs no session). */
+  skipAuthQueue?: boolean;
+}
+
+/** Long-running GET time-out: 2,100,000 ms (35 minutes, spec 000 §9). */
+export const LONG_GET_TIMEOUT_MS = 2_100_000;
+/**
+ * Keep-alive hint of 2400 s for long polls (spec 000 §9). Browsers drop Keep-Alive as a forbidden
+ * request header; it is still sent so proxies and the server log see the intent.
+ */
+const LONG_GET_HEADERS = { 'Keep-Alive': 'timeout=2400' };
+
+function call<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions = {}, headers?: Record<string, string>) {
+  return executeRequest<T>({
+    method,
+    path: withQuery(path, options.query),
+    body,
+    headers,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    skipAuthQueue: options.skipAuthQueue,
+  });
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => call<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => call<T>('DELETE', path, undefined, options),
+
+  /** For long polls: 35-minute time-out unless the caller sets one. */
+  longGet: <T>(path: string, options: RequestOptions = {}) =>
+    call<T>('GET', path, undefined, { ...options, timeoutMs: options.timeoutMs ?? LONG_GET_TIMEOUT_MS }, LONG_GET_HEADERS),
+
+  /** Multipart POST with the file in field 'file'; progress in whole percent. */
+  upload<T>(path: string, file: Blob, onProgress?: (percent: number) => void, options: RequestOptions = {}): Promise<T> {
+    const fullPath = withQuery(path, options.query);
+    return executeRequest<T>(
+      {
+        method: 'POST',
+        path: fullPath,
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+        skipAuthQueue: options.skipAuthQueue,
+      },
+      (request) => {
+        const form = new FormData();
+        form.append('file', file, file instanceof File ? file.name : 'file');
+        return sendWithXhr({
+          method: request.method,
+          url: `${API_BASE}${request.path}`,
+          headers: request.headers,
+          body: form,
+          signal: request.signal,
+          onProgress,
+          errorPath: request.path,
+        });
+      },
+    );
+  },
+
+  /**
+   * PUT straight to a signed storage URL. The URL carries its own authorisation, so none of our
+   * headers (least of all the bearer token) are sent; Content-Type is the file's own type.
+   */
+  async putToSignedUrl(
+    url: string,
+    file: Blob,
+    onProgress?: (percent: number) => void,
+    headers: Record<string, string> = {},
+  ): Promise<void> {
+    try {
+      await runAbortable(
+        (signal) =>
+          sendWithXhr({
+            method: 'PUT',
+            url,
+            headers: { ...headers, 'Content-Type': file.type || 'application/octet-stream' },
+            body: file,
+            signal,
+            onProgress,
+          }),
+        {},
+      );
+    } catch (error) {
+      throw toApiError(error, url);
+    }
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * The request pipeline every API call goes through, whatever carries the bytes (fetch or XHR):
+ * logout block → auth queue → space context rule → headers → send (abortable) → 401 recovery →
+ * error catalogue.
+ */
+import { getAuthStatus } from '../features/auth/auth.state';
+import { forceLogout } from '../features/auth/session-end';
+import { getAccessToken } from '../features/auth/tokens';
+import { getCurrentSpaceId } from '../features/spaces/spaces.state';
+import { assertNotLoggingOut, runAbortable, waitForSession } from './auth-gate';
+import { sendWithFetch, type OutgoingRequest } from './client';
+import { spaceContextRequiredError, toApiError } from './errors';
+import {
+  bypassesAuthQueue,
+  isSessionEndpoint,
+  needsSpaceContext,
+  refreshesOn401,
+  sendsBearerToken,
+  type HttpMethod,
+} from './paths';
+import { buildRequestHeaders } from './request-headers';
+import { recoverSession } from './token-refresh';
+
+export interface PipelineRequest {
+  method: HttpMethod;
+  /** Relative to the API base, query string included. */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** 0 or absent: no time-out (spec 000 §9). */
+  timeoutMs?: number;
+  skipAuthQueue?: boolean;
+}
+
+export type Transport = (request: OutgoingRequest) => Promise<unknown>;
+
+export async function executeRequest<T>(request: PipelineRequest, transport: Transport = sendWithFetch): Promise<T> {
+  try {
+    // Sign-in endpoints stay open during logout: logout itself posts to /logout.
+    if (!isSessionEndpoint(request.path)) assertNotLoggingOut();
+    if (!request.skipAuthQueue && !bypassesAuthQueue(request.method, request.path)) {
+      await waitForSession(request.signal);
+    }
+    // Checked after the queue: a call queued during sign-in runs once spaces are initialised.
+    if (needsSpaceContext(request.path) && !getCurrentSpaceId()) throw spaceContextRequiredError(request.path);
+    return (await sendWithRecovery(request, transport, false)) as T;
+  } catch (error) {
+    throw toApiError(error, request.path);
+  }
+}
+
+async function sendWithRecovery(request: PipelineRequest, transport: Transport, retried: boolean): Promise<unknown> {
+  const accessToken = sendsBearerToken(request.path) ? getAccessToken() : null;
+  try {
+    return await runAbortable(
+      (signal) =>
+        transport({
+          method: request.method,
+          path: request.path,
+          headers: buildRequestHeaders({ accessToken, spaceId: getCurrentSpaceId() }, request.headers),
+          body: request.body,
+          signal,
+        }),
+      { signal: request.signal, timeoutMs: request.timeoutMs },
+    );
+  } catch (error) {
+    const apiError = toApiError(error, request.path);
+    if (apiError.status !== 401 || !refreshesOn401(request.path)) throw apiError;
+    // A fresh token did not help, or the user is leaving anyway: the session is not usable.
+    if (retried || getAuthStatus() === 'LOGGING_OUT') {
+      forceLogout();
+      throw apiError;
+    }
+    await recoverSession(accessToken);
+    return sendWithRecovery(request, transport, true);
+  }
+}

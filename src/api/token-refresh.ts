@@ -1,0 +1,103 @@
+/**
+ * Recovering from a 401 (spec 000 §4): one shared refresh for every concurrent 401, at most
+ * 3 attempts before the session is given up, and coordination with other tabs so only one of them
+ * rotates the refresh token.
+ *
+ * Failure policy: when the server refuses the refresh token (400/401/403/422, or the token is
+ * gone) the session is over at once: UNAUTHENTICATED, then forced logout. A failure that says
+ * nothing about the token (offline, time-out, 5xx) keeps the session so a flaky connection does
+ * not sign the user out; the attempt still counts, and the third failed attempt forces logout.
+ */
+import { getAuthStatus, setAuthStatus } from '../features/auth/auth.state';
+import { tokenPairSchema } from '../features/auth/auth.schemas';
+import { forceLogout } from '../features/auth/session-end';
+import { getAccessToken, getRefreshToken, storeTokens } from '../features/auth/tokens';
+import { sendWithFetch } from './client';
+import { ApiError, ERROR_MESSAGES, toApiError } from './errors';
+import { withRefreshLock } from './refresh-lock';
+import { buildRequestHeaders } from './request-headers';
+
+/** Refresh attempts before forced logout (spec 000 §9). */
+export const MAX_REFRESH_ATTEMPTS = 3;
+
+let attempts = 0;
+let sharedRefresh: Promise<void> | null = null;
+
+const unauthorized = () => new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
+
+/** Marks a refusal of the refresh token itself, as opposed to a transient failure. */
+class SessionRejected extends Error {}
+
+/**
+ * Makes a fresh access token available, or throws. `sentWithAccess` is the token the failed
+ * request carried: if storage already holds a different one, another request or tab refreshed in
+ * the meantime and the caller only needs to retry.
+ */
+export async function recoverSession(sentWithAccess: string | null): Promise<void> {
+  const current = getAccessToken();
+  if (current && current !== sentWithAccess) return;
+  if (!sharedRefresh && attempts >= MAX_REFRESH_ATTEMPTS) {
+    forceLogout();
+    throw unauthorized();
+  }
+  sharedRefresh ??= refreshOnce().finally(() => {
+    sharedRefresh = null;
+  });
+  return sharedRefresh;
+}
+
+async function refreshOnce(): Promise<void> {
+  attempts += 1;
+  const statusBefore = getAuthStatus();
+  setAuthStatus('REFRESHING');
+  const refreshTokenBefore = getRefreshToken();
+  try {
+    await withRefreshLock(async () => {
+      const refreshToken = getRefreshToken();
+      if (!refreshToken) throw new SessionRejected('No refresh token stored');
+      // Another tab rotated while we waited for the lock: adopt its tokens instead of presenting
+      // ours again, which the server would treat as reuse and revoke the session everywhere.
+      if (refreshToken !== refreshTokenBefore) return;
+      storeTokens(await requestNewTokens(refreshToken));
+    });
+  } catch (error) {
+    if (getAuthStatus() === 'LOGGING_OUT') throw unauthorized();
+    if (error instanceof SessionRejected || attempts >= MAX_REFRESH_ATTEMPTS) {
+      setAuthStatus('UNAUTHENTICATED');
+      forceLogout();
+      throw unauthorized();
+    }
+    // Transient: keep the session as it was so queued work is not stuck behind REFRESHING.
+    setAuthStatus(statusBefore);
+    throw toApiError(error);
+  }
+  attempts = 0;
+  setAuthStatus('AUTHENTICATED');
+}
+
+async function requestNewTokens(refreshToken: string) {
+  let body: unknown;
+  try {
+    body = await sendWithFetch({
+      method: 'POST',
+      path: '/refresh',
+      headers: buildRequestHeaders({ accessToken: null, spaceId: null }),
+      body: { refresh_token: refreshToken },
+      signal: new AbortController().signal,
+    });
+  } catch (error) {
+    const apiError = toApiError(error, '/refresh');
+    if (apiError.status !== null && [400, 401, 403, 422].includes(apiError.status)) {
+      throw new SessionRejected(apiError.message);
+    }
+    throw apiError;
+  }
+  const parsed = tokenPairSchema.safeParse(body);
+  if (!parsed.success) throw new SessionRejected('Malformed refresh response');
+  return parsed.data;
+}
+
+/** Starts the count afresh, e.g. after a new sign-in. */
+export function resetRefreshAttempts(): void {
+  attempts = 0;
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Theme } from '@radix-ui/themes';
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { Toaster } from 'sonner';
+import { DARK_SCHEME_MEDIA_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+
+/**
+ * Toast constants (spec 000 §9). Width 356px, swipe threshold 45px and the 200 ms removal
+ * animation are sonner's built-in defaults and are not configurable props, so they hold as-is.
+ */
+export const TOASTER_SETTINGS = {
+  duration: 4000,
+  visibleToasts: 3,
+  gap: 14,
+  hotkey: ['altKey', 'KeyT'],
+  containerAriaLabel: 'Notifications',
+  closeButtonAriaLabel: 'Close toast',
+} as const;
+
+/**
+ * Radix's own tooltip defaults are 700 ms open delay and 300 ms skip delay (Themes sets 200 ms);
+ * the product's provider opens at once, and sidebar items ask for 300 ms themselves.
+ */
+export const PRODUCT_TOOLTIP_DELAY_MS = 0;
+
+/** Theme (following the system light/dark setting), tooltips and toasts for the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const prefersDark = useMediaQuery(DARK_SCHEME_MEDIA_QUERY);
+  const appearance = prefersDark ? 'dark' : 'light';
+  return (
+    <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
+      <TooltipPrimitive.Provider delayDuration={PRODUCT_TOOLTIP_DELAY_MS}>
+        {children}
+        <Toaster
+          theme={appearance}
+          position="bottom-right"
+          duration={TOASTER_SETTINGS.duration}
+          visibleToasts={TOASTER_SETTINGS.visibleToasts}
+          gap={TOASTER_SETTINGS.gap}
+          hotkey={[...TOASTER_SETTINGS.hotkey]}
+          containerAriaLabel={TOASTER_SETTINGS.containerAriaLabel}
+          closeButton
+          toastOptions={{ closeButtonAriaLabel: TOASTER_SETTINGS.closeButtonAriaLabel }}
+        />
+      </TooltipPrimitive.Provider>
+    </Theme>
+  );
+}

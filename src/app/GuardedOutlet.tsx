@@ -1,0 +1,59 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { authState, initAuth } from '../features/auth/auth.store';
+import { spacesState } from '../features/spaces/spaces.store';
+import { FullPageLoader } from '../ui/FullPageLoader';
+import { decideNavigation } from './guard';
+import { classifyPath } from './route-access';
+import { AppShell } from './shell/AppShell';
+import { ScreenLoader } from './ScreenLoader';
+import { useAuthEventRedirects } from './useAuthEventRedirects';
+
+/**
+ * The root of the route tree: restores the session before anything is shown, applies the
+ * navigation guard (guard.ts) on every navigation, turns auth events into redirects, and wraps
+ * signed-in screens in the application shell.
+ */
+export function GuardedOutlet() {
+  const auth = useSnapshot(authState);
+  const spaces = useSnapshot(spacesState);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [admittedPath, setAdmittedPath] = useState<string | null>(null);
+
+  useAuthEventRedirects();
+  useEffect(() => {
+    // initAuth is idempotent; failures leave the store UNAUTHENTICATED and the guard sends to Login.
+    void initAuth();
+  }, []);
+
+  const ready = auth.initialized && auth.status !== 'INITIALIZING';
+  const decision = ready
+    ? decideNavigation({
+        path: location.pathname,
+        search: location.search,
+        auth: { status: auth.status, user: auth.user },
+        spaces: {
+          initialized: spaces.initialized,
+          currentSpaceId: spaces.currentSpaceId,
+          count: spaces.spaces.length,
+        },
+      })
+    : null;
+  // A token refresh running in the background must not throw the user off the page they are
+  // already on; only a navigation made while it runs is sent to Login (spec 000 §2).
+  const redirect = decision && auth.status === 'REFRESHING' && admittedPath === here ? null : decision;
+  if (ready && !redirect && admittedPath !== here) setAdmittedPath(here);
+
+  if (!ready) return <FullPageLoader />;
+  if (redirect) return <Navigate to={redirect.redirect} replace />;
+
+  const content = (
+    <Suspense fallback={<ScreenLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+  const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
+  return showShell ? <AppShell>{content}</AppShell> : content;
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Button, Card, Flex } from '@radix-ui/themes';
+import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { forceLogout } from '../features/auth/auth.store';
+import { EmptyState } from '../ui/EmptyState';
+import { Page } from '../ui/Page';
+import { loginPathWithRedirect } from './guard';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : '';
+}
+
+/** A navigation error about auth or a 401 means the session is no good (spec 000 §2). */
+export function isAuthNavigationError(error: unknown): boolean {
+  const status = isRouteErrorResponse(error) ? error.status : (error as { status?: unknown } | null)?.status;
+  return status === 401 || /auth|401/i.test(describe(error));
+}
+
+/** errorElement for the route tree: forces logout on auth errors, otherwise offers a reload. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const authError = isAuthNavigationError(error);
+
+  useEffect(() => {
+    if (!authError) return;
+    forceLogout();
+    // The listener that normally turns SESSION_EXPIRED into a redirect may itself be unmounted by
+    // this error, so navigate here as well.
+    void navigate(loginPathWithRedirect(`${location.pathname}${location.search}`, true), { replace: true });
+  }, [authError, navigate, location.pathname, location.search]);
+
+  if (authError) return null;
+  return (
+    <Page>
+      <Card size="3" className="surface-card">
+        <EmptyState
+          icon={<ExclamationTriangleIcon width={22} height={22} />}
+          title="Something went wrong"
+          description="This screen could not be opened. Reloading usually fixes it; your work on other screens is safe."
+          actions={
+            <Flex gap="3">
+              <Button onClick={() => window.location.reload()}>
+                <ReloadIcon /> Reload
+              </Button>
+              <Button variant="soft" color="gray" onClick={() => void navigate('/dashboard')}>
+                Go to Dashboard
+              </Button>
+            </Flex>
+          }
+        />
+      </Card>
+    </Page>
+  );
+}

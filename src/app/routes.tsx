@@ -1,0 +1,141 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { GuardedOutlet } from './GuardedOutlet';
+import { RouteErrorPage } from './RouteErrorPage';
+import type { Crumb, RouteHandle } from './route-handle';
+import { titleCaseSlug } from './route-handle';
+
+// Every screen loads on demand (spec 000 §2): one lazy chunk per screen.
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const PricingPage = lazy(() => import('../features/pricing/pages/PricingPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const ConnectionsPage = lazy(() => import('../features/connections/pages/ConnectionsPage'));
+const ManageGA4PropertiesPage = lazy(() => import('../features/connections/pages/ManageGA4PropertiesPage'));
+const GA4SetupPage = lazy(() => import('../features/connections/pages/GA4SetupPage'));
+const KnowledgeBasePage = lazy(() => import('../features/knowledge/pages/KnowledgeBasePage'));
+const AssetsPage = lazy(() => import('../features/assets/pages/AssetsPage'));
+const AgentsPage = lazy(() => import('../features/agents/pages/AgentsPage'));
+const AgentManagementPage = lazy(() => import('../features/agents/pages/AgentManagementPage'));
+const AgentChatPage = lazy(() => import('../features/agents/pages/AgentChatPage'));
+const AgentConfigurationPage = lazy(() => import('../features/agents/pages/AgentConfigurationPage'));
+const AgentChatSessionPage = lazy(() => import('../features/agents/pages/AgentChatSessionPage'));
+const AgentModePage = lazy(() => import('../features/agent-mode/pages/AgentModePage'));
+const WorkspaceSettingsPage = lazy(() => import('../features/workspace-settings/pages/WorkspaceSettingsPage'));
+const CreditsPage = lazy(() => import('../features/credits/pages/CreditsPage'));
+const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
+const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('../features/admin/pages/AdminUsersPage'));
+const AdminOrganizationsPage = lazy(() => import('../features/admin/pages/AdminOrganizationsPage'));
+const AdminSecurityPage = lazy(() => import('../features/admin/pages/AdminSecurityPage'));
+const OrgAdminDashboardPage = lazy(() => import('../features/org-admin/pages/OrgAdminDashboardPage'));
+const OrgAdminUsersPage = lazy(() => import('../features/org-admin/pages/OrgAdminUsersPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+const AGENTS: Crumb = { label: 'AI Agents', to: '/agents' };
+const CONNECTIONS: Crumb = { label: 'Connections', to: '/connections' };
+const ADMIN: Crumb = { label: 'System Admin', to: '/admin/dashboard' };
+const ORG_ADMIN: Crumb = { label: 'Organization Admin', to: '/org-admin/dashboard' };
+
+function handle(name: string, crumbs: RouteHandle['crumbs'], extra: Partial<RouteHandle> = {}): RouteHandle {
+  return { name, crumbs, ...extra };
+}
+const single = (label: string) => () => [{ label }];
+const agentCrumb = (slug: string | undefined): Crumb => ({
+  label: titleCaseSlug(slug ?? ''),
+  to: `/agents/${encodeURIComponent(slug ?? '')}`,
+});
+
+/** Screens of spec 000 §2; `handle` carries the route name and breadcrumb trail. */
+const screenRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/dashboard" replace /> },
+  { path: 'login', element: <LoginPage />, handle: handle('Login', () => []) },
+  { path: 'register', element: <RegisterPage />, handle: handle('Register', () => []) },
+  { path: 'pricing', element: <PricingPage />, handle: handle('Pricing', single('Pricing')) },
+  { path: 'dashboard', element: <DashboardPage />, handle: handle('Dashboard', () => []) },
+  { path: 'connections', element: <ConnectionsPage />, handle: handle('Connections', single('Connections')) },
+  {
+    path: 'connections/ga4/manage',
+    element: <ManageGA4PropertiesPage />,
+    handle: handle('ManageGA4Properties', () => [CONNECTIONS, { label: 'Manage GA4 Properties' }]),
+  },
+  {
+    path: 'ga4-setup',
+    element: <GA4SetupPage />,
+    handle: handle('GA4Setup', () => [CONNECTIONS, { label: 'GA4 Setup' }]),
+  },
+  { path: 'knowledge-base', element: <KnowledgeBasePage />, handle: handle('KnowledgeBase', single('Knowledge Base')) },
+  { path: 'assets', element: <AssetsPage />, handle: handle('Assets', single('Creative Assets')) },
+  { path: 'agents', element: <AgentsPage />, handle: handle('Agents', single('AI Agents')) },
+  {
+    path: 'agents/manage',
+    element: <AgentManagementPage />,
+    handle: handle('AgentManagement', () => [AGENTS, { label: 'Agent Configuration' }]),
+  },
+  {
+    path: 'agents/:slug',
+    element: <AgentChatPage />,
+    handle: handle('AgentChat', (p) => [AGENTS, { label: titleCaseSlug(p.slug ?? '') }]),
+  },
+  {
+    path: 'agents/:slug/configure',
+    element: <AgentConfigurationPage />,
+    handle: handle('AgentConfiguration', (p) => [AGENTS, agentCrumb(p.slug), { label: 'Configure' }]),
+  },
+  {
+    path: 'agents/:slug/chat/:sessionId',
+    element: <AgentChatSessionPage />,
+    handle: handle('AgentChatSession', (p) => [AGENTS, agentCrumb(p.slug), { label: 'Chat' }]),
+  },
+  {
+    path: 'agent-mode',
+    element: <AgentModePage />,
+    handle: handle('AgentMode', single('Agent Mode'), { fullHeight: true }),
+  },
+  {
+    path: 'workspace-settings',
+    element: <WorkspaceSettingsPage />,
+    handle: handle('WorkspaceSettings', single('Workspace Settings')),
+  },
+  { path: 'credits', element: <CreditsPage />, handle: handle('Credits', single('Credits')) },
+  { path: 'settings', element: <SettingsPage />, handle: handle('Settings', single('Settings')) },
+  { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
+  { path: 'admin/dashboard', element: <AdminDashboardPage />, handle: handle('AdminDashboard', () => [{ label: 'Admin Dashboard' }]) },
+  { path: 'admin/users', element: <AdminUsersPage />, handle: handle('AdminUsers', () => [ADMIN, { label: 'Users' }]) },
+  {
+    path: 'admin/organizations',
+    element: <AdminOrganizationsPage />,
+    handle: handle('AdminOrganizations', () => [ADMIN, { label: 'Organizations' }]),
+  },
+  {
+    path: 'admin/security',
+    element: <AdminSecurityPage />,
+    handle: handle('AdminSecurity', () => [ADMIN, { label: 'Security' }]),
+  },
+  { path: 'org-admin', element: <Navigate to="/org-admin/dashboard" replace /> },
+  {
+    path: 'org-admin/dashboard',
+    element: <OrgAdminDashboardPage />,
+    handle: handle('OrgAdminDashboard', () => [{ label: 'Organization Admin' }]),
+  },
+  {
+    path: 'org-admin/users',
+    element: <OrgAdminUsersPage />,
+    handle: handle('OrgAdminUsers', () => [ORG_ADMIN, { label: 'Manage Users' }]),
+  },
+  { path: '*', element: <NotFoundPage />, handle: handle('NotFound', () => [{ label: 'Page not found' }]) },
+];
+
+/**
+ * The whole route tree. The root keeps the guard and shell mounted; the pathless child catches
+ * screen errors so the sidebar (and the auth event listener) survive a broken screen.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <GuardedOutlet />,
+    errorElement: <RouteErrorPage />,
+    children: [{ id: 'screens', errorElement: <RouteErrorPage />, children: screenRoutes }],
+  },
+];

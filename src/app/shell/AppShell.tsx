@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { IconButton, Text } from '@radix-ui/themes';
+import { HamburgerMenuIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { authState } from '../../features/auth/auth.store';
+import { Logo } from '../../ui/Logo';
+import { currentRouteHandle } from '../route-handle';
+import { BreadcrumbBar } from './BreadcrumbBar';
+import { Sidebar } from './Sidebar';
+import { useSidebarState } from './useSidebarState';
+
+/** Sidebar + header + content, for signed-in users away from Login/Register (spec 000 §2). */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useSnapshot(authState);
+  const sidebar = useSidebarState();
+  const current = currentRouteHandle(useMatches());
+  if (!user) return <>{children}</>;
+
+  return (
+    <div className="app-shell" data-sidebar-collapsed={sidebar.collapsed || undefined}>
+      <Sidebar user={user} state={sidebar} />
+      <div className="app-main">
+        {sidebar.isMobile ? (
+          <header className="mobile-topbar">
+            <IconButton
+              variant="ghost"
+              color="gray"
+              size="3"
+              aria-label="Open menu"
+              aria-controls="app-sidebar"
+              aria-expanded={sidebar.mobileOpen}
+              onClick={sidebar.openMobile}
+            >
+              <HamburgerMenuIcon width={18} height={18} />
+            </IconButton>
+            <RouterLink to="/dashboard" className="mobile-topbar__brand" aria-label="Mosaic home">
+              <Logo size={24} />
+              <Text size="3" weight="bold">
+                Mosaic
+              </Text>
+            </RouterLink>
+          </header>
+        ) : null}
+        <BreadcrumbBar />
+        <main className={current?.handle.fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

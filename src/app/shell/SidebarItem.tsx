@@ -1,0 +1,57 @@
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Badge, Text, Tooltip } from '@radix-ui/themes';
+import type { SidebarItemDef } from './sidebar.sections';
+
+/** Sidebar item tooltips: 300 ms open delay, 8px from the rail (spec 000 §9). */
+export const SIDEBAR_TOOLTIP_DELAY_MS = 300;
+export const SIDEBAR_TOOLTIP_OFFSET = 8;
+
+interface SidebarItemProps {
+  item: SidebarItemDef;
+  collapsed: boolean;
+  onChoose: () => void;
+}
+
+export function SidebarItem({ item, collapsed, onChoose }: SidebarItemProps) {
+  const { pathname } = useLocation();
+  // Exact match only (spec 000 §2): /agents is not active on /agents/manage.
+  const active = pathname === item.to;
+  const Icon = item.icon;
+  const link = (
+    <RouterLink
+      to={item.to}
+      className="sidebar-item"
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      aria-label={collapsed ? item.label : undefined}
+      onClick={onChoose}
+    >
+      <span className="sidebar-item__icon" aria-hidden="true">
+        <Icon width={16} height={16} />
+      </span>
+      {collapsed ? null : (
+        <Text size="2" className="sidebar-item__label">
+          {item.label}
+        </Text>
+      )}
+      {item.badge && !collapsed ? (
+        <Badge size="1" variant="soft" radius="full" className="sidebar-item__badge">
+          {item.badge}
+        </Badge>
+      ) : null}
+    </RouterLink>
+  );
+  if (!collapsed) return <li>{link}</li>;
+  return (
+    <li>
+      <Tooltip
+        content={item.badge ? `${item.label} (${item.badge})` : item.label}
+        side="right"
+        sideOffset={SIDEBAR_TOOLTIP_OFFSET}
+        delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}
+      >
+        {link}
+      </Tooltip>
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ComponentType } from 'react';
+import {
+  BarChartIcon,
+  ChatBubbleIcon,
+  CubeIcon,
+  DashboardIcon,
+  ImageIcon,
+  LightningBoltIcon,
+  Link2Icon,
+  LockClosedIcon,
+  MixerHorizontalIcon,
+  MixerVerticalIcon,
+  PersonIcon,
+  ReaderIcon,
+} from '@radix-ui/react-icons';
+import type { Role } from '../../features/auth/auth.types';
+import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../../features/auth/auth.types';
+
+/** A sidebar entry (spec 000 §3 "Sidebar item"). */
+export interface SidebarItemDef {
+  icon: ComponentType<{ width?: number; height?: number }>;
+  label: string;
+  to: string;
+  badge?: string;
+}
+
+export interface SidebarSectionDef {
+  title: string;
+  items: SidebarItemDef[];
+}
+
+const ANALYTICS: SidebarSectionDef = {
+  title: 'Analytics',
+  items: [
+    { icon: DashboardIcon, label: 'Dashboard', to: '/dashboard' },
+    { icon: Link2Icon, label: 'Connections', to: '/connections' },
+  ],
+};
+
+const AI_TOOLS: SidebarSectionDef = {
+  title: 'AI Tools',
+  items: [
+    { icon: ReaderIcon, label: 'Knowledge Base', to: '/knowledge-base' },
+    { icon: ChatBubbleIcon, label: 'AI Agents', to: '/agents' },
+    { icon: LightningBoltIcon, label: 'Agent Mode', to: '/agent-mode' },
+    { icon: ImageIcon, label: 'Creative Assets', to: '/assets' },
+  ],
+};
+
+const MANAGEMENT: SidebarSectionDef = {
+  title: 'Management',
+  items: [
+    { icon: MixerHorizontalIcon, label: 'Agent Configuration', to: '/agents/manage' },
+    { icon: MixerVerticalIcon, label: 'Workspace Settings', to: '/workspace-settings' },
+  ],
+};
+
+const SYSTEM_ADMIN: SidebarSectionDef = {
+  title: 'System Admin',
+  items: [
+    { icon: BarChartIcon, label: 'Admin Dashboard', to: '/admin/dashboard' },
+    { icon: PersonIcon, label: 'Users', to: '/admin/users' },
+    { icon: CubeIcon, label: 'Organizations', to: '/admin/organizations' },
+    { icon: LockClosedIcon, label: 'Security', to: '/admin/security' },
+  ],
+};
+
+const ORGANIZATION_ADMIN: SidebarSectionDef = {
+  title: 'Organization Admin',
+  items: [{ icon: PersonIcon, label: 'Manage Users', to: '/org-admin/users' }],
+};
+
+/** Which sections a role sees (spec 000 §2 Application shell and §6). */
+export function sidebarSectionsFor(role: Role | null | undefined): SidebarSectionDef[] {
+  const sections: SidebarSectionDef[] = [];
+  if (!isSystemAdminRole(role)) sections.push(ANALYTICS, AI_TOOLS, MANAGEMENT);
+  if (isAdminRole(role)) sections.push(SYSTEM_ADMIN);
+  if (isOrgManagerRole(role)) sections.push(ORGANIZATION_ADMIN);
+  return sections;
+}

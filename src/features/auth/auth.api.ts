@@ -1,0 +1,71 @@
+/**
+ * Sign-in calls (spec 000 §7). Responses are checked with zod; a malformed answer is an error,
+ * never a half-stored session.
+ */
+import type { z } from 'zod';
+import { http } from '../../api';
+import type { User } from './auth.types';
+import {
+  domainCheckSchema,
+  domainRegistrationSchema,
+  sessionResponseSchema,
+  userSchema,
+  type DomainCheck,
+  type SessionResponse,
+} from './auth.schemas';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  org_name: string;
+}
+
+export interface DomainRegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  choice: 'join_existing' | 'create_new';
+  org_name?: string;
+}
+
+/** Thrown when the server answered 2xx with something that is not the documented shape. */
+export class MalformedResponseError extends Error {}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new MalformedResponseError(`Unexpected ${what} response from server`);
+  return result.data;
+}
+
+export async function postLogin(email: string, password: string): Promise<SessionResponse> {
+  return parse(sessionResponseSchema, await http.post<unknown>('/login', { email, password }), 'login');
+}
+
+export async function postRegister(input: RegisterInput): Promise<SessionResponse> {
+  return parse(sessionResponseSchema, await http.post<unknown>('/register', input), 'registration');
+}
+
+export async function getDomainCheck(email: string): Promise<DomainCheck> {
+  return parse(domainCheckSchema, await http.get<unknown>('/register/check-domain', { query: { email } }), 'domain check');
+}
+
+export type DomainRegistration = { message?: string; session?: SessionResponse };
+
+export async function postRegisterWithDomain(input: DomainRegisterInput): Promise<DomainRegistration> {
+  const body = parse(domainRegistrationSchema, await http.post<unknown>('/register/with-domain', input), 'registration');
+  const { message, access_token, refresh_token, user } = body;
+  if (access_token && refresh_token && user) {
+    return { ...(message ? { message } : {}), session: { access_token, refresh_token, user } };
+  }
+  return message ? { message } : {};
+}
+
+export async function getMe(): Promise<User> {
+  return parse(userSchema, await http.get<unknown>('/me'), 'user');
+}
+
+/** Revokes the refresh token's session family on the server. */
+export async function postLogout(refreshToken: string, timeoutMs: number): Promise<void> {
+  await http.post<unknown>('/logout', { refresh_token: refreshToken }, { timeoutMs });
+}

@@ -1,0 +1,210 @@
+/**
+ * Auth actions (spec 000 §4 "Auth state"): initialise, sign in, register, log out. The live state
+ * is `authState` (valtio); screens read it with useSnapshot.
+ */
+import { ApiError, installCrossTabSync, recoverSession, resetRefreshAttempts, toApiError } from '../../api';
+import { describeError, logger } from '../../lib/logger';
+import { initSpaces, resetSpaces } from '../spaces/spaces.store';
+import {
+  getDomainCheck,
+  getMe,
+  postLogin,
+  postLogout,
+  postRegister,
+  postRegisterWithDomain,
+  type DomainRegisterInput,
+  type RegisterInput,
+} from './auth.api';
+import type { SessionResponse } from './auth.schemas';
+import { authState, setAuthStatus } from './auth.state';
+import { isSystemAdminRole, type User } from './auth.types';
+import { endSessionLocally } from './session-end';
+import { runSessionResets } from './session-reset';
+import { clearSessionStorage, getAccessToken, getRefreshToken, storeTokens, storeUser } from './tokens';
+
+export { authState } from './auth.state';
+export { forceLogout } from './session-end';
+export { onSessionReset } from './session-reset';
+export { onAuthEvent, type AuthEvent } from './auth.events';
+
+export const AUTH_MESSAGES = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  spacesAfterLogin: 'Failed to initialize spaces after login',
+  networkDuringAuth: 'Network error during authentication',
+} as const;
+
+/** The server is told about a logout, but a slow answer must not keep the user waiting. */
+const LOGOUT_CALL_TIMEOUT_MS = 5_000;
+
+let initRun: Promise<void> | null = null;
+let logoutRun: Promise<void> | null = null;
+
+/** Idempotent: the first call restores the stored session; later calls share its outcome. */
+export function initAuth(): Promise<void> {
+  installCrossTabSync();
+  initRun ??= restoreSession().finally(() => {
+    authState.initialized = true;
+  });
+  return initRun;
+}
+
+async function restoreSession(): Promise<void> {
+  // Someone signed in before initialisation was asked for: nothing to restore.
+  if (authState.status !== 'INITIALIZING') return;
+  if (!getAccessToken()) {
+    clearSessionStorage();
+    setAuthStatus('UNAUTHENTICATED');
+    return;
+  }
+  try {
+    const user = await fetchCurrentUser();
+    storeUser(user);
+    authState.user = user;
+    if (!isSystemAdminRole(user.role)) {
+      // Spaces failing does not end the session: the router sends the user to
+      // /dashboard?error=space-init-failed where they can retry (spec 000 §2).
+      await initSpaces().catch((error: unknown) =>
+        logger.warn('Spaces initialisation failed during auth initialisation', { error: describeError(error) }),
+      );
+    }
+    resetRefreshAttempts();
+    authState.error = null;
+    setAuthStatus('AUTHENTICATED');
+  } catch (error) {
+    const apiError = toApiError(error);
+    authState.error = apiError.code === 'NETWORK_ERROR' ? AUTH_MESSAGES.networkDuringAuth : null;
+    clearSessionStorage();
+    authState.user = null;
+    await runSessionResets();
+    setAuthStatus('UNAUTHENTICATED');
+  }
+}
+
+/**
+ * GET /me never refreshes on its own (spec 000 §7). Access tokens are short-lived, so a user
+ * returning after a while would always be signed out; when a refresh token is stored we rotate
+ * once here and ask again before giving up.
+ */
+async function fetchCurrentUser(): Promise<User> {
+  try {
+    return await getMe();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !getRefreshToken()) throw error;
+    await recoverSession(getAccessToken());
+    // The refresh marks the session AUTHENTICATED; initialisation is not finished yet.
+    setAuthStatus('INITIALIZING');
+    return getMe();
+  }
+}
+
+/** Signs in. Rejects with the server's detail, else 'Login failed'. */
+export async function login(email: string, password: string): Promise<User> {
+  setAuthStatus('UNAUTHENTICATED');
+  authState.error = null;
+  let session: SessionResponse;
+  try {
+    session = await postLogin(email, password);
+  } catch (error) {
+    throw recordFailure(error, AUTH_MESSAGES.loginFailed);
+  }
+  return startSession(session);
+}
+
+/** Registers a new organisation and signs in. Rejects with the server's detail, else 'Registration failed'. */
+export async function register(input: RegisterInput): Promise<User> {
+  setAuthStatus('UNAUTHENTICATED');
+  authState.error = null;
+  let session: SessionResponse;
+  try {
+    session = await postRegister(input);
+  } catch (error) {
+    throw recordFailure(error, AUTH_MESSAGES.registrationFailed);
+  }
+  return startSession(session);
+}
+
+/** Whether an organisation already uses the email's domain; any failure reads as "no". */
+export async function checkEmailDomain(email: string): Promise<{ has_existing_org: boolean; organization_name?: string }> {
+  try {
+    return await getDomainCheck(email);
+  } catch (error) {
+    logger.info('Email domain check failed; assuming no existing organisation', { error: describeError(error) });
+    return { has_existing_org: false };
+  }
+}
+
+/**
+ * join_existing creates a join request: a message comes back and no session starts.
+ * create_new behaves like register and signs in.
+ */
+export async function registerWithDomain(input: DomainRegisterInput): Promise<{ message?: string; user?: User }> {
+  authState.error = null;
+  let result: Awaited<ReturnType<typeof postRegisterWithDomain>>;
+  try {
+    result = await postRegisterWithDomain(input);
+  } catch (error) {
+    throw recordFailure(error, AUTH_MESSAGES.registrationFailed);
+  }
+  if (!result.session) return result.message ? { message: result.message } : {};
+  setAuthStatus('UNAUTHENTICATED');
+  const user = await startSession(result.session);
+  return result.message ? { message: result.message, user } : { user };
+}
+
+/** Stores the session, initialises spaces (not for system admins), then AUTHENTICATED. */
+async function startSession(session: SessionResponse): Promise<User> {
+  resetRefreshAttempts();
+  resetSpaces();
+  storeTokens(session);
+  storeUser(session.user);
+  authState.user = session.user;
+  if (!isSystemAdminRole(session.user.role)) {
+    try {
+      await initSpaces();
+    } catch (error) {
+      logger.warn('Spaces initialisation failed after sign-in', { error: describeError(error) });
+      // Do not leave a server session behind that nobody can use.
+      void postLogout(session.refresh_token, LOGOUT_CALL_TIMEOUT_MS).catch(() => undefined);
+      clearSessionStorage();
+      authState.user = null;
+      resetSpaces();
+      setAuthStatus('UNAUTHENTICATED');
+      authState.error = AUTH_MESSAGES.spacesAfterLogin;
+      throw new Error(AUTH_MESSAGES.spacesAfterLogin, { cause: error });
+    }
+  }
+  authState.error = null;
+  authState.initialized = true;
+  setAuthStatus('AUTHENTICATED');
+  return session.user;
+}
+
+/** The user-facing error of a failed sign-in call: the server's detail, else the fallback. */
+function recordFailure(error: unknown, fallback: string): Error {
+  const apiError = error instanceof ApiError ? error : null;
+  const message = apiError?.serverDetail ?? fallback;
+  authState.error = message;
+  return apiError ? new ApiError(message, apiError.status, apiError.code, apiError.details) : new Error(message, { cause: error });
+}
+
+/** User logout: LOGGING_OUT, tell the server (errors ignored), clear everything, LOGOUT_COMPLETE. */
+export function logout(): Promise<void> {
+  logoutRun ??= endUserSession().finally(() => {
+    logoutRun = null;
+  });
+  return logoutRun;
+}
+
+async function endUserSession(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  setAuthStatus('LOGGING_OUT');
+  if (refreshToken) {
+    try {
+      await postLogout(refreshToken, LOGOUT_CALL_TIMEOUT_MS);
+    } catch (error) {
+      logger.info('Logout call failed; ending the session locally', { error: describeError(error) });
+    }
+  }
+  endSessionLocally({ type: 'LOGOUT_COMPLETE' });
+}

@@ -1,0 +1,160 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Flex, Link, TextField } from '@radix-ui/themes';
+import { homePathFor, safeRedirectTarget } from '../../../app/guard';
+import { FormField } from '../../../ui/FormField';
+import { checkEmailDomain, register, registerWithDomain } from '../auth.store';
+import type { User } from '../auth.types';
+import { AuthLayout } from '../components/AuthLayout';
+import { FormAlert } from '../components/FormAlert';
+import type { OrganisationChoiceValue } from '../components/OrganisationChoice';
+import { OrganisationChoice } from '../components/OrganisationChoice';
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Registration failed';
+}
+
+/** Create an account: a new organisation, or a request to join the one that owns the email's domain. */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirectTarget(params.get('redirect'));
+  const [form, setForm] = useState({ name: '', email: '', password: '', org_name: '' });
+  const [existingOrg, setExistingOrg] = useState<string | null>(null);
+  const [choice, setChoice] = useState<OrganisationChoiceValue>('join_existing');
+  const [error, setError] = useState<string | null>(null);
+  const [joinMessage, setJoinMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // Only the answer for the latest email counts; an older, slower check must not win.
+  const latestChecked = useRef('');
+
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const joining = existingOrg !== null && choice === 'join_existing';
+
+  const onEmailBlur = async () => {
+    const email = form.email.trim();
+    if (!LOOKS_LIKE_EMAIL.test(email) || email === latestChecked.current) return;
+    latestChecked.current = email;
+    const result = await checkEmailDomain(email);
+    if (latestChecked.current !== email) return;
+    setExistingOrg(result.has_existing_org ? (result.organization_name ?? 'your organisation') : null);
+  };
+
+  const missingField = (): string | null => {
+    if (!form.name.trim()) return 'Enter your name.';
+    if (!LOOKS_LIKE_EMAIL.test(form.email.trim())) return 'Enter a valid email address.';
+    if (!form.password) return 'Choose a password.';
+    if (!joining && !form.org_name.trim()) return 'Enter your organisation name.';
+    return null;
+  };
+
+  const finish = (user: User) => void navigate(redirect ?? homePathFor(user.role), { replace: true });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = missingField();
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    const base = { email: form.email.trim(), password: form.password, name: form.name.trim() };
+    try {
+      if (existingOrg !== null) {
+        const result = await registerWithDomain(
+          joining ? { ...base, choice: 'join_existing' } : { ...base, choice: 'create_new', org_name: form.org_name.trim() },
+        );
+        if (result.user) finish(result.user);
+        else setJoinMessage(result.message ?? `Your request to join ${existingOrg} has been sent.`);
+      } else {
+        finish(await register({ ...base, org_name: form.org_name.trim() }));
+      }
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const signInLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+  const footer = (
+    <>
+      Already have an account?{' '}
+      <Link asChild weight="medium">
+        <RouterLink to={signInLink}>Sign in</RouterLink>
+      </Link>
+    </>
+  );
+
+  if (joinMessage) {
+    return (
+      <AuthLayout title="Request sent" subtitle="You can sign in once an admin approves it." footer={footer}>
+        <FormAlert tone="success">{joinMessage}</FormAlert>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Start using Mosaic with your team." footer={footer}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create account">
+        <Flex direction="column" gap="4">
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+          <FormField label="Name" htmlFor="register-name">
+            <TextField.Root id="register-name" size="3" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.target.value)} autoFocus />
+          </FormField>
+          <FormField label="Work email" htmlFor="register-email">
+            <TextField.Root
+              id="register-email"
+              type="email"
+              size="3"
+              autoComplete="email"
+              placeholder="you@company.com"
+              value={form.email}
+              onChange={(e) => {
+                set('email')(e.target.value);
+                // A different email may belong to a different organisation: ask again on blur.
+                if (e.target.value.trim() !== latestChecked.current) {
+                  latestChecked.current = '';
+                  setExistingOrg(null);
+                }
+              }}
+              onBlur={() => void onEmailBlur()}
+            />
+          </FormField>
+          <FormField label="Password" htmlFor="register-password">
+            <TextField.Root
+              id="register-password"
+              type="password"
+              size="3"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password')(e.target.value)}
+            />
+          </FormField>
+          {existingOrg !== null ? (
+            <OrganisationChoice organizationName={existingOrg} value={choice} onChange={setChoice} />
+          ) : null}
+          {joining ? null : (
+            <FormField label="Organisation name" htmlFor="register-org">
+              <TextField.Root
+                id="register-org"
+                size="3"
+                autoComplete="organization"
+                value={form.org_name}
+                onChange={(e) => set('org_name')(e.target.value)}
+              />
+            </FormField>
+          )}
+          <Button type="submit" size="3" loading={submitting} mt="1">
+            {joining ? 'Request to join' : 'Create account'}
+          </Button>
+        </Flex>
+      </form>
+    </AuthLayout>
+  );
+}

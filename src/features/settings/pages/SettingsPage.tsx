@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Flex } from '@radix-ui/themes';
+import { useSnapshot } from 'valtio';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { authState } from '../../auth/auth.store';
+import { isSystemAdminRole } from '../../auth/auth.types';
+import { spacesState } from '../../spaces/spaces.store';
+import { HelpCard } from '../components/HelpCard';
+import { ProfileCard } from '../components/ProfileCard';
+
+/** Personal settings, open to every signed-in role. Further sections slot in below the profile. */
+export default function SettingsPage() {
+  const { user } = useSnapshot(authState);
+  const { spaces, currentSpaceId } = useSnapshot(spacesState);
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (!hash) return;
+    // The router does not scroll to fragments by itself (Help & Support links to #help).
+    document.getElementById(hash.slice(1))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [hash]);
+
+  if (!user) return null;
+  const space = spaces.find((s) => s.id === currentSpaceId) ?? null;
+  return (
+    <Page>
+      <PageHeader title="Settings" description="Your profile and how to get help." />
+      <Flex direction="column" gap="5">
+        <ProfileCard user={user} space={space} showSpace={!isSystemAdminRole(user.role)} />
+        <HelpCard />
+      </Flex>
+    </Page>
+  );
+}

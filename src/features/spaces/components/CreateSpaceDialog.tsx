@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Callout, Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { toast } from 'sonner';
+import { slugify, validateCreateSpace } from '../../../lib/slug';
+import { createSpace } from '../spaces.store';
+import { FormField } from '../../../ui/FormField';
+
+interface CreateSpaceDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const EMPTY = { name: '', slug: '', description: '' };
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === 'string' && error ? error : 'Failed to create space';
+}
+
+/** Create New Space: Name, Slug (derived from the name until edited) and optional Description. */
+export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps) {
+  const [values, setValues] = useState(EMPTY);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [touched, setTouched] = useState({ name: false, slug: false });
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const validation = validateCreateSpace({ name: values.name, slug: values.slug });
+  const nameError = touched.name ? validation.errors.name : undefined;
+  // The slug follows the name until edited, so it is judged as soon as either has been worked on.
+  const slugError = touched.slug || slugEdited || touched.name ? validation.errors.slug : undefined;
+
+  const reset = () => {
+    setValues(EMPTY);
+    setSlugEdited(false);
+    setTouched({ name: false, slug: false });
+    setServerError(null);
+  };
+
+  const changeOpen = (next: boolean) => {
+    if (submitting) return; // keep the dialog while the request is in flight
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ name: true, slug: true });
+    if (!validation.valid || submitting) return;
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const description = values.description.trim();
+      await createSpace({
+        name: values.name.trim(),
+        slug: values.slug.trim(),
+        ...(description ? { description } : {}),
+      });
+      toast.success('Space created successfully');
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      // Keep everything the user typed so they can correct it and try again.
+      setServerError(messageOf(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Create New Space</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          A space keeps its own knowledge, agents and analytics, separate from your other spaces.
+        </Dialog.Description>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Flex direction="column" gap="4">
+            <FormField label="Name" htmlFor="space-name" error={nameError}>
+              <TextField.Root
+                id="space-name"
+                value={values.name}
+                placeholder="e.g. Spring Campaign"
+                autoComplete="off"
+                autoFocus
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? 'space-name-error' : undefined}
+                onChange={(event) => {
+                  const name = event.target.value;
+                  setValues((v) => ({ ...v, name, slug: slugEdited ? v.slug : slugify(name) }));
+                }}
+                onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+              />
+            </FormField>
+            <FormField
+              label="Slug"
+              htmlFor="space-slug"
+              error={slugError}
+              hint="Lowercase letters, digits and hyphens. Used in links."
+            >
+              <TextField.Root
+                id="space-slug"
+                value={values.slug}
+                placeholder="spring-campaign"
+                autoComplete="off"
+                aria-invalid={slugError ? true : undefined}
+                aria-describedby={slugError ? 'space-slug-error' : 'space-slug-hint'}
+                onChange={(event) => {
+                  const slug = event.target.value;
+                  setSlugEdited(true);
+                  setValues((v) => ({ ...v, slug }));
+                }}
+                onBlur={() => setTouched((t) => ({ ...t, slug: true }))}
+              />
+            </FormField>
+            <FormField label="Description" htmlFor="space-description" optional>
+              <TextArea
+                id="space-description"
+                value={values.description}
+                placeholder="What is this space for?"
+                rows={3}
+                onChange={(event) => {
+                  const description = event.target.value;
+                  setValues((v) => ({ ...v, description }));
+                }}
+              />
+            </FormField>
+            {serverError ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{serverError}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Flex gap="3" justify="end" mt="2">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray" disabled={submitting}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={!validation.valid || submitting} loading={submitting}>
+                Create
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Spaces store (spec 000 §4 "Spaces", §8 loading and create errors): loads the list, picks and
+ * remembers the current space, switches, creates, resets with the session.
+ */
+import { ApiError, stringField } from '../../api';
+import { getSavedSpaceId, saveSpaceId } from '../auth/tokens';
+import { onSessionReset } from '../auth/session-reset';
+import { fetchSpaces, postSpace, SPACES_TIMEOUT_MS } from './spaces.api';
+import { announceSpacesEvent, runSpaceSwitchHandlers } from './spaces.events';
+import { initialSpacesState, spacesState } from './spaces.state';
+import type { CreateSpaceInput, Space } from './spaces.types';
+
+export { spacesState } from './spaces.state';
+export { onSpaceSwitch, onSpacesEvent } from './spaces.events';
+
+export const SPACES_MESSAGES = {
+  noSpaces: 'No spaces available',
+  fetchTimeout: 'Spaces fetch timeout after 10 seconds',
+  network: 'Network error while loading spaces. Please check your connection and try again.',
+  forbidden: 'Access denied. You may not have permission to access any spaces in this organization.',
+  unauthorized: 'Authentication expired. Please log in again.',
+  notFound: 'No spaces found. Contact your administrator to create a space.',
+  fetchFailed: 'Failed to fetch spaces',
+  initFailed: 'Failed to initialize spaces',
+  createFailed: 'Failed to create space',
+} as const;
+
+let runningInit: Promise<void> | null = null;
+/** Bumped by reset so a load that finishes after a logout cannot write into the new session. */
+let generation = 0;
+
+/** Skipped while running (callers share the run) or once done (spec 000 §4). */
+export function initSpaces(): Promise<void> {
+  if (runningInit) return runningInit;
+  if (spacesState.initialized) return Promise.resolve();
+  const run = initialise(generation).finally(() => {
+    if (runningInit === run) runningInit = null;
+  });
+  runningInit = run;
+  return run;
+}
+
+/** Clears the flags and error, then initialises again. */
+export function retrySpaces(): Promise<void> {
+  if (runningInit) return runningInit;
+  spacesState.initialized = false;
+  spacesState.error = null;
+  return initSpaces();
+}
+
+async function initialise(runGeneration: number): Promise<void> {
+  const current = () => runGeneration === generation;
+  spacesState.initializing = true;
+  spacesState.loading = true;
+  spacesState.error = null;
+  try {
+    const spaces = await withTimeout(fetchSpaces(), SPACES_TIMEOUT_MS, SPACES_MESSAGES.fetchTimeout);
+    if (!current()) return;
+    spacesState.spaces = spaces;
+    spacesState.initialized = true;
+    if (spaces.length === 0) {
+      spacesState.currentSpaceId = null;
+      spacesState.error = SPACES_MESSAGES.noSpaces;
+      announceSpacesEvent('spaces-ready', { spaces: [], currentSpaceId: null, error: SPACES_MESSAGES.noSpaces });
+      return;
+    }
+    const chosen = chooseSpace(spaces, getSavedSpaceId());
+    spacesState.currentSpaceId = chosen.id;
+    saveSpaceId(chosen.id);
+    announceSpacesEvent('spaces-ready', { spaces, currentSpaceId: chosen.id });
+  } catch (error) {
+    if (!current()) return;
+    const reason = loadingErrorMessage(error);
+    spacesState.spaces = [];
+    spacesState.currentSpaceId = null;
+    spacesState.initialized = false;
+    spacesState.error = reason;
+    announceSpacesEvent('spaces-error', { error: reason });
+    throw new Error(reason ? `${SPACES_MESSAGES.initFailed}: ${reason}` : SPACES_MESSAGES.initFailed, {
+      cause: error,
+    });
+  } finally {
+    if (current()) {
+      spacesState.initializing = false;
+      spacesState.loading = false;
+    }
+  }
+}
+
+/** The saved id if still listed, else the default space, else the first. */
+function chooseSpace(spaces: Space[], savedId: string | null): Space {
+  const [first] = spaces as [Space, ...Space[]];
+  return spaces.find((s) => s.id === savedId) ?? spaces.find((s) => s.is_default) ?? first;
+}
+
+/** Spec 000 §8 "Loading spaces" messages. */
+function loadingErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK_ERROR') return SPACES_MESSAGES.network;
+    if (error.status === 403) return SPACES_MESSAGES.forbidden;
+    if (error.status === 401) return SPACES_MESSAGES.unauthorized;
+    if (error.status === 404) return SPACES_MESSAGES.notFound;
+    return (
+      stringField(error.details, 'message') ??
+      stringField(error.details, 'detail') ??
+      (error.message || SPACES_MESSAGES.fetchFailed)
+    );
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return SPACES_MESSAGES.fetchFailed;
+}
+
+/** Returns false when the id is not in the list; otherwise saves it, reloads features, announces. */
+export function switchSpace(id: string): boolean {
+  const space = spacesState.spaces.find((s) => s.id === id);
+  if (!space) return false;
+  spacesState.currentSpaceId = space.id;
+  saveSpaceId(space.id);
+  // Feature stores clear the old space's data and reload for the new one.
+  runSpaceSwitchHandlers({ ...space });
+  announceSpacesEvent('space-switched', { spaceId: space.id, space: { ...space } });
+  return true;
+}
+
+/** Creates a space, appends it and switches to it. Failures are stored in `error` and rethrown. */
+export async function createSpace(input: CreateSpaceInput): Promise<Space> {
+  try {
+    const space = await postSpace(input);
+    spacesState.spaces = [...spacesState.spaces, space];
+    spacesState.error = null;
+    switchSpace(space.id);
+    return space;
+  } catch (error) {
+    const message = createErrorMessage(error);
+    spacesState.error = message;
+    throw error instanceof ApiError ? new ApiError(message, error.status, error.code, error.details) : new Error(message);
+  }
+}
+
+/** Spec 000 §8: errorMessage, message or error from the response, else the error's own message. */
+function createErrorMessage(error: unknown): string {
+  const body = error instanceof ApiError ? error.details : undefined;
+  return (
+    stringField(body, 'errorMessage') ??
+    stringField(body, 'message') ??
+    stringField(body, 'error') ??
+    (error instanceof Error && error.message ? error.message : SPACES_MESSAGES.createFailed)
+  );
+}
+
+/** Clears all state and the saved id. */
+export function resetSpaces(): void {
+  generation += 1;
+  runningInit = null;
+  Object.assign(spacesState, initialSpacesState());
+  saveSpaceId(null);
+}
+
+/** Replaces the list and picks the given id, else the default (else the first); announces ready. */
+export function setSpacesForced(spaces: Space[], id?: string): void {
+  generation += 1;
+  runningInit = null;
+  const chosen = (id !== undefined ? spaces.find((s) => s.id === id) : undefined) ?? spaces.find((s) => s.is_default) ?? spaces[0];
+  Object.assign(spacesState, {
+    ...initialSpacesState(),
+    spaces: [...spaces],
+    currentSpaceId: chosen?.id ?? null,
+    initialized: true,
+    error: spaces.length === 0 ? SPACES_MESSAGES.noSpaces : null,
+  });
+  saveSpaceId(chosen?.id ?? null);
+  announceSpacesEvent('spaces-ready', { spaces: [...spaces], currentSpaceId: chosen?.id ?? null });
+}
+
+export function getCurrentSpace(): Space | null {
+  return spacesState.spaces.find((s) => s.id === spacesState.currentSpaceId) ?? null;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+onSessionReset(resetSpaces);

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseTarget } from '../../server/src/db/database';
+
+/**
+ * Test databases. By default PGlite (in memory, or in a temp folder when it must survive a
+ * restart). With TEST_DATABASE_URL set, a fresh `mosaic_test_<random>` database on that server,
+ * dropped afterwards — so the very same suite runs on both engines.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const testEngine: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestDatabaseTarget {
+  target: DatabaseTarget;
+  /** Removes the database (or its folder). Close every handle opened on it first. */
+  dispose(): Promise<void>;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database target. `persistent` keeps PGlite on disk so it can be reopened. */
+export async function createTestDatabaseTarget(options: { persistent?: boolean } = {}): Promise<TestDatabaseTarget> {
+  if (TEST_DATABASE_URL) {
+    const name = `mosaic_test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      target: { kind: 'postgres', url: url.toString(), poolSize: 5 },
+      dispose: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    };
+  }
+  if (!options.persistent) return { target: { kind: 'pglite' }, dispose: async () => {} };
+  const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-pglite-'));
+  return {
+    target: { kind: 'pglite', dataDir: path.join(folder, 'data', 'pglite') },
+    dispose: () => rm(folder, { recursive: true, force: true }),
+  };
+}
+
+/** Opens and migrates a fresh database; `dispose` closes and removes it. */
+export async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const { target, dispose } = await createTestDatabaseTarget();
+  const database = await openDatabase(target);
+  await database.migrate();
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await dispose();
+    },
+  };
+}

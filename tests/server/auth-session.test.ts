@@ -1,0 +1,247 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/features/auth/auth.types';
+import {
+  API,
+  TEST_JWT_SECRET,
+  TEST_PASSWORD,
+  authHeaders,
+  createTestApp,
+  login,
+  registerOwner,
+  uniqueEmail,
+  type RegisteredOwner,
+  type TestApp,
+} from '../helpers/server';
+
+const secretKey = new TextEncoder().encode(TEST_JWT_SECRET);
+
+/** A token signed with the server's key, as an attacker who stole a token could hold it. */
+function signToken(claims: { sub: string; role: string; org: string | null }, expiresAt: number, key = secretKey) {
+  return new SignJWT({ role: claims.role, org: claims.org })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer('mosaic')
+    .setAudience('mosaic-api')
+    .setIssuedAt(expiresAt - 60)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+}
+
+describe('sign-in, tokens and /me', () => {
+  let t: TestApp;
+  let owner: RegisteredOwner;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await registerOwner(t.app, { name: 'Grace Hopper' });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload: payload as object });
+  const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(token) });
+
+  describe('POST /login', () => {
+    it('returns a bearer token pair and the user record', async () => {
+      const response = await post('/login', { email: owner.email, password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.token_type).toBe('bearer');
+      expect(typeof body.access_token).toBe('string');
+      expect(typeof body.refresh_token).toBe('string');
+      expect(body.user).toEqual({
+        id: owner.user.id,
+        email: owner.email,
+        name: 'Grace Hopper',
+        role: 'org_owner',
+        org_id: owner.user.org_id,
+      });
+    });
+
+    it('accepts the email in any case and with surrounding spaces', async () => {
+      const response = await post('/login', { email: `  ${owner.email.toUpperCase()} `, password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('gives the same 401 for a wrong password and for an unknown email', async () => {
+      const wrongPassword = await post('/login', { email: owner.email, password: 'not the password' });
+      const unknownEmail = await post('/login', { email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(unknownEmail.statusCode).toBe(401);
+      expect(wrongPassword.json()).toEqual({ detail: 'Incorrect email or password', code: 'UNAUTHORIZED' });
+      expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    });
+
+    it('spends comparable time on unknown emails and wrong passwords (no timing oracle)', async () => {
+      const time = async (email: string) => {
+        const started = performance.now();
+        await post('/login', { email, password: 'not the password' });
+        return performance.now() - started;
+      };
+      await time(uniqueEmail()); // warm up the dummy hash
+      const unknown = await time(uniqueEmail());
+      const known = await time(owner.email);
+      // Both run one argon2 verify; without the dummy verify the unknown case is ~100× faster.
+      expect(unknown).toBeGreaterThan(known / 4);
+    });
+
+    it.each([
+      [{ password: TEST_PASSWORD }, 'email'],
+      [{ email: 'not-an-email', password: TEST_PASSWORD }, 'email'],
+      [{ email: 'a@b.co' }, 'password'],
+      [{ email: 'a@b.co', password: 12345678 }, 'password'],
+    ])('answers 422 naming the bad field for %j', async (payload, field) => {
+      const response = await post('/login', payload);
+      expect(response.statusCode).toBe(422);
+      const body = response.json();
+      expect(body.detail).toBe('Validation error');
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    });
+  });
+
+  describe('GET /me', () => {
+    it('returns the signed-in user', async () => {
+      const response = await me(owner.access_token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<User>()).toEqual(owner.user);
+    });
+
+    it('answers 401 Not authenticated without a bearer token', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/me` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Not authenticated', code: 'UNAUTHORIZED' });
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    });
+
+    it.each(['Basic abc', 'Bearer', 'Bearer not.a.jwt', 'Token x'])('answers 401 for the header %j', async (header) => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/me`, headers: { authorization: header } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('Not authenticated');
+    });
+
+    it("answers 'Token expired' for an expired token", async () => {
+      const claims = { sub: owner.user.id, role: 'org_owner', org: owner.user.org_id };
+      const expired = await signToken(claims, Math.floor(Date.now() / 1000) - 10);
+      const response = await me(expired);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Token expired', code: 'TOKEN_EXPIRED' });
+    });
+
+    it('rejects a token signed with another key', async () => {
+      const claims = { sub: owner.user.id, role: 'org_owner', org: owner.user.org_id };
+      const forged = await signToken(claims, Math.floor(Date.now() / 1000) + 600, new TextEncoder().encode('x'.repeat(64)));
+      const response = await me(forged);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('Not authenticated');
+    });
+
+    it('rejects an unsigned (alg none) token', async () => {
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const payload = { sub: owner.user.id, role: 'system_admin', org: null, exp: Math.floor(Date.now() / 1000) + 600 };
+      const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+      expect((await me(unsigned)).statusCode).toBe(401);
+    });
+
+    it('issues access tokens that live at most 15 minutes and carry sub, role and org', async () => {
+      const [, payload] = owner.access_token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      expect(claims.sub).toBe(owner.user.id);
+      expect(claims.role).toBe('org_owner');
+      expect(claims.org).toBe(owner.user.org_id);
+      expect(claims.exp - claims.iat).toBeLessThanOrEqual(900);
+      expect(claims.exp - claims.iat).toBe(t.config.accessTokenTtlSeconds);
+    });
+  });
+
+  describe('POST /refresh', () => {
+    it('rotates: returns a new pair, and the new tokens work', async () => {
+      const session = await login(t.app, owner.email);
+      const response = await post('/refresh', { refresh_token: session.refresh_token });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.refresh_token).not.toBe(session.refresh_token);
+      expect((await me(body.access_token)).statusCode).toBe(200);
+      expect((await post('/refresh', { refresh_token: body.refresh_token })).statusCode).toBe(200);
+    });
+
+    it('treats reuse of a rotated token as theft: 401 and the whole family is revoked', async () => {
+      const session = await login(t.app, owner.email);
+      const rotated = (await post('/refresh', { refresh_token: session.refresh_token })).json();
+      const reuse = await post('/refresh', { refresh_token: session.refresh_token });
+      expect(reuse.statusCode).toBe(401);
+      // The legitimate holder's newer token is dead too.
+      const afterReuse = await post('/refresh', { refresh_token: rotated.refresh_token });
+      expect(afterReuse.statusCode).toBe(401);
+    });
+
+    it('leaves other sessions of the same user alone when one family is revoked', async () => {
+      const first = await login(t.app, owner.email);
+      const second = await login(t.app, owner.email);
+      await post('/refresh', { refresh_token: first.refresh_token });
+      await post('/refresh', { refresh_token: first.refresh_token });
+      expect((await post('/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(200);
+    });
+
+    it('answers 401 for an unknown token and 422 for a missing one', async () => {
+      expect((await post('/refresh', { refresh_token: 'made-up-token' })).statusCode).toBe(401);
+      const missing = await post('/refresh', {});
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors[0].field).toBe('refresh_token');
+    });
+  });
+
+  describe('POST /logout', () => {
+    it('answers 204 and revokes that session family', async () => {
+      const session = await login(t.app, owner.email);
+      const rotated = (await post('/refresh', { refresh_token: session.refresh_token })).json();
+      const response = await post('/logout', { refresh_token: rotated.refresh_token });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect((await post('/refresh', { refresh_token: rotated.refresh_token })).statusCode).toBe(401);
+    });
+
+    it('answers 204 for an unknown or already revoked token', async () => {
+      expect((await post('/logout', { refresh_token: 'never-issued' })).statusCode).toBe(204);
+      const session = await login(t.app, owner.email);
+      await post('/logout', { refresh_token: session.refresh_token });
+      expect((await post('/logout', { refresh_token: session.refresh_token })).statusCode).toBe(204);
+    });
+  });
+});
+
+describe('refresh token expiry and access token lifetime', () => {
+  it('answers 401 once a refresh token has expired', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await registerOwner(t.app);
+      // Test set-up: age the stored token instead of waiting 30 days.
+      const { refreshTokens } = await import('../../server/src/db/schema/index');
+      await t.database.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/refresh`,
+        payload: { refresh_token: owner.refresh_token },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('Refresh token expired');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops accepting an access token after ACCESS_TOKEN_TTL_SECONDS', async () => {
+    const t = await createTestApp({ env: { ACCESS_TOKEN_TTL_SECONDS: '1' } });
+    try {
+      const owner = await registerOwner(t.app);
+      const headers = authHeaders(owner.access_token);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/me`, headers })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const response = await t.app.inject({ method: 'GET', url: `${API}/me`, headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('Token expired');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, TEST_PASSWORD, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
+
+describe('HTTP behaviour shared by every API route', () => {
+  let t: TestApp;
+  let owner: RegisteredOwner;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BODY_LIMIT_BYTES: '4096' } });
+    owner = await registerOwner(t.app);
+  });
+  afterAll(() => t.close());
+
+  const rawPost = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers: { 'content-type': contentType } });
+
+  describe('bad input never produces a 500', () => {
+    it('malformed JSON → 400', async () => {
+      const response = await rawPost('/login', '{"email": "a@b.co", "password": ');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
+    });
+
+    it('an empty JSON body → 400', async () => {
+      const response = await rawPost('/login', '');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('Malformed JSON in request body');
+    });
+
+    it('a __proto__ key (prototype poisoning) → 400', async () => {
+      const response = await rawPost('/login', '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}');
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('a body above BODY_LIMIT_BYTES → 413', async () => {
+      const response = await rawPost('/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(10_000) }));
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ detail: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('a content type other than JSON → 415', async () => {
+      const response = await rawPost('/login', 'email=a@b.co&password=x', 'application/x-www-form-urlencoded');
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        detail: 'Unsupported content type: send application/json',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    });
+
+    it.each([
+      ['an array body', '[1,2,3]'],
+      ['a string body', '"hello"'],
+      ['null', 'null'],
+      ['wrong field types', '{"email": 5, "password": {"a": 1}, "name": [], "org_name": true}'],
+    ])('%s → 422 with field errors', async (_label, payload) => {
+      const response = await rawPost('/register', payload);
+      expect(response.statusCode).toBe(422);
+      const body = response.json();
+      expect(body.detail).toBe('Validation error');
+      expect(body.errors.length).toBeGreaterThan(0);
+      for (const error of body.errors) expect(error).toEqual({ field: expect.any(String), message: expect.any(String) });
+    });
+
+    it('a POST without any body → 422, not 500', async () => {
+      const response = await t.app.inject({ method: 'POST', url: `${API}/login` });
+      expect(response.statusCode).toBe(422);
+    });
+  });
+
+  describe('unknown routes', () => {
+    it.each(['/api/v1/nope', '/api/v2/login', '/api/v1/spaces/extra/deep'])('GET %s → JSON 404', async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ detail: 'Not found', code: 'NOT_FOUND' });
+    });
+
+    it('a wrong method on a known path → JSON 404', async () => {
+      const response = await t.app.inject({ method: 'DELETE', url: `${API}/login` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().detail).toBe('Not found');
+    });
+  });
+
+  describe('caching headers', () => {
+    it('every API GET varies by Authorization and X-Space-Id and is not stored', async () => {
+      const urls = [`${API}/me`, `${API}/spaces/`, `${API}/health`, `${API}/billing/plan`];
+      for (const url of urls) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: authHeaders(owner.access_token, owner.defaultSpace.id),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers.vary).toBe('Authorization, X-Space-Id');
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+    });
+
+    it('error answers to GETs carry the same Vary header', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/me` });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers.vary).toBe('Authorization, X-Space-Id');
+    });
+
+    it('POST answers are not stored either', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${API}/login`,
+        payload: { email: owner.email, password: TEST_PASSWORD },
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes a well-formed incoming X-Request-ID', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/health`,
+        headers: { 'x-request-id': 'client-req.42:abc' },
+      });
+      expect(response.headers['x-request-id']).toBe('client-req.42:abc');
+    });
+
+    it('replaces a malformed one with a generated id', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${API}/health`,
+        headers: { 'x-request-id': 'bad id with spaces\n' },
+      });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('generates one when none is sent, different per request', async () => {
+      const first = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      const second = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      expect(first.headers['x-request-id']).toEqual(expect.any(String));
+      expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    });
+  });
+
+  describe('GET /api/v1/openapi.json', () => {
+    it('serves the generated OpenAPI document with every route', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/openapi.json` });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      const paths = Object.keys(doc.paths);
+      for (const path of [
+        '/api/v1/login',
+        '/api/v1/register',
+        '/api/v1/register/check-domain',
+        '/api/v1/register/with-domain',
+        '/api/v1/refresh',
+        '/api/v1/logout',
+        '/api/v1/me',
+        '/api/v1/spaces/',
+        '/api/v1/billing/plan',
+        '/api/v1/billing/credits',
+        '/api/v1/health',
+      ]) {
+        expect(paths).toContain(path);
+      }
+      const loginBody = doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema;
+      expect(loginBody.required).toEqual(expect.arrayContaining(['email', 'password']));
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends no HSTS over plain HTTP', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+});
+
+describe('HSTS behind a TLS-terminating proxy', () => {
+  it('is sent when TRUST_PROXY is set and the proxy reports https', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const viaTls = await t.app.inject({ method: 'GET', url: `${API}/health`, headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaTls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const plain = await t.app.inject({ method: 'GET', url: `${API}/health`, headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditAccounts, organizations, plans } from '../../server/src/db/schema/index';
+import { API, TEST_PASSWORD, authHeaders, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('POST /register', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/register`, payload });
+  const valid = () => ({ email: uniqueEmail(), password: TEST_PASSWORD, name: 'Ada', org_name: 'Acme' });
+
+  it('creates the organisation, its owner, the General space, a 14-day trial and 3000 credits', async () => {
+    const input = { ...valid(), email: `ada@acme-${Date.now()}.io`, name: '  Ada Lovelace ', org_name: ' Acme Ltd ' };
+    const response = await register(input);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.token_type).toBe('bearer');
+    expect(body.user).toMatchObject({ email: input.email, name: 'Ada Lovelace', role: 'org_owner' });
+    expect(body.user.org_id).toEqual(expect.any(String));
+
+    const headers = authHeaders(body.access_token);
+    const spaces = (await t.app.inject({ method: 'GET', url: `${API}/spaces/`, headers })).json();
+    expect(spaces).toEqual([
+      { id: expect.any(String), name: 'General', slug: 'general', description: null, is_default: true },
+    ]);
+
+    const spaceHeaders = authHeaders(body.access_token, spaces[0].id);
+    const plan = (await t.app.inject({ method: 'GET', url: `${API}/billing/plan`, headers: spaceHeaders })).json();
+    expect(plan).toMatchObject({ type: 'free', days_left: 14, is_active: true });
+    const expiresIn = new Date(plan.expires_at).getTime() - Date.now();
+    expect(Math.abs(expiresIn - 14 * DAY_MS)).toBeLessThan(60_000);
+
+    const credits = (await t.app.inject({ method: 'GET', url: `${API}/billing/credits`, headers: spaceHeaders })).json();
+    expect(credits).toMatchObject({ used: 0, total: 3000, remaining: 3000 });
+
+    const [org] = await t.database.db.select().from(organizations).where(eq(organizations.id, body.user.org_id));
+    expect(org).toMatchObject({ name: 'Acme Ltd', emailDomain: input.email.split('@')[1] });
+  });
+
+  it('records no email domain for public mail providers', async () => {
+    const response = await register({ ...valid(), email: uniqueEmail('gmail.com') });
+    expect(response.statusCode).toBe(201);
+    const [org] = await t.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, response.json().user.org_id));
+    expect(org?.emailDomain).toBeNull();
+  });
+
+  it('answers 409 for an email that already has an account, in any case', async () => {
+    const input = valid();
+    expect((await register(input)).statusCode).toBe(201);
+    const again = await register({ ...valid(), email: input.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'An account with this email already exists', code: 'CONFLICT' });
+  });
+
+  it('creates nothing when the registration is refused', async () => {
+    const before = await t.database.db.select().from(organizations);
+    const input = valid();
+    await register(input);
+    await register({ ...input, org_name: 'Second org' });
+    const after = await t.database.db.select().from(organizations);
+    expect(after.length).toBe(before.length + 1);
+  });
+
+  it('lets two concurrent registrations of one email produce exactly one account', async () => {
+    const input = valid();
+    const results = await Promise.all([register(input), register({ ...input, org_name: 'Other' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const orgs = await t.database.db.select().from(organizations);
+    const plansCount = await t.database.db.select().from(plans);
+    const credits = await t.database.db.select().from(creditAccounts);
+    // Every organisation that exists is complete: the loser's transaction left nothing behind.
+    expect(plansCount.length).toBe(orgs.length);
+    expect(credits.length).toBe(orgs.length);
+  });
+
+  it.each([
+    ['a short password', { password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    ['a too long password', { password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    ['a blank name', { name: '   ' }, 'name', 'Name is required'],
+    ['a too long name', { name: 'n'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
+    ['a missing org_name', { org_name: undefined }, 'org_name', 'Organisation name is required'],
+    ['a too long org_name', { org_name: 'o'.repeat(101) }, 'org_name', 'Organisation name must be at most 100 characters'],
+    ['an invalid email', { email: 'ada@' }, 'email', 'Enter a valid email address'],
+    ['a number as name', { name: 42 }, 'name', 'Name must be text'],
+  ])('answers 422 for %s', async (_label, change, field, message) => {
+    const response = await register({ ...valid(), ...change });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toContainEqual({ field, message });
+  });
+
+  it('accepts passwords of exactly 8 and 128 characters', async () => {
+    for (const password of ['p'.repeat(8), 'p'.repeat(128)]) {
+      const input = { ...valid(), password };
+      expect((await register(input)).statusCode).toBe(201);
+      expect((await login(t.app, input.email, password)).user.email).toBe(input.email);
+    }
+  });
+});
+
+describe('GET /register/check-domain', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const check = (email: string) =>
+    t.app.inject({ method: 'GET', url: `${API}/register/check-domain`, query: { email } });
+
+  it('names the organisation that registered with the domain', async () => {
+    const domain = `check-${Date.now()}.example.org`;
+    await registerOwner(t.app, { email: `boss@${domain}`, org_name: 'Check Corp' });
+    const response = await check(`someone@${domain.toUpperCase()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ has_existing_org: true, organization_name: 'Check Corp' });
+  });
+
+  it('answers false for a domain nobody registered', async () => {
+    expect((await check(uniqueEmail())).json()).toEqual({ has_existing_org: false });
+  });
+
+  it('answers false for public mail domains even when someone registered with one', async () => {
+    await registerOwner(t.app, { email: uniqueEmail('gmail.com') });
+    expect((await check(uniqueEmail('gmail.com'))).json()).toEqual({ has_existing_org: false });
+    expect((await check(uniqueEmail('outlook.com'))).json()).toEqual({ has_existing_org: false });
+  });
+
+  it('answers 422 for an invalid or missing email', async () => {
+    const invalid = await check('not-an-email');
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors[0].field).toBe('email');
+    const missing = await t.app.inject({ method: 'GET', url: `${API}/register/check-domain` });
+    expect(missing.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,175 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emitAuthEvent } from '../../../src/features/auth/auth.events';
+import { authState, forceLogout } from '../../../src/features/auth/auth.store';
+import { installDomShims } from './support/dom';
+import type { FakeApi } from './support/fake-api';
+import { installFakeApi, makeSpace } from './support/fake-api';
+import { renderApp, screen, signInAs, signOut, waitForLocation } from './support/render-app';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  installDomShims();
+  api = installFakeApi();
+});
+
+afterEach(async () => {
+  await signOut();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('first navigation', () => {
+  it('restores the session before deciding, then sends a signed-out visitor to Login with the way back', async () => {
+    const { location } = renderApp('/knowledge-base?tab=docs');
+    expect(screen.getByText('Loading Mosaic…')).toBeTruthy();
+    await waitForLocation(location, '/login?redirect=%2Fknowledge-base%3Ftab%3Ddocs');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(authState.initialized).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it('sends / to the dashboard for members', async () => {
+    await signInAs(api, 'org_member');
+    const { location } = renderApp('/');
+    await waitForLocation(location, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+  });
+
+  it('sends / and /admin to the admin dashboard for system admins', async () => {
+    await signInAs(api, 'system_admin');
+    const first = renderApp('/');
+    await waitForLocation(first.location, '/admin/dashboard');
+    first.view.unmount();
+    const second = renderApp('/admin');
+    await waitForLocation(second.location, '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeTruthy();
+  });
+
+  it('sends /org-admin to the org-admin dashboard for owners', async () => {
+    await signInAs(api, 'org_owner');
+    const { location } = renderApp('/org-admin');
+    await waitForLocation(location, '/org-admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Organization Admin', level: 1 })).toBeTruthy();
+  });
+
+  it('shows a friendly page for unknown paths', async () => {
+    await signInAs(api, 'org_member');
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('lets signed-out visitors read Pricing', async () => {
+    const { location } = renderApp('/pricing');
+    expect(await screen.findByRole('heading', { name: 'Pricing', level: 1 })).toBeTruthy();
+    expect(location()).toBe('/pricing');
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
+  it('keeps members out of the admin area', async () => {
+    await signInAs(api, 'org_member');
+    const { location } = renderApp('/admin/users');
+    await waitForLocation(location, '/dashboard');
+  });
+
+  it('sends a signed-in user away from Login to the redirect target', async () => {
+    await signInAs(api, 'org_admin');
+    const { location } = renderApp('/login?redirect=%2Fcredits');
+    await waitForLocation(location, '/credits');
+    expect(await screen.findByRole('heading', { name: 'Credits', level: 1 })).toBeTruthy();
+  });
+
+  it('sends users without a space to the dashboard error, where Retry recovers', async () => {
+    api.spaces = [];
+    await signInAs(api, 'org_member').catch(() => undefined);
+    // An empty list still signs in; the guard then reports it on the dashboard.
+    expect(authState.status).toBe('AUTHENTICATED');
+    const { user, location } = renderApp('/agents');
+    await waitForLocation(location, '/dashboard?error=space-init-failed');
+    expect(await screen.findByText('Your spaces could not be loaded')).toBeTruthy();
+    expect(screen.getByText('No spaces available')).toBeTruthy();
+
+    api.spaces = [makeSpace('s9', 'Recovered')];
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitForLocation(location, '/dashboard');
+    expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
+  });
+});
+
+describe('auth events', () => {
+  it('a forced logout → Login with the way back and the expired notice', async () => {
+    await signInAs(api, 'org_member');
+    const { location } = renderApp('/connections');
+    expect(await screen.findByRole('heading', { name: 'Connections', level: 1 })).toBeTruthy();
+    // The browser's address matches the router's in the real app; forceLogout reads it.
+    window.history.replaceState(null, '', '/connections');
+    act(() => forceLogout());
+    await waitForLocation(location, '/login?redirect=%2Fconnections&expired=true');
+    expect(await screen.findByText('Your session expired. Please sign in again.')).toBeTruthy();
+  });
+
+  it('login required keeps the redirect path', async () => {
+    const { location } = renderApp('/pricing');
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    act(() => emitAuthEvent({ type: 'LOGIN_REQUIRED', redirect: '/agents/seo' }));
+    await waitForLocation(location, '/login?redirect=%2Fagents%2Fseo');
+  });
+
+  it.each(['LOGOUT_COMPLETE', 'UNAUTHENTICATED'] as const)('%s → plain Login', async (type) => {
+    const { location } = renderApp('/pricing');
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    act(() => emitAuthEvent({ type }));
+    await waitForLocation(location, '/login');
+  });
+});
+
+describe('navigation errors', () => {
+  it('a 401 while opening a screen forces logout and goes to Login', async () => {
+    await signInAs(api, 'org_member');
+    const { router, location } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    router.patchRoutes('screens', [
+      {
+        path: 'broken',
+        loader: () => {
+          throw new Error('Request failed with status 401');
+        },
+        element: null,
+      },
+    ]);
+    await act(() => router.navigate('/broken'));
+    await waitForLocation(location, '/login?redirect=%2Fbroken&expired=true');
+    expect(authState.status).toBe('UNAUTHENTICATED');
+    expect(localStorage.getItem('ma_access_token')).toBeNull();
+  });
+});
+
+describe('a token refresh in the background', () => {
+  it('leaves the current page alone, sends a navigation made meanwhile to Login, and comes back after', async () => {
+    let releaseRefresh: () => void = () => undefined;
+    const refreshDone = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    let planCalls = 0;
+    // The plan card's first call finds the access token expired; the refresh then takes a while.
+    api.on('GET /billing/plan', () => (++planCalls === 1 ? { status: 401, body: { detail: 'Token expired' } } : { status: 200, body: { id: 'p', name: 'Free', type: 'free', days_left: 3, expires_at: null, is_active: true } }));
+    api.on('POST /refresh', async () => {
+      await refreshDone;
+      return { status: 200, body: { access_token: 'access-2', refresh_token: 'refresh-2' } };
+    });
+    await signInAs(api, 'org_owner');
+    const { router, location } = renderApp('/connections');
+    await screen.findByRole('heading', { name: 'Connections', level: 1 });
+    await waitFor(() => expect(authState.status).toBe('REFRESHING'));
+    expect(location()).toBe('/connections');
+    expect(screen.getByRole('heading', { name: 'Connections', level: 1 })).toBeTruthy();
+
+    await act(() => router.navigate('/credits'));
+    await waitForLocation(location, '/login?redirect=%2Fcredits');
+
+    releaseRefresh();
+    await waitForLocation(location, '/credits');
+    expect(await screen.findByRole('heading', { name: 'Credits', level: 1 })).toBeTruthy();
+  });
+});
+

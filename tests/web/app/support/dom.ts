@@ -1,0 +1,64 @@
+/**
+ * Browser features jsdom lacks but Radix needs (ResizeObserver, pointer capture, scrollIntoView),
+ * plus a matchMedia that answers width queries from a viewport width the test controls.
+ */
+type Listener = (event: MediaQueryListEvent) => void;
+
+let viewportWidth = 1280;
+const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
+
+function evaluate(query: string): boolean {
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (max) return viewportWidth <= Number(max[1]);
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  if (min) return viewportWidth >= Number(min[1]);
+  return false; // prefers-color-scheme etc.: light, no reduced motion
+}
+
+function matchMedia(query: string): MediaQueryList {
+  const entry = { query, listeners: new Set<Listener>(), last: evaluate(query) };
+  lists.add(entry);
+  const list = {
+    get matches() {
+      return evaluate(query);
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_type: string, fn: Listener) => entry.listeners.add(fn),
+    removeEventListener: (_type: string, fn: Listener) => entry.listeners.delete(fn),
+    addListener: (fn: Listener) => entry.listeners.add(fn),
+    removeListener: (fn: Listener) => entry.listeners.delete(fn),
+    dispatchEvent: () => true,
+  };
+  return list as unknown as MediaQueryList;
+}
+
+/** Resizes the pretend viewport and fires `change` on every query whose answer flipped. */
+export function setViewportWidth(width: number): void {
+  viewportWidth = width;
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  for (const entry of lists) {
+    const now = evaluate(entry.query);
+    if (now === entry.last) continue;
+    entry.last = now;
+    for (const fn of [...entry.listeners]) fn({ matches: now, media: entry.query } as MediaQueryListEvent);
+  }
+  window.dispatchEvent(new Event('resize'));
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+export function installDomShims(): void {
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  const proto = Element.prototype as unknown as Record<string, unknown>;
+  proto.scrollIntoView ??= function scrollIntoView() {};
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => undefined;
+  proto.releasePointerCapture ??= () => undefined;
+  setViewportWidth(1280);
+}

@@ -1,0 +1,94 @@
+/**
+ * A fake backend at the network edge: replaces globalThis.fetch and answers /api/v1 calls from
+ * in-memory data, so the real request layer, auth store and spaces store run unchanged.
+ */
+import { vi } from 'vitest';
+import type { Role, User } from '../../../../src/features/auth/auth.types';
+import type { Space } from '../../../../src/features/spaces/spaces.types';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+type Reply = { status: number; body?: unknown };
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
+
+export function makeUser(role: Role, overrides: Partial<User> = {}): User {
+  return { id: `u-${role}`, email: `${role.replace('_', '.')}@acme.test`, name: `Ada ${role}`, role, org_id: 'org-1', ...overrides };
+}
+
+export function makeSpace(id: string, name: string, extra: Partial<Space> = {}): Space {
+  return { id, name, slug: name.toLowerCase().replace(/\s+/g, '-'), description: null, is_default: false, ...extra };
+}
+
+export interface FakeApi {
+  calls: RecordedCall[];
+  user: User;
+  spaces: Space[];
+  /** Answers one route ("GET /billing/plan") differently from the default. */
+  on: (route: string, handler: Handler) => void;
+  callsTo: (route: string) => RecordedCall[];
+}
+
+const json = (status: number, body?: unknown) => ({ status, body });
+
+export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}): FakeApi {
+  const api: FakeApi = {
+    calls: [],
+    user: initial.user ?? makeUser('org_member'),
+    spaces: initial.spaces ?? [makeSpace('s1', 'Main Space', { is_default: true }), makeSpace('s2', 'Spring Launch')],
+    on: (route, handler) => overrides.set(route, handler),
+    callsTo: (route) => api.calls.filter((c) => `${c.method} ${c.path}` === route),
+  };
+  const overrides = new Map<string, Handler>();
+  const session = () => ({ access_token: 'access-1', refresh_token: 'refresh-1', user: api.user });
+
+  const defaults: Record<string, Handler> = {
+    'POST /login': () => json(200, session()),
+    'POST /register': () => json(201, session()),
+    'GET /register/check-domain': () => json(200, { has_existing_org: false }),
+    'POST /register/with-domain': () => json(200, session()),
+    'POST /logout': () => json(204),
+    'POST /refresh': () => json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }),
+    'GET /me': () => json(200, api.user),
+    'GET /spaces/': () => json(200, api.spaces),
+    'POST /spaces/': (call) => {
+      const input = call.body as { name: string; slug: string; description?: string };
+      return json(201, { id: `s${api.spaces.length + 1}`, description: null, is_default: false, ...input });
+    },
+    'GET /billing/plan': () =>
+      json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }),
+    'GET /billing/credits': () =>
+      json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: null, last_updated: null }),
+  };
+
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const method = (init.method ?? 'GET').toUpperCase();
+    let body: unknown;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    const call: RecordedCall = { method, path, query: url.searchParams, body, headers: new Headers(init.headers) };
+    api.calls.push(call);
+    const route = `${method} ${path}`;
+    const handler = overrides.get(route) ?? defaults[route];
+    const reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: reply.body === undefined ? {} : { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return api;
+}
