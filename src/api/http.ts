@@ -26,7 +26,13 @@ export const LONG_GET_TIMEOUT_MS = 2_100_000;
  */
 const LONG_GET_HEADERS = { 'Keep-Alive': 'timeout=2400' };
 
-function call<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions = {}, headers?: Record<string, string>) {
+function call<T>(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+  headers?: Record<string, string>,
+) {
   return executeRequest<T>({
     method,
     path: withQuery(path, options.query),
@@ -47,10 +53,21 @@ export const http = {
 
   /** For long polls: 35-minute time-out unless the caller sets one. */
   longGet: <T>(path: string, options: RequestOptions = {}) =>
-    call<T>('GET', path, undefined, { ...options, timeoutMs: options.timeoutMs ?? LONG_GET_TIMEOUT_MS }, LONG_GET_HEADERS),
+    call<T>(
+      'GET',
+      path,
+      undefined,
+      { ...options, timeoutMs: options.timeoutMs ?? LONG_GET_TIMEOUT_MS },
+      LONG_GET_HEADERS,
+    ),
 
   /** Multipart POST with the file in field 'file'; progress in whole percent. */
-  upload<T>(path: string, file: Blob, onProgress?: (percent: number) => void, options: RequestOptions = {}): Promise<T> {
+  upload<T>(
+    path: string,
+    file: Blob,
+    onProgress?: (percent: number) => void,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const fullPath = withQuery(path, options.query);
     return executeRequest<T>(
       {

@@ -36,6 +36,11 @@ class SessionRejected extends Error {}
 export async function recoverSession(sentWithAccess: string | null): Promise<void> {
   const current = getAccessToken();
   if (current && current !== sentWithAccess) return;
+  // Nothing to refresh with (never signed in, or signed out meanwhile): no REFRESHING detour.
+  if (!sharedRefresh && !getRefreshToken()) {
+    forceLogout();
+    throw unauthorized();
+  }
   if (!sharedRefresh && attempts >= MAX_REFRESH_ATTEMPTS) {
     forceLogout();
     throw unauthorized();

@@ -13,10 +13,16 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
+/** Whole words only, so a screen chunk such as 'AuthLayout-4019.js' failing to load is not mistaken for one. */
+const AUTH_ERROR_PATTERN = /\b(auth|authentication|authenticated|unauthori[sz]ed|401)\b/i;
+
 /** A navigation error about auth or a 401 means the session is no good (spec 000 §2). */
 export function isAuthNavigationError(error: unknown): boolean {
   const status = isRouteErrorResponse(error) ? error.status : (error as { status?: unknown } | null)?.status;
-  return status === 401 || /auth|401/i.test(describe(error));
+  if (status === 401) return true;
+  const message = describe(error);
+  if (/dynamically imported module|importing a module script/i.test(message)) return false;
+  return AUTH_ERROR_PATTERN.test(message);
 }
 
 /** errorElement for the route tree: forces logout on auth errors, otherwise offers a reload. */

@@ -2,10 +2,10 @@
  * npm run admin:create -- --email a@b.c --name "Ada" [--password …] [--role system_admin|support_admin]
  *
  * Creates a platform admin, or promotes the existing account with that email. The password comes
- * from --password, else MOSAIC_ADMIN_PASSWORD, else one is generated and printed once.
+ * from --password, else MOSAIC_ADMIN_PASSWORD; a new account without either gets a generated one,
+ * printed once. A promoted account keeps its password unless one is given.
  * Uses the same configuration as the server (DATABASE_URL or the PGlite data folder).
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
@@ -35,7 +35,6 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const args = parsed.data;
-  const generated = args.password ? undefined : randomBytes(18).toString('base64url');
   const config = loadConfig();
   const database = await openDatabase(databaseTargetFor(config));
   try {
@@ -44,10 +43,12 @@ async function main(): Promise<void> {
       email: args.email,
       name: args.name,
       role: args.role,
-      password: args.password ?? generated,
+      password: args.password,
     });
     console.log(`${result.created ? 'Created' : 'Promoted'} ${args.role} ${result.user.email} (${result.user.id}).`);
-    if (generated) console.log(`Generated password (shown once, store it now): ${generated}`);
+    if (result.generatedPassword) {
+      console.log(`Generated password (shown once, store it now): ${result.generatedPassword}`);
+    }
   } finally {
     await database.close();
   }

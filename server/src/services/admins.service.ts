@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema/index';
@@ -8,7 +9,10 @@ export interface PlatformAdminInput {
   email: string;
   name: string;
   role: 'system_admin' | 'support_admin';
-  /** Replaces the password when given; an existing account keeps its password otherwise. */
+  /**
+   * Replaces the password when given. Otherwise an existing account keeps its password and a new
+   * one gets a generated password, returned once as `generatedPassword`.
+   */
   password?: string | undefined;
 }
 
@@ -16,7 +20,13 @@ export interface PlatformAdminInput {
  * Creates a platform admin or promotes the existing account with that email. Platform admins
  * belong to no organisation, so a promoted account leaves its organisation.
  */
-export async function upsertPlatformAdmin(db: Db, input: PlatformAdminInput): Promise<{ user: UserRow; created: boolean }> {
+export interface PlatformAdminResult {
+  user: UserRow;
+  created: boolean;
+  generatedPassword?: string;
+}
+
+export async function upsertPlatformAdmin(db: Db, input: PlatformAdminInput): Promise<PlatformAdminResult> {
   const email = normaliseEmail(input.email);
   const existing = await findUserByEmail(db, email);
   if (existing) {
@@ -34,11 +44,12 @@ export async function upsertPlatformAdmin(db: Db, input: PlatformAdminInput): Pr
     if (!user) throw new Error('admin update returned no row');
     return { user, created: false };
   }
-  if (!input.password) throw new Error('A password is required to create an admin');
+  const generatedPassword = input.password ? undefined : randomBytes(18).toString('base64url');
+  const password = input.password ?? generatedPassword!;
   const [user] = await db
     .insert(users)
-    .values({ email, name: input.name, role: input.role, orgId: null, passwordHash: await hashPassword(input.password) })
+    .values({ email, name: input.name, role: input.role, orgId: null, passwordHash: await hashPassword(password) })
     .returning();
   if (!user) throw new Error('admin insert returned no row');
-  return { user, created: true };
+  return generatedPassword ? { user, created: true, generatedPassword } : { user, created: true };
 }

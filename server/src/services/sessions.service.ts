@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { User } from '../../../src/features/auth/auth.types';
 import type { Db, DbExecutor } from '../db/database';
+import { users } from '../db/schema/index';
 import { AppError, MESSAGES, unauthorized } from '../errors';
 import type { AccessTokens } from './access-tokens';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   findRefreshToken,
   insertRefreshToken,
@@ -49,6 +51,10 @@ export class SessionService {
     const user = await findUserByEmail(this.db, email);
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !valid || user.disabled) throw unauthorized(MESSAGES.badCredentials);
+    if (needsRehash(user.passwordHash)) {
+      // The password is at hand only now: upgrade a hash made with older parameters.
+      await this.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    }
     return this.startSession(user);
   }
 

@@ -47,14 +47,15 @@ export async function postRegister(input: RegisterInput): Promise<SessionRespons
 }
 
 export async function getDomainCheck(email: string): Promise<DomainCheck> {
-  return parse(domainCheckSchema, await http.get<unknown>('/register/check-domain', { query: { email } }), 'domain check');
+  const body = await http.get<unknown>('/register/check-domain', { query: { email } });
+  return parse(domainCheckSchema, body, 'domain check');
 }
 
 export type DomainRegistration = { message?: string; session?: SessionResponse };
 
 export async function postRegisterWithDomain(input: DomainRegisterInput): Promise<DomainRegistration> {
-  const body = parse(domainRegistrationSchema, await http.post<unknown>('/register/with-domain', input), 'registration');
-  const { message, access_token, refresh_token, user } = body;
+  const raw = await http.post<unknown>('/register/with-domain', input);
+  const { message, access_token, refresh_token, user } = parse(domainRegistrationSchema, raw, 'registration');
   if (access_token && refresh_token && user) {
     return { ...(message ? { message } : {}), session: { access_token, refresh_token, user } };
   }

@@ -15,7 +15,7 @@ import {
   type DomainRegisterInput,
   type RegisterInput,
 } from './auth.api';
-import type { SessionResponse } from './auth.schemas';
+import type { DomainCheck, SessionResponse } from './auth.schemas';
 import { authState, setAuthStatus } from './auth.state';
 import { isSystemAdminRole, type User } from './auth.types';
 import { endSessionLocally } from './session-end';
@@ -125,7 +125,7 @@ export async function register(input: RegisterInput): Promise<User> {
 }
 
 /** Whether an organisation already uses the email's domain; any failure reads as "no". */
-export async function checkEmailDomain(email: string): Promise<{ has_existing_org: boolean; organization_name?: string }> {
+export async function checkEmailDomain(email: string): Promise<DomainCheck> {
   try {
     return await getDomainCheck(email);
   } catch (error) {
@@ -185,7 +185,9 @@ function recordFailure(error: unknown, fallback: string): Error {
   const apiError = error instanceof ApiError ? error : null;
   const message = apiError?.serverDetail ?? fallback;
   authState.error = message;
-  return apiError ? new ApiError(message, apiError.status, apiError.code, apiError.details) : new Error(message, { cause: error });
+  return apiError
+    ? new ApiError(message, apiError.status, apiError.code, apiError.details)
+    : new Error(message, { cause: error });
 }
 
 /** User logout: LOGGING_OUT, tell the server (errors ignored), clear everything, LOGOUT_COMPLETE. */

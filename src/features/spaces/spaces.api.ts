@@ -25,7 +25,11 @@ const spaceSchema = z.object({
   is_default: z.boolean().optional().default(false),
 }) satisfies z.ZodType<Space, unknown>;
 
-const spaceListSchema = z.union([z.array(spaceSchema), z.object({ data: z.array(spaceSchema) }).transform((o) => o.data)]);
+/** The list is a plain array or an object with a data array (spec 000 §3). */
+const spaceListSchema = z.union([
+  z.array(spaceSchema),
+  z.object({ data: z.array(spaceSchema) }).transform((wrapped) => wrapped.data),
+]);
 
 export async function fetchSpaces(): Promise<Space[]> {
   const controller = new AbortController();

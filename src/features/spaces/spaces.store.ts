@@ -23,7 +23,10 @@ export const SPACES_MESSAGES = {
   fetchFailed: 'Failed to fetch spaces',
   initFailed: 'Failed to initialize spaces',
   createFailed: 'Failed to create space',
+  resetWhileLoading: 'Spaces were reset while loading',
 } as const;
+
+class SupersededError extends Error {}
 
 let runningInit: Promise<void> | null = null;
 /** Bumped by reset so a load that finishes after a logout cannot write into the new session. */
@@ -55,7 +58,12 @@ async function initialise(runGeneration: number): Promise<void> {
   spacesState.error = null;
   try {
     const spaces = await withTimeout(fetchSpaces(), SPACES_TIMEOUT_MS, SPACES_MESSAGES.fetchTimeout);
-    if (!current()) return;
+    if (!current()) {
+      // A forced set replaced this run: that outcome stands. A reset (the session ended) must not
+      // look like success to a sign-in waiting on it.
+      if (spacesState.initialized) return;
+      throw new SupersededError();
+    }
     spacesState.spaces = spaces;
     spacesState.initialized = true;
     if (spaces.length === 0) {
@@ -69,16 +77,18 @@ async function initialise(runGeneration: number): Promise<void> {
     saveSpaceId(chosen.id);
     announceSpacesEvent('spaces-ready', { spaces, currentSpaceId: chosen.id });
   } catch (error) {
-    if (!current()) return;
-    const reason = loadingErrorMessage(error);
+    const reason = error instanceof SupersededError ? SPACES_MESSAGES.resetWhileLoading : loadingErrorMessage(error);
+    const failure = new Error(reason ? `${SPACES_MESSAGES.initFailed}: ${reason}` : SPACES_MESSAGES.initFailed, {
+      cause: error,
+    });
+    // Superseded by a reset or forced set: report to the caller, leave the newer state alone.
+    if (!current()) throw failure;
     spacesState.spaces = [];
     spacesState.currentSpaceId = null;
     spacesState.initialized = false;
     spacesState.error = reason;
     announceSpacesEvent('spaces-error', { error: reason });
-    throw new Error(reason ? `${SPACES_MESSAGES.initFailed}: ${reason}` : SPACES_MESSAGES.initFailed, {
-      cause: error,
-    });
+    throw failure;
   } finally {
     if (current()) {
       spacesState.initializing = false;
@@ -133,7 +143,9 @@ export async function createSpace(input: CreateSpaceInput): Promise<Space> {
   } catch (error) {
     const message = createErrorMessage(error);
     spacesState.error = message;
-    throw error instanceof ApiError ? new ApiError(message, error.status, error.code, error.details) : new Error(message);
+    throw error instanceof ApiError
+      ? new ApiError(message, error.status, error.code, error.details)
+      : new Error(message, { cause: error });
   }
 }
 
@@ -160,7 +172,8 @@ export function resetSpaces(): void {
 export function setSpacesForced(spaces: Space[], id?: string): void {
   generation += 1;
   runningInit = null;
-  const chosen = (id !== undefined ? spaces.find((s) => s.id === id) : undefined) ?? spaces.find((s) => s.is_default) ?? spaces[0];
+  const requested = id === undefined ? undefined : spaces.find((s) => s.id === id);
+  const chosen = requested ?? spaces.find((s) => s.is_default) ?? spaces[0];
   Object.assign(spacesState, {
     ...initialSpacesState(),
     spaces: [...spaces],
@@ -169,7 +182,12 @@ export function setSpacesForced(spaces: Space[], id?: string): void {
     error: spaces.length === 0 ? SPACES_MESSAGES.noSpaces : null,
   });
   saveSpaceId(chosen?.id ?? null);
-  announceSpacesEvent('spaces-ready', { spaces: [...spaces], currentSpaceId: chosen?.id ?? null });
+  announceSpacesEvent(
+    'spaces-ready',
+    chosen
+      ? { spaces: [...spaces], currentSpaceId: chosen.id }
+      : { spaces: [], currentSpaceId: null, error: SPACES_MESSAGES.noSpaces },
+  );
 }
 
 export function getCurrentSpace(): Space | null {

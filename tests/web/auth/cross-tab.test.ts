@@ -87,6 +87,35 @@ describe('cross-tab session', () => {
     expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-2');
   });
 
+  it('uses the Web Locks API when the browser has it', async () => {
+    // A minimal exclusive lock manager standing in for the browser's navigator.locks.
+    let tail: Promise<unknown> = Promise.resolve();
+    const requested: string[] = [];
+    const locks = {
+      request: (name: string, _options: unknown, fn: () => Promise<unknown>) => {
+        requested.push(name);
+        const run = tail.then(fn);
+        tail = run.catch(() => undefined);
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }));
+    const server = rotatingServer(true);
+    const tabOne = await signedInClient(fake);
+    const tabTwo = await loadClient();
+    await tabTwo.auth.initAuth();
+    fake.on('GET', '/kb/documents', (request) =>
+      request.headers.get('Authorization') === 'Bearer access-2' ? json(200, []) : json(401, {}),
+    );
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    await Promise.all([tabOne.api.http.get('/kb/documents'), tabTwo.api.http.get('/kb/documents')]);
+    expect(requested).toEqual(['mosaic-token-refresh', 'mosaic-token-refresh']);
+    expect(fake.calls('POST', '/refresh')).toHaveLength(1);
+    expect(server.wasRevoked()).toBe(false);
+    expect(setItem.mock.calls.map(([key]) => key)).not.toContain('mosaic_refresh_lease');
+    setItem.mockRestore();
+  });
+
   it('waits for another tab holding the refresh lease and adopts what it stored', async () => {
     const tab = await signedInClient(fake);
     rotatingServer(false);

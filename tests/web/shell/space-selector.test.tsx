@@ -45,6 +45,9 @@ describe('space list', () => {
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole('menuitem', { name: 'Spring Launch' }));
     expect(await screen.findByText('Switched space successfully')).toBeTruthy();
+    // Toasts carry the spec 000 §9 close label inside the 'Notifications' region.
+    expect(screen.getByRole('button', { name: 'Close toast' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: /^Notifications/ })).toBeTruthy();
     expect(spacesState.currentSpaceId).toBe('s2');
     expect(localStorage.getItem('currentSpaceId')).toBe('s2');
     await waitFor(() => expect(trigger().textContent).toContain('Spring Launch'));

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { RocketIcon } from '@radix-ui/react-icons';
 import type { Credits, Plan } from '../billing.api';
+import { onSpacesEvent } from '../../spaces/spaces.store';
 import { creditsUsedPercent, fetchCredits, fetchPlan, formatCredits } from '../billing.api';
 
 /** The usage bar never shrinks below 2% so a fresh plan still shows a sliver (spec 000 §9). */
@@ -41,10 +42,10 @@ export function PlanCard({ onChoose }: { onChoose?: () => void }) {
       controller = new AbortController();
       void load(controller.signal);
     };
-    window.addEventListener('space-switched', reload);
+    const stopListening = onSpacesEvent('space-switched', reload);
     return () => {
       controller.abort();
-      window.removeEventListener('space-switched', reload);
+      stopListening();
     };
   }, []);
 

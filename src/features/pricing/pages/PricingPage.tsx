@@ -80,8 +80,8 @@ export default function PricingPage() {
             Mosaic
           </Text>
         </RouterLink>
-        <Flex gap="2">
-          <Button asChild variant="ghost">
+        <Flex gap="2" align="center">
+          <Button asChild variant="soft" color="gray">
             <RouterLink to="/login">Sign in</RouterLink>
           </Button>
           <Button asChild>

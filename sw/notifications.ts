@@ -1,0 +1,71 @@
+/**
+ * What a click on a "reply arrived" notification does (spec 001 §4, DESIGN.md §3): bring the app
+ * forward on that chat. Typed structurally (not with the WebWorker lib's Clients) so the logic is
+ * testable with small fakes and compiles in any project.
+ */
+
+export interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+
+export interface ClientsLike {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+  openWindow(url: string): Promise<unknown>;
+}
+
+export interface ClickedNotification {
+  data?: unknown;
+  close(): void;
+}
+
+/** Where a notification leads when its data has no usable chat URL. */
+export const FALLBACK_URL = '/';
+
+/**
+ * The chat URL from the notification's data, resolved against the app. Only URLs of the app's
+ * own origin are followed: a notification must never open another site.
+ */
+export function targetUrlOf(data: unknown, appOrigin: string): string {
+  const raw = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  if (typeof raw !== 'string' || raw === '') return new URL(FALLBACK_URL, appOrigin).href;
+  try {
+    const url = new URL(raw, appOrigin);
+    return url.origin === appOrigin ? url.href : new URL(FALLBACK_URL, appOrigin).href;
+  } catch {
+    return new URL(FALLBACK_URL, appOrigin).href;
+  }
+}
+
+/**
+ * Focuses an open window of the app and moves it to the chat, or opens a new window when none is
+ * open. A window already on that chat is preferred, so nothing the user typed there is reloaded.
+ */
+export async function openChatFromNotification(
+  notification: ClickedNotification,
+  clients: ClientsLike,
+  appOrigin: string,
+): Promise<void> {
+  notification.close();
+  const target = targetUrlOf(notification.data, appOrigin);
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (client) => new URL(client.url).origin === appOrigin,
+  );
+  const onTarget = windows.find((client) => client.url === target);
+  if (onTarget) {
+    await onTarget.focus();
+    return;
+  }
+  const existing = windows[0];
+  if (existing) {
+    await existing.focus();
+    try {
+      await existing.navigate(target);
+      return;
+    } catch {
+      // navigate() refuses windows this worker does not control yet; a new window still works.
+    }
+  }
+  await clients.openWindow(target);
+}

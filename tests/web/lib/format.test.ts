@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../../src/lib/format';
+
+describe('formatBytes (base 1024, B…TB)', () => {
+  it.each([
+    [0, '0 B'],
+    [1, '1 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [10 * 1024 * 1024, '10 MB'],
+    [1.25 * 1024 ** 3, '1.25 GB'],
+    [3 * 1024 ** 4, '3 TB'],
+    [2048 * 1024 ** 4, '2048 TB'],
+    [1234567, '1.18 MB'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('honours the number of decimals', () => {
+    expect(formatBytes(1234567, 0)).toBe('1 MB');
+    expect(formatBytes(1234567, 3)).toBe('1.177 MB');
+  });
+
+  it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('shows %d as 0 B instead of breaking', (bytes) => {
+    expect(formatBytes(bytes)).toBe('0 B');
+  });
+});
