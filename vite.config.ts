@@ -1,13 +1,65 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server listens on 8080 by default; the dev server proxies /api to it so the
 // browser sees one origin, exactly as in production where one process serves both.
 const apiTarget = process.env.MOSAIC_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable, offline-tolerant app (DESIGN.md §3). The worker source is sw/sw.ts; the page
+    // registers it itself (src/pwa/register-sw.ts) so updates wait for the user's consent.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Mosaic',
+        short_name: 'Mosaic',
+        description:
+          'The AI workspace for marketing teams: chat with AI agents, keep a knowledge base and follow your analytics.',
+        lang: 'en',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#5b5bd6',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/wide-1280x800.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Mosaic dashboard on a desktop',
+          },
+          {
+            src: '/screenshots/narrow-390x844.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Mosaic on a phone',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Screenshots are only shown by the browser's install dialog, never by the app offline.
+        globIgnores: ['screenshots/**'],
+      },
+    }),
+  ],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
@@ -24,6 +76,15 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/web-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'sw',
+          // Service-worker modules run against a small worker-like global scope (see the setup file).
+          environment: 'node',
+          include: ['tests/sw/**/*.test.ts'],
+          setupFiles: ['tests/sw/worker-env.ts'],
         },
       },
       {

@@ -8,6 +8,8 @@
  * process spawn to /api/v1/health answering. Loopback only; everything started is stopped.
  *
  * BENCH_DURATION_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune the runs.
+ * BENCH_DATABASE_URL runs the server on that (empty, disposable) PostgreSQL database instead.
+ * GET /api/v1/health is measured too: the full plugin stack without a database query.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -67,7 +69,7 @@ async function startServer(dataDir: string, port: number) {
       PORT: String(port),
       HOST,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       STATIC_DIR: path.join(dataDir, 'no-static'),
       LOG_LEVEL: 'warn',
       // Login is limited to 10 a minute per address and email in production; lift it to measure.
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
 
     const server = await startServer(dataDir, await freePort());
     children.push(server.child);
+    console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite'}`);
     console.log(`start-up with an existing data folder (spawn → /health answers): ${Math.round(server.startMs)} ms`);
 
     const login = await fetch(`${server.baseUrl}/api/v1/login`, {
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
       }),
       await measure('GET /api/v1/me', { url: `${server.baseUrl}/api/v1/me`, headers: auth }),
       await measure('GET /api/v1/spaces/', { url: `${server.baseUrl}/api/v1/spaces/`, headers: auth }),
+      await measure('GET /api/v1/health (no DB)', { url: `${server.baseUrl}/api/v1/health` }),
       await measure('GET /bare (minimal Fastify)', { url: `${bare.baseUrl}/bare` }),
     ];
 

@@ -36,6 +36,11 @@ scope.self = globalThis;
 scope.location = new URL(`${APP_ORIGIN}/`);
 scope.registration = { scope: `${APP_ORIGIN}/` };
 scope.caches = fakeCaches;
+// The worker scope is an event target: sw.ts adds its install/fetch/message listeners here.
+const scopeEvents = new EventTarget();
+scope.addEventListener = scopeEvents.addEventListener.bind(scopeEvents);
+scope.removeEventListener = scopeEvents.removeEventListener.bind(scopeEvents);
+scope.dispatchEvent = scopeEvents.dispatchEvent.bind(scopeEvents);
 scope.ExtendableEvent = FakeExtendableEvent;
 scope.FetchEvent = FakeFetchEvent;
 // Workbox's development build narrates every step; the tests read results, not logs.

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { openChatFromNotification, type ClientsLike, type WindowClientLike } from '../../sw/notifications';
+import { APP_ORIGIN } from './worker-env';
+
+class FakeWindow implements WindowClientLike {
+  focused = false;
+  constructor(
+    public url: string,
+    private readonly controlled = true,
+  ) {}
+  async focus() {
+    this.focused = true;
+    return this;
+  }
+  async navigate(url: string) {
+    if (!this.controlled) throw new TypeError('This client is not controlled by the worker');
+    this.url = url;
+    return this;
+  }
+}
+
+class FakeClients implements ClientsLike {
+  readonly opened: string[] = [];
+  constructor(readonly windows: FakeWindow[]) {}
+  async matchAll() {
+    return this.windows;
+  }
+  async openWindow(url: string) {
+    this.opened.push(url);
+    return null;
+  }
+}
+
+function notification(data: unknown) {
+  return { data, closed: false, close() { this.closed = true; } };
+}
+
+const chatUrl = `${APP_ORIGIN}/agents/seo/chat/session-7`;
+
+describe('notification click', () => {
+  it('focuses an open window of the app and moves it to the chat', async () => {
+    const window = new FakeWindow(`${APP_ORIGIN}/knowledge-base`);
+    const clients = new FakeClients([window]);
+    const clicked = notification({ url: '/agents/seo/chat/session-7' });
+
+    await openChatFromNotification(clicked, clients, APP_ORIGIN);
+
+    expect(clicked.closed).toBe(true);
+    expect(window.focused).toBe(true);
+    expect(window.url).toBe(chatUrl);
+    expect(clients.opened).toEqual([]);
+  });
+
+  it('prefers a window already showing that chat and leaves it as it is', async () => {
+    const elsewhere = new FakeWindow(`${APP_ORIGIN}/dashboard`);
+    const onChat = new FakeWindow(chatUrl);
+    const clients = new FakeClients([elsewhere, onChat]);
+
+    await openChatFromNotification(notification({ url: chatUrl }), clients, APP_ORIGIN);
+
+    expect(onChat.focused).toBe(true);
+    expect(elsewhere.focused).toBe(false);
+    expect(elsewhere.url).toBe(`${APP_ORIGIN}/dashboard`);
+  });
+
+  it('opens a new window on the chat when the app is not open', async () => {
+    const clients = new FakeClients([]);
+    await openChatFromNotification(notification({ url: '/agents/seo/chat/session-7' }), clients, APP_ORIGIN);
+    expect(clients.opened).toEqual([chatUrl]);
+  });
+
+  it('opens a new window when the open one cannot be navigated', async () => {
+    const clients = new FakeClients([new FakeWindow(`${APP_ORIGIN}/dashboard`, false)]);
+    await openChatFromNotification(notification({ url: chatUrl }), clients, APP_ORIGIN);
+    expect(clients.opened).toEqual([chatUrl]);
+  });
+
+  it('never leads to another site, and falls back to the app home without a URL', async () => {
+    const clients = new FakeClients([]);
+    await openChatFromNotification(notification({ url: 'https://evil.example/phish' }), clients, APP_ORIGIN);
+    await openChatFromNotification(notification(undefined), clients, APP_ORIGIN);
+    await openChatFromNotification(notification({ url: 42 }), clients, APP_ORIGIN);
+    expect(clients.opened).toEqual([`${APP_ORIGIN}/`, `${APP_ORIGIN}/`, `${APP_ORIGIN}/`]);
+  });
+
+  it('ignores windows of other origins', async () => {
+    const foreign = new FakeWindow('https://other.example/page');
+    const clients = new FakeClients([foreign]);
+    await openChatFromNotification(notification({ url: chatUrl }), clients, APP_ORIGIN);
+    expect(foreign.focused).toBe(false);
+    expect(clients.opened).toEqual([chatUrl]);
+  });
+});

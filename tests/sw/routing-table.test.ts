@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { routeFor, type RequestFacts } from '../../sw/routing-table';
+import { APP_ORIGIN } from './worker-env';
+
+const api = (path: string, method = 'GET'): RequestFacts => ({ method, url: `${APP_ORIGIN}/api/v1${path}`, mode: 'cors' });
+const page = (path: string): RequestFacts => ({ method: 'GET', url: `${APP_ORIGIN}${path}`, mode: 'navigate' });
+
+describe('service worker routing table', () => {
+  it.each([
+    '/me',
+    '/spaces/',
+    '/kb/documents',
+    '/kb/documents?category=brand',
+    '/agents/sessions?slug=seo',
+    '/agents/sessions/s1/messages',
+    '/billing/credits',
+    '/billing/credits/transactions?limit=20',
+    '/integrations/ga4/linked-properties',
+  ])('keeps the last answer of GET %s for offline reloads', (path) => {
+    expect(routeFor(api(path), APP_ORIGIN)).toBe('api-network-first');
+  });
+
+  it.each([
+    '/login',
+    '/register',
+    '/register/check-domain?email=a@b.c',
+    '/register/with-domain',
+    '/refresh',
+    '/logout',
+    '/health',
+    '/agents/sessions/s1/poll?since=2024-01-01T00:00:00Z',
+    '/kb/uploads/sign?filename=a.pdf',
+    '/kb/uploads/local/abc?sig=x',
+    '/integrations/ga4/oauth/start',
+  ])('never stores GET %s (auth, long poll, signed or one-time addresses)', (path) => {
+    expect(routeFor(api(path), APP_ORIGIN)).toBe('network-only');
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never answers a %s from a cache', (method) => {
+    expect(routeFor(api('/kb/documents', method), APP_ORIGIN)).toBe('network-only');
+    expect(routeFor({ ...page('/dashboard'), method }, APP_ORIGIN)).toBe('network-only');
+  });
+
+  it('answers page navigations with the app shell, so every route opens offline', () => {
+    for (const path of ['/', '/dashboard', '/agents/seo/chat/abc', '/settings?tab=notifications']) {
+      expect(routeFor(page(path), APP_ORIGIN)).toBe('app-shell');
+    }
+  });
+
+  it('never answers an /api/ navigation with the app shell', () => {
+    expect(routeFor(page('/api/v1/docs'), APP_ORIGIN)).toBe('network-only');
+    expect(routeFor(page('/api'), APP_ORIGIN)).toBe('network-only');
+  });
+
+  it('leaves other origins alone, whatever their Cache-Control says', () => {
+    expect(routeFor({ method: 'GET', url: 'https://cdn.example.com/api/v1/kb/documents', mode: 'cors' }, APP_ORIGIN)).toBe(
+      'network-only',
+    );
+    expect(routeFor({ method: 'GET', url: 'https://accounts.google.com/o/oauth2', mode: 'navigate' }, APP_ORIGIN)).toBe(
+      'network-only',
+    );
+  });
+
+  it('does not mistake look-alike paths for the API', () => {
+    expect(routeFor({ method: 'GET', url: `${APP_ORIGIN}/api/v10/kb/documents`, mode: 'cors' }, APP_ORIGIN)).toBe(
+      'network-only',
+    );
+    expect(routeFor({ method: 'GET', url: `${APP_ORIGIN}/assets/index-abc.js`, mode: 'cors' }, APP_ORIGIN)).toBe(
+      'network-only',
+    );
+  });
+});
