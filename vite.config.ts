@@ -18,7 +18,9 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      // public/ files (icons, favicon) are precached by globPatterns below; listing them again
+      // here would only duplicate precache entries.
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'Mosaic',
@@ -54,7 +56,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         // Screenshots are only shown by the browser's install dialog, never by the app offline.
         globIgnores: ['screenshots/**'],
       },

@@ -10,10 +10,18 @@ import { routeFor } from './routing-table';
 /** The precache key of the page every navigation resolves to. */
 export const APP_SHELL_URL = 'index.html';
 
-export function installAppShell(manifest: ReadonlyArray<PrecacheEntry | string>, appOrigin: string): void {
+/**
+ * @param workerUrl the worker script's own URL: precache entries are relative to it. The shell URL
+ * is resolved to an absolute one here so the handler never depends on relative-URL resolution.
+ */
+export function installAppShell(manifest: ReadonlyArray<PrecacheEntry | string>, workerUrl: string): void {
+  const appOrigin = new URL(workerUrl).origin;
   precacheAndRoute([...manifest]);
   // Precaches of earlier Workbox versions are dead weight on the device.
   cleanupOutdatedCaches();
   // routeFor never sends /api/ navigations here: those are API documents, not app pages.
-  registerRoute(({ request }) => routeFor(request, appOrigin) === 'app-shell', createHandlerBoundToURL(APP_SHELL_URL));
+  registerRoute(
+    ({ request }) => routeFor(request, appOrigin) === 'app-shell',
+    createHandlerBoundToURL(new URL(APP_SHELL_URL, workerUrl).href),
+  );
 }

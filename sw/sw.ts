@@ -17,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 const appOrigin = self.location.origin;
 
 // vite-plugin-pwa replaces self.__WB_MANIFEST with the list of built files at build time.
-installAppShell(self.__WB_MANIFEST, appOrigin);
+installAppShell(self.__WB_MANIFEST, self.location.href);
 
 const apiCache = createApiCache();
 registerRoute(({ request }) => routeFor(request, appOrigin) === 'api-network-first', apiCache.strategy);

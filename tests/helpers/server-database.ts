@@ -57,7 +57,8 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose:
   return {
     database,
     dispose: async () => {
-      await database.close();
+      // A test may have closed it already (to simulate an outage); removing it must still happen.
+      await database.close().catch(() => {});
       await dispose();
     },
   };

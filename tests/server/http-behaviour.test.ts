@@ -189,3 +189,21 @@ describe('HSTS behind a TLS-terminating proxy', () => {
     }
   });
 });
+
+describe('unexpected failures', () => {
+  it('answer 500 Internal server error without details, and are logged', async () => {
+    const t = await createTestApp({ captureLogs: true });
+    const owner = await registerOwner(t.app);
+    // The database going away mid-flight is the kind of fault a caller cannot cause or fix.
+    await t.database.close();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(owner.access_token) });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Internal server error', code: 'INTERNAL_ERROR' });
+      const logged = t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+      expect(logged.some((entry) => entry.level === 50 && entry.msg === 'unhandled error' && entry.err)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

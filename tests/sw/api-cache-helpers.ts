@@ -2,6 +2,9 @@
 import { createApiCache, type ApiCache, type ApiCacheOptions } from '../../sw/api-cache';
 import { FakeExtendableEvent } from './worker-env';
 
+/** The event type Workbox expects (the WebWorker lib's ExtendableEvent, absent from DOM typings). */
+type StrategyEvent = Extract<Parameters<ApiCache['strategy']['handleAll']>[0], { event: unknown }>['event'];
+
 let cacheCount = 0;
 
 /** A fresh API cache per test, so expiry bookkeeping in IndexedDB never leaks between tests. */
@@ -24,7 +27,7 @@ export interface WorkerAnswer {
  */
 export async function fetchThrough(cache: ApiCache, request: Request): Promise<WorkerAnswer> {
   const event = new FakeExtendableEvent('fetch');
-  const [responseDone, handlerDone] = cache.strategy.handleAll({ request, event: event as unknown as ExtendableEvent });
+  const [responseDone, handlerDone] = cache.strategy.handleAll({ request, event: event as unknown as StrategyEvent });
   try {
     const response = await responseDone;
     return {

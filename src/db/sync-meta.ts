@@ -1,0 +1,69 @@
+/**
+ * "Last updated" bookkeeping and whole-list snapshots: the write side of Server → Dexie → UI.
+ */
+import type { Table } from 'dexie';
+import { db, type DocumentRow, type MessageRow, type SessionRow, type TransactionRow } from './mosaic-db';
+
+/** Storage key of a named fact for a space (null: not tied to a space). */
+export function metaKey(name: string, spaceId: string | null): string {
+  return spaceId === null ? `global/${name}` : `space/${spaceId}/${name}`;
+}
+
+/** Records that `name` (e.g. 'documents') was just fetched for a space. */
+export async function markSynced(name: string, spaceId: string | null, at: number = Date.now()): Promise<void> {
+  await db.meta.put({ key: metaKey(name, spaceId), name, spaceId, value: at, updatedAt: at });
+}
+
+/** When `name` was last synced for a space, in epoch milliseconds; null when never. */
+export async function readLastSynced(name: string, spaceId: string | null): Promise<number | null> {
+  const row = await db.meta.get(metaKey(name, spaceId));
+  return typeof row?.value === 'number' ? row.value : null;
+}
+
+interface SnapshotTables {
+  documents: DocumentRow;
+  sessions: SessionRow;
+  messages: MessageRow;
+  transactions: TransactionRow;
+}
+export type SnapshotTableName = keyof SnapshotTables;
+
+/**
+ * Which saved rows a fetched list replaces: a space's rows, or (messages) one session's rows in
+ * that space.
+ */
+export interface SnapshotScope {
+  spaceId: string;
+  sessionId?: string;
+}
+
+export interface SnapshotOptions<Row> {
+  /** Marks `name` synced for the scope's space in the same transaction. */
+  syncName?: string;
+  /** Saved rows the list does not mention but that must stay (e.g. unconfirmed messages). */
+  keep?: (row: Row) => boolean;
+}
+
+/**
+ * Makes the saved rows of a scope equal to a freshly fetched list: rows in the list are written,
+ * rows of the scope missing from it (deleted elsewhere) are removed. All in one transaction, so a
+ * screen never sees a half-replaced list.
+ */
+export async function saveSnapshot<Name extends SnapshotTableName>(
+  tableName: Name,
+  scope: SnapshotScope,
+  rows: ReadonlyArray<SnapshotTables[Name]>,
+  options: SnapshotOptions<SnapshotTables[Name]> = {},
+): Promise<void> {
+  // The row types differ per table, but every one is keyed by `id` and carries the scope field.
+  const table = db.table(tableName) as Table<SnapshotTables[Name], string>;
+  const [field, value] = scope.sessionId === undefined ? ['spaceId', scope.spaceId] : ['sessionId', scope.sessionId];
+  await db.transaction('rw', [table, db.meta], async () => {
+    const fresh = new Set(rows.map((row) => row.id));
+    const saved = await table.where(field).equals(value).toArray();
+    const stale = saved.filter((row) => !fresh.has(row.id) && !(options.keep?.(row) ?? false)).map((row) => row.id);
+    await table.bulkDelete(stale);
+    await table.bulkPut([...rows]);
+    if (options.syncName) await markSynced(options.syncName, scope.spaceId);
+  });
+}

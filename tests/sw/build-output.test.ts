@@ -1,0 +1,97 @@
+/**
+ * The built app as a browser receives it: the worker, its precache list and the web manifest.
+ * Builds into a temporary folder (about two seconds) so it never depends on a stale dist/; set
+ * PWA_BUILD_DIR to check an existing build instead.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+let outDir = process.env.PWA_BUILD_DIR ?? '';
+let ownsOutDir = false;
+
+beforeAll(async () => {
+  if (outDir) return;
+  outDir = await mkdtemp(join(tmpdir(), 'mosaic-pwa-build-'));
+  ownsOutDir = true;
+  await promisify(execFile)(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (ownsOutDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** URLs in the precache list that the build wrote into the worker in place of self.__WB_MANIFEST. */
+function precachedUrls(workerSource: string): string[] {
+  return [...workerSource.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map((match) => match[1] ?? '');
+}
+
+interface WebManifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+  screenshots: Array<{ src: string; sizes: string; form_factor?: string }>;
+}
+
+describe('built service worker and manifest', () => {
+  it('emits the worker with a precache list holding the shell and the manifest, but not itself', async () => {
+    const worker = await readFile(join(outDir, 'sw.js'), 'utf8');
+    expect(worker).not.toContain('self.__WB_MANIFEST');
+    const urls = precachedUrls(worker);
+    expect(urls).toContain('index.html');
+    expect(urls).toContain('manifest.webmanifest');
+    expect(urls.some((url) => /^assets\/index-.*\.js$/.test(url))).toBe(true);
+    expect(urls).not.toContain('sw.js');
+    expect(urls.filter((url) => url.endsWith('.map'))).toEqual([]);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('links the web manifest from index.html', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+  });
+
+  it('describes an installable app whose icons and screenshots exist', async () => {
+    const manifest = JSON.parse(await readFile(join(outDir, 'manifest.webmanifest'), 'utf8')) as WebManifest;
+    expect(manifest).toMatchObject({ name: 'Mosaic', short_name: 'Mosaic', scope: '/', display: 'standalone' });
+    expect(['/', '/dashboard']).toContain(manifest.start_url);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+
+    const sizes = (purpose: string) =>
+      manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes(purpose)).map((icon) => icon.sizes);
+    expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(sizes('maskable')).toContain('512x512');
+    expect(manifest.screenshots.map((shot) => [shot.form_factor, shot.sizes])).toEqual(
+      expect.arrayContaining([
+        ['wide', '1280x800'],
+        ['narrow', '390x844'],
+      ]),
+    );
+
+    for (const asset of [...manifest.icons, ...manifest.screenshots]) {
+      const file = join(outDir, asset.src);
+      expect(existsSync(file), `${asset.src} is missing from the build`).toBe(true);
+      const png = await readFile(file);
+      // A PNG's IHDR holds width and height at bytes 16..24; they must match the declared size.
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(asset.sizes);
+    }
+  });
+
+  it('ships the Apple touch icon', () => {
+    expect(existsSync(join(outDir, 'icons/apple-touch-icon-180.png'))).toBe(true);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The built worker's event wiring (sw/sw.ts) run against the worker-like scope: install precaches
+ * the shell, fetch events are routed by the routing table, messages and notification clicks act.
+ */
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_CACHE_NAME, CLEAR_API_CACHE, SKIP_WAITING } from '../../sw/messages';
+import { accessTokenFor, apiRequest, FakeApiServer } from './fake-api-server';
+import { APP_ORIGIN, FakeExtendableEvent, fakeCaches } from './worker-env';
+
+const SHELL_HTML = '<!doctype html><title>Mosaic</title><div id="root"></div>';
+
+class TestFetchEvent extends FakeExtendableEvent {
+  response: Promise<Response> | null = null;
+  constructor(readonly request: Request) {
+    super('fetch');
+  }
+  respondWith(response: Promise<Response>): void {
+    this.response = response;
+  }
+}
+
+class TestMessageEvent extends FakeExtendableEvent {
+  constructor(readonly data: unknown) {
+    super('message');
+  }
+}
+
+class TestNotificationEvent extends FakeExtendableEvent {
+  constructor(readonly notification: { data: unknown; close(): void }) {
+    super('notificationclick');
+  }
+}
+
+/** A page navigation; Request cannot be constructed with mode 'navigate' outside a browser. */
+class NavigationRequest extends Request {
+  override get mode(): RequestMode {
+    return 'navigate';
+  }
+}
+
+const scope = globalThis as unknown as Record<string, unknown> & EventTarget;
+const server = new FakeApiServer();
+const skipWaiting = vi.fn(async () => undefined);
+const openedWindows: string[] = [];
+
+async function dispatch<T extends FakeExtendableEvent>(event: T): Promise<T> {
+  scope.dispatchEvent(event);
+  await event.settled();
+  return event;
+}
+
+async function fetchEvent(request: Request): Promise<Response | null> {
+  const event = await dispatch(new TestFetchEvent(request));
+  if (!event.response) return null;
+  const response = await event.response;
+  await event.settled();
+  return response;
+}
+
+beforeAll(async () => {
+  scope.__WB_MANIFEST = [{ url: 'index.html', revision: 'build-1' }];
+  scope.skipWaiting = skipWaiting;
+  scope.clients = {
+    claim: async () => undefined,
+    matchAll: async () => [],
+    openWindow: async (url: string) => {
+      openedWindows.push(url);
+      return null;
+    },
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : new Request(String(input));
+    if (new URL(request.url).pathname === '/index.html') {
+      if (!server.online) throw new TypeError('Failed to fetch');
+      return new Response(SHELL_HTML, { headers: { 'Content-Type': 'text/html' } });
+    }
+    return server.fetch(request);
+  });
+  // Loaded by path: the tests' own TypeScript project is DOM-typed and must not pull in the
+  // WebWorker lib that sw.ts references.
+  const entry = new URL('../../sw/sw.ts', import.meta.url).href;
+  await import(/* @vite-ignore */ entry);
+  // The precache is filled at install; the fake cache storage is emptied before each test, so
+  // install happens per test below.
+});
+
+beforeEach(async () => {
+  server.online = true;
+  await dispatch(new FakeExtendableEvent('install'));
+});
+
+describe('service worker wiring', () => {
+  it('answers any in-app navigation with the precached shell, even offline', async () => {
+    server.online = false;
+    const response = await fetchEvent(new NavigationRequest(`${APP_ORIGIN}/agents/seo/chat/abc`));
+    expect(response?.status).toBe(200);
+    expect(await response?.text()).toBe(SHELL_HTML);
+  });
+
+  it('does not take over /api/ navigations or long polls', async () => {
+    expect(await fetchEvent(new NavigationRequest(`${APP_ORIGIN}/api/v1/docs`))).toBeNull();
+    const token = await accessTokenFor('alice');
+    expect(await fetchEvent(apiRequest({ path: '/agents/sessions/s1/poll?since=0', token, spaceId: 's' }))).toBeNull();
+  });
+
+  it('saves API reads and serves them offline', async () => {
+    const token = await accessTokenFor('alice');
+    const call = { path: '/kb/documents', token, spaceId: 'space-1' };
+    expect((await fetchEvent(apiRequest(call)))?.status).toBe(200);
+    server.online = false;
+    const offline = await fetchEvent(apiRequest(call));
+    expect(await offline?.json()).toMatchObject({ user: 'alice', space: 'space-1' });
+  });
+
+  it('deletes saved API answers on CLEAR_API_CACHE', async () => {
+    const token = await accessTokenFor('alice');
+    await fetchEvent(apiRequest({ path: '/kb/documents', token, spaceId: 'space-1' }));
+    expect(await fakeCaches.has(API_CACHE_NAME)).toBe(true);
+
+    await dispatch(new TestMessageEvent({ type: CLEAR_API_CACHE }));
+
+    expect(await fakeCaches.has(API_CACHE_NAME)).toBe(false);
+    server.online = false;
+    await expect(fetchEvent(apiRequest({ path: '/kb/documents', token, spaceId: 'space-1' }))).rejects.toThrow();
+  });
+
+  it('activates a waiting update only when asked with SKIP_WAITING', async () => {
+    skipWaiting.mockClear();
+    await dispatch(new FakeExtendableEvent('install'));
+    await dispatch(new TestMessageEvent({ type: 'SOMETHING_ELSE' }));
+    await dispatch(new TestMessageEvent('SKIP_WAITING'));
+    expect(skipWaiting).not.toHaveBeenCalled();
+
+    await dispatch(new TestMessageEvent({ type: SKIP_WAITING }));
+    expect(skipWaiting).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the chat named in a clicked notification', async () => {
+    let closed = false;
+    await dispatch(
+      new TestNotificationEvent({ data: { url: '/agents/seo/chat/s9' }, close: () => (closed = true) }),
+    );
+    expect(closed).toBe(true);
+    expect(openedWindows).toContain(`${APP_ORIGIN}/agents/seo/chat/s9`);
+  });
+});

@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  db,
+  markSynced,
+  readDraft,
+  readLastSynced,
+  saveDraft,
+  saveSnapshot,
+  SPACE_SCOPED_TABLES,
+  wipeAll,
+  wipeSpace,
+} from '../../../src/db';
+import { documentRow, messageRow, sessionRow, transactionRow } from './rows';
+
+async function fillSpace(spaceId: string): Promise<void> {
+  const session = sessionRow(spaceId);
+  await db.documents.bulkPut([documentRow(spaceId), documentRow(spaceId)]);
+  await db.sessions.put(session);
+  await db.messages.put(messageRow(spaceId, session.id));
+  await db.transactions.put(transactionRow(spaceId));
+  await db.drafts.put({ sessionId: session.id, spaceId, text: 'half a thought', updatedAt: 1 });
+  await markSynced('documents', spaceId);
+}
+
+async function rowCounts(spaceId: string): Promise<number[]> {
+  return Promise.all(SPACE_SCOPED_TABLES.map((name) => db.table(name).where('spaceId').equals(spaceId).count()));
+}
+
+beforeEach(async () => {
+  await wipeAll();
+});
+
+describe('wiping saved data', () => {
+  it('wipeSpace removes every row of that space and leaves other spaces alone', async () => {
+    await fillSpace('space-a');
+    await fillSpace('space-b');
+    await markSynced('plans', null);
+
+    await wipeSpace('space-a');
+
+    expect(await rowCounts('space-a')).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await rowCounts('space-b')).toEqual([2, 1, 1, 1, 1, 1]);
+    expect(await readLastSynced('plans', null)).not.toBeNull();
+  });
+
+  it('wipeAll empties every table', async () => {
+    await fillSpace('space-a');
+    await fillSpace('space-b');
+    await markSynced('plans', null);
+
+    await wipeAll();
+
+    const counts = await Promise.all(db.tables.map((table) => table.count()));
+    expect(counts.every((count) => count === 0)).toBe(true);
+    expect(db.tables.map((table) => table.name).sort()).toEqual([...SPACE_SCOPED_TABLES].sort());
+  });
+});
+
+describe('indexes the screens query', () => {
+  it('lists a space\u2019s documents newest first, and by category', async () => {
+    await db.documents.bulkPut([
+      documentRow('s1', { id: 'old', createdAt: '2025-01-01T00:00:00.000Z', category: 'brand' }),
+      documentRow('s1', { id: 'new', createdAt: '2025-03-01T00:00:00.000Z', category: 'research' }),
+      documentRow('s1', { id: 'mid', createdAt: '2025-02-01T00:00:00.000Z', category: 'brand' }),
+      documentRow('s2', { id: 'other-space', createdAt: '2025-04-01T00:00:00.000Z', category: 'brand' }),
+    ]);
+
+    const newestFirst = await db.documents
+      .where('[spaceId+createdAt]')
+      .between(['s1', ''], ['s1', '\uffff'])
+      .reverse()
+      .primaryKeys();
+    expect(newestFirst).toEqual(['new', 'mid', 'old']);
+
+    const brand = await db.documents.where('[spaceId+category]').equals(['s1', 'brand']).primaryKeys();
+    expect(brand.sort()).toEqual(['mid', 'old']);
+  });
+
+  it('lists sessions by last activity and by agent', async () => {
+    await db.sessions.bulkPut([
+      sessionRow('s1', { id: 'seo-1', agentSlug: 'seo', updatedAt: '2025-01-02T00:00:00.000Z' }),
+      sessionRow('s1', { id: 'cmo-1', agentSlug: 'cmo', updatedAt: '2025-01-03T00:00:00.000Z' }),
+      sessionRow('s1', { id: 'seo-2', agentSlug: 'seo', updatedAt: '2025-01-01T00:00:00.000Z' }),
+      sessionRow('s2', { id: 'seo-other', agentSlug: 'seo' }),
+    ]);
+
+    const recent = await db.sessions.where('[spaceId+updatedAt]').between(['s1', ''], ['s1', '\uffff']).reverse().primaryKeys();
+    expect(recent).toEqual(['cmo-1', 'seo-1', 'seo-2']);
+    const seo = await db.sessions.where('[spaceId+agentSlug]').equals(['s1', 'seo']).primaryKeys();
+    expect(seo.sort()).toEqual(['seo-1', 'seo-2']);
+  });
+
+  it('reads a session\u2019s messages in order, and a space\u2019s transactions newest first', async () => {
+    await db.messages.bulkPut([
+      messageRow('s1', 'chat', { id: 'second', createdAt: '2025-01-01T10:00:01.000Z' }),
+      messageRow('s1', 'chat', { id: 'first', createdAt: '2025-01-01T10:00:00.000Z' }),
+      messageRow('s1', 'other-chat', { id: 'elsewhere', createdAt: '2025-01-01T09:00:00.000Z' }),
+    ]);
+    const ordered = await db.messages.where('[sessionId+createdAt]').between(['chat', ''], ['chat', '\uffff']).primaryKeys();
+    expect(ordered).toEqual(['first', 'second']);
+
+    await db.transactions.bulkPut([
+      transactionRow('s1', { id: 't-old', createdAt: '2025-01-01T00:00:00.000Z' }),
+      transactionRow('s1', { id: 't-new', createdAt: '2025-02-01T00:00:00.000Z' }),
+    ]);
+    const latest = await db.transactions.where('[spaceId+createdAt]').between(['s1', ''], ['s1', '\uffff']).reverse().primaryKeys();
+    expect(latest).toEqual(['t-new', 't-old']);
+  });
+});
+
+describe('snapshots and "last synced"', () => {
+  it('replaces a space\u2019s saved list with the fetched one and records when', async () => {
+    await db.documents.bulkPut([documentRow('s1', { id: 'deleted-elsewhere' }), documentRow('s1', { id: 'kept', filename: 'old.pdf' })]);
+    await db.documents.put(documentRow('s2', { id: 'other-space' }));
+
+    await saveSnapshot('documents', { spaceId: 's1' }, [documentRow('s1', { id: 'kept', filename: 'renamed.pdf' }), documentRow('s1', { id: 'added' })], {
+      syncName: 'documents',
+    });
+
+    expect((await db.documents.where('spaceId').equals('s1').primaryKeys()).sort()).toEqual(['added', 'kept']);
+    expect((await db.documents.get('kept'))?.filename).toBe('renamed.pdf');
+    expect(await db.documents.get('other-space')).toBeDefined();
+    expect(await readLastSynced('documents', 's1')).toEqual(expect.any(Number));
+    expect(await readLastSynced('documents', 's2')).toBeNull();
+  });
+
+  it('replaces one session\u2019s messages, keeping the ones the caller wants kept', async () => {
+    await db.messages.bulkPut([
+      messageRow('s1', 'chat', { id: 'temp', pending: true }),
+      messageRow('s1', 'chat', { id: 'gone' }),
+      messageRow('s1', 'other-chat', { id: 'untouched' }),
+    ]);
+
+    await saveSnapshot('messages', { spaceId: 's1', sessionId: 'chat' }, [messageRow('s1', 'chat', { id: 'real' })], {
+      keep: (row) => row.pending,
+    });
+
+    expect((await db.messages.where('sessionId').equals('chat').primaryKeys()).sort()).toEqual(['real', 'temp']);
+    expect(await db.messages.get('untouched')).toBeDefined();
+  });
+
+  it('keeps "last synced" per space', async () => {
+    await markSynced('sessions', 's1', 1_000);
+    await markSynced('sessions', 's2', 2_000);
+    expect(await readLastSynced('sessions', 's1')).toBe(1_000);
+    expect(await readLastSynced('sessions', 's2')).toBe(2_000);
+    expect(await readLastSynced('sessions', null)).toBeNull();
+  });
+});
+
+describe('chat drafts', () => {
+  it('keeps a draft per session and drops a blank one', async () => {
+    await saveDraft('chat-1', 's1', 'Write a tagline for');
+    await saveDraft('chat-2', 's1', 'Other');
+    expect(await readDraft('chat-1')).toBe('Write a tagline for');
+
+    await saveDraft('chat-1', 's1', '   ');
+    expect(await readDraft('chat-1')).toBe('');
+    expect(await readDraft('chat-2')).toBe('Other');
+  });
+});
