@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../db/errors';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
 
-/** Slugs: lower-case letters and digits in runs joined by single hyphens (spec 000 §5). */
-export const SPACE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Slugs: only lower-case letters, digits and hyphens — the same rule the create form applies (spec 000 §5). */
+export const SPACE_SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const DEFAULT_SPACE = { name: 'General', slug: 'general' } as const;
 
 type SpaceRow = typeof spaces.$inferSelect;

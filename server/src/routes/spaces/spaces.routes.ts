@@ -25,7 +25,7 @@ const createSpaceBody = z.object({
     .trim()
     .min(1, 'Slug is required')
     .max(64, 'Slug must be at most 64 characters')
-    .regex(SPACE_SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens'),
+    .regex(SPACE_SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and hyphens'),
   // Blank descriptions are stored as "no description".
   description: z
     .string({ error: 'Description must be text' })

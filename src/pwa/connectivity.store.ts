@@ -1,0 +1,94 @@
+/**
+ * Whether the app can reach the server right now. Fed by the browser's online/offline events and
+ * by the API client (reportNetworkFailure / reportNetworkSuccess), because navigator.onLine only
+ * knows about the local network: a captive portal or a dead uplink still reads "online".
+ */
+import { proxy } from 'valtio';
+
+export type ConnectivityCause = 'browser' | 'request' | 'probe';
+
+export interface ConnectivityState {
+  online: boolean;
+  /** What last changed the answer; useful in logs and tests. */
+  cause: ConnectivityCause;
+  /** Epoch ms of the last change. */
+  changedAt: number;
+}
+
+export const connectivity = proxy<ConnectivityState>({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  cause: 'browser',
+  changedAt: Date.now(),
+});
+
+function setOnline(online: boolean, cause: ConnectivityCause): void {
+  if (connectivity.online === online) return;
+  connectivity.online = online;
+  connectivity.cause = cause;
+  connectivity.changedAt = Date.now();
+}
+
+/**
+ * A call got no response at all (the catalogue's NETWORK_ERROR). Not for time-outs or error
+ * statuses: those mean the server is slow or unhappy, not that the device is offline.
+ */
+export function reportNetworkFailure(): void {
+  setOnline(false, 'request');
+}
+
+/** A call got any response from the server, so the device is online again. */
+export function reportNetworkSuccess(): void {
+  setOnline(true, 'request');
+}
+
+/** Re-asking the server while offline: cheap, never cached by the worker (sw/routing-table.ts). */
+export const DEFAULT_PROBE_URL = '/api/v1/health';
+/** Often enough that the banner goes within seconds of the connection returning; cheap enough to leave running. */
+export const DEFAULT_PROBE_INTERVAL_MS = 15_000;
+
+export interface ConnectivityTrackingOptions {
+  target?: Window;
+  probeUrl?: string;
+  probeIntervalMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Starts listening (call once at start-up; returns a stop function). While offline it also probes
+ * the server now and then, because offline screens disable the actions whose calls would
+ * otherwise notice the connection is back.
+ */
+export function startConnectivityTracking(options: ConnectivityTrackingOptions = {}): () => void {
+  const target = options.target ?? window;
+  const probeUrl = options.probeUrl ?? DEFAULT_PROBE_URL;
+  const intervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+
+  const goOnline = () => setOnline(true, 'browser');
+  const goOffline = () => setOnline(false, 'browser');
+  target.addEventListener('online', goOnline);
+  target.addEventListener('offline', goOffline);
+  setOnline(target.navigator.onLine, 'browser');
+
+  let probing = false;
+  const probe = async () => {
+    if (connectivity.online || probing || !target.navigator.onLine) return;
+    probing = true;
+    try {
+      await fetchImpl(probeUrl, { cache: 'no-store' });
+      // Any answer, even an error status, proves the server is reachable.
+      setOnline(true, 'probe');
+    } catch {
+      // Still unreachable; the next tick tries again.
+    } finally {
+      probing = false;
+    }
+  };
+  const timer = setInterval(() => void probe(), intervalMs);
+
+  return () => {
+    clearInterval(timer);
+    target.removeEventListener('online', goOnline);
+    target.removeEventListener('offline', goOffline);
+  };
+}
