@@ -1,0 +1,40 @@
+/**
+ * Public surface of the PWA layer: worker registration and updates, install, connectivity,
+ * notifications, persistent storage and the logout wipe. See each module for the why.
+ */
+export { registerServiceWorker, applyUpdate, dismissUpdate, type RegisterServiceWorkerOptions } from './register-sw';
+export { updateState } from './update.store';
+export { UpdatePrompt, UPDATE_AVAILABLE_TEXT } from './UpdatePrompt';
+
+export { installState, listenForInstallPrompt, promptInstall, type InstallOutcome } from './install.store';
+export { InstallAppMenuItem } from './InstallAppMenuItem';
+
+export {
+  connectivity,
+  reportNetworkFailure,
+  reportNetworkSuccess,
+  startConnectivityTracking,
+  type ConnectivityTrackingOptions,
+} from './connectivity.store';
+export { useOnline } from './useOnline';
+export { OfflineBanner, OFFLINE_BANNER_TEXT } from './OfflineBanner';
+export { NetworkRequiredTooltip, NETWORK_REQUIRED_MESSAGE } from './NetworkRequiredTooltip';
+export { LastUpdated } from './LastUpdated';
+export { timeAgo } from './relative-time';
+
+export {
+  disableNotifications,
+  enableNotifications,
+  isOptedIn,
+  notificationsEnabled,
+  notificationSupport,
+  notifyReplyArrived,
+  NOTIFICATION_CLOSE_AFTER_MS,
+  NOTIFICATIONS_OPT_IN_KEY,
+  type ReplyArrived,
+} from './notifications';
+export { NotificationsOptIn } from './NotificationsOptIn';
+
+export { requestPersistentStorage, type PersistenceResult } from './persistent-storage';
+export { clearApiCache, clearOfflineData } from './offline-data';
+export { SERVED_FROM_CACHE_HEADER } from '../../sw/messages';
