@@ -70,6 +70,8 @@ export default defineConfig({
     sourcemap: true,
   },
   test: {
+    // Test files are CPU-bound (jsdom start-up, PGlite boot); two workers match a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -94,9 +96,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Each file gets its own database; PGlite start-up is CPU-bound, so keep
-          // concurrency modest on small machines.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

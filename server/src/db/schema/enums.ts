@@ -13,7 +13,11 @@ export const roleEnum = pgEnum('user_role', ROLES);
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
 export const joinRequestStatusEnum = pgEnum('join_request_status', JOIN_REQUEST_STATUSES);
 
-/** Plan types: a free plan starts as a trial (spec 001 §1); paid tiers are for the billing work. */
-export const PLAN_TYPES = ['free', 'starter', 'pro', 'enterprise'] as const;
+/**
+ * Plan types: a free plan starts as a trial (spec 001 §1). The paid catalogue (starter, pro,
+ * business) is in services/billing/plan-catalogue.ts; 'enterprise' is kept because PostgreSQL
+ * enum values cannot be dropped, and is not offered.
+ */
+export const PLAN_TYPES = ['free', 'starter', 'pro', 'enterprise', 'business'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
