@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
+import type { LlmConfig } from './llm/types';
 
 /** Log levels pino understands; 'silent' turns logging off (useful for benchmarks). */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -24,6 +26,11 @@ const trustProxy = z.string().transform((value): boolean | number | string[] => 
     .filter(Boolean);
 });
 
+/** 'true'/'false' (also 1/0, yes/no) as a boolean. */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8080),
   HOST: optional(z.string()).default('0.0.0.0'),
@@ -38,6 +45,22 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
   STATIC_DIR: optional(z.string()).default('./dist'),
   TRUST_PROXY: optional(trustProxy).default(false),
+  // Knowledge base and background jobs (docs/knowledge.md).
+  JOB_WORKERS: optional(booleanText).default(true),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(60),
+  KB_MAX_UPLOAD_BYTES: optional(z.coerce.number().int().min(1)).default(100 * MIB),
+  // Signed upload URLs live 15 minutes: long enough for a slow upload to start, short if leaked.
+  KB_UPLOAD_URL_TTL_SECONDS: optional(z.coerce.number().int().min(10).max(7 * 24 * 3600)).default(900),
+  UPLOAD_SIGNING_SECRET: optional(z.string().min(32, 'UPLOAD_SIGNING_SECRET must be at least 32 characters')),
+  STORAGE_DIR: optional(z.string()),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()).default('us-east-1'),
+  S3_ENDPOINT: optional(z.url({ error: 'S3_ENDPOINT must be a URL' })),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(booleanText).default(false),
+  // LLM providers and agent runs (docs/agents.md).
+  ...llmEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -57,6 +80,38 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   staticDir: string;
   trustProxy: boolean | number | string[];
+  /** Knowledge base and background jobs (docs/knowledge.md). */
+  knowledge: KnowledgeConfig;
+  /** LLM providers (docs/agents.md); none configured → the offline engine answers. */
+  llm: LlmConfig;
+  /** Agent runs: long-poll hold, run lease, attempts (docs/agents.md). */
+  agentRuns: AgentRunConfig;
+}
+
+/** S3-compatible object storage; set S3_BUCKET to use it instead of the local disk. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Unset → AWS; set for MinIO, R2, etc. */
+  endpoint: string | undefined;
+  /** Unset → the AWS SDK's default credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface KnowledgeConfig {
+  /** false → this process only enqueues; other processes run the jobs. */
+  runJobWorkers: boolean;
+  /** How often active jobs past their expiry (a killed process) are swept back to retry. */
+  jobMaintenanceIntervalSeconds: number;
+  maxUploadBytes: number;
+  uploadUrlTtlSeconds: number;
+  /** Unset → a key generated once and kept in the database (app_secrets). */
+  uploadSigningSecret: string | undefined;
+  /** Local-disk object storage root. */
+  storageDir: string;
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {
@@ -86,5 +141,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     staticDir: path.resolve(values.STATIC_DIR),
     trustProxy: values.TRUST_PROXY,
+    knowledge: {
+      runJobWorkers: values.JOB_WORKERS,
+      jobMaintenanceIntervalSeconds: values.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      maxUploadBytes: values.KB_MAX_UPLOAD_BYTES,
+      uploadUrlTtlSeconds: values.KB_UPLOAD_URL_TTL_SECONDS,
+      uploadSigningSecret: values.UPLOAD_SIGNING_SECRET,
+      storageDir: path.resolve(values.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+      s3: values.S3_BUCKET
+        ? {
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
+    llm: llmConfigFrom(values),
+    agentRuns: agentRunConfigFrom(values),
   };
 }

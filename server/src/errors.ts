@@ -25,6 +25,8 @@ export const unauthorized = (detail: string, code = 'UNAUTHORIZED') => new AppEr
 export const forbidden = (detail: string) => new AppError(403, detail, 'FORBIDDEN');
 export const notFound = (detail: string) => new AppError(404, detail, 'NOT_FOUND');
 export const conflict = (detail: string) => new AppError(409, detail, 'CONFLICT');
+/** 402: the organisation's plan or balance does not allow the operation (billing). */
+export const paymentRequired = (detail: string, code: string) => new AppError(402, detail, code);
 
 /** Message texts callers see; kept together so tests and clients can rely on them word for word. */
 export const MESSAGES = {
@@ -55,4 +57,20 @@ export const MESSAGES = {
   unsupportedMediaType: 'Unsupported content type: send application/json',
   notFound: 'Not found',
   internal: 'Internal server error',
+  // Billing (spec 001 §8 and the agents' texts for chat charges).
+  insufficientCredits: 'Insufficient credits',
+  insufficientCreditsFor: (required: number, remaining: number) =>
+    `Insufficient credits. This operation requires ${required} credits, but you only have ${remaining} remaining.`,
+  planExpired: (type: string) => `Your ${type} plan has expired. Please upgrade your plan to continue using AI agents.`,
+  planNotFound: 'Plan not found',
+  creditAccountNotFound: 'Credit account not found',
+  onlyManagersBuy: 'Only organisation owners and admins can buy credits, add credits or change the plan',
+  onlyManagersRecordUsage: 'Only organisation owners and admins can record credit transactions and usage',
+  unknownPaymentMethod: (method: string, known: string[]) => `Unknown payment method '${method}'. Use one of: ${known.join(', ')}`,
+  paymentDeclined: (reason: string) => `Payment declined: ${reason}`,
+  unknownCreditPackage: 'Unknown credit package: choose 1,000, 5,000 or 20,000 credits',
+  creditPackageChanged: 'The price or bonus does not match the current package. Refresh the page to see current prices.',
+  alreadyOnPlan: (name: string) => `Your organisation is already on the ${name} plan`,
+  freeTrialCannotRestart: 'The free trial cannot be restarted. Choose starter, pro or business.',
+  transactionNotFound: 'Credit transaction not found',
 } as const;

@@ -3,6 +3,7 @@
  * the built app (run `npm run build` first), registers a demo organisation, signs in through the
  * login form and captures the dashboard wide (1280x800) and narrow (390x844).
  * Run: npx tsx tests/tools/capture-screenshots.ts
+ * SCREENSHOTS_DIR writes elsewhere (for a trial run); STATIC_DIR serves another build than dist/.
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,9 @@ import type { Browser } from 'playwright-core';
 import { registerAccount, startServer, uniqueAccount, type Account } from '../e2e/harness';
 import { launchChromium } from './chromium';
 
-const screenshotsDir = fileURLToPath(new URL('../../public/screenshots/', import.meta.url));
+const screenshotsDir = process.env.SCREENSHOTS_DIR
+  ? `${process.env.SCREENSHOTS_DIR.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../../public/screenshots/', import.meta.url));
 
 const shots = [
   { file: 'wide-1280x800.png', width: 1280, height: 800, mobile: false },
@@ -33,7 +36,7 @@ async function capture(browser: Browser, baseUrl: string, account: Account, shot
     await page.waitForURL(`${baseUrl}/dashboard`);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${screenshotsDir}${shot.file}` });
-    console.log(`wrote public/screenshots/${shot.file}`);
+    console.log(`wrote ${screenshotsDir}${shot.file}`);
   } finally {
     await context.close();
   }
@@ -41,7 +44,7 @@ async function capture(browser: Browser, baseUrl: string, account: Account, shot
 
 async function main(): Promise<void> {
   await mkdir(screenshotsDir, { recursive: true });
-  const server = await startServer();
+  const server = await startServer(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {});
   const browser = await launchChromium();
   try {
     const account = { ...uniqueAccount('demo'), name: 'Avery Marketer', org_name: 'Acme Marketing' };

@@ -1,5 +1,5 @@
 /** Headless Chromium for the asset scripts, with the flags that keep it off the outside network. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,6 +16,14 @@ const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser with a real profile on disk. Chromium refuses to call anything installable in an
+ * incognito (non-persistent) context, so installability checks need this one.
+ */
+export function launchPersistentChromium(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** Renders an SVG document to a PNG file of exactly width x height pixels. */

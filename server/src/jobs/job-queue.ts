@@ -29,11 +29,22 @@ export interface WorkOptions {
 
 export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
+/** One job as a handler sees it. */
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** Failures so far (0 on the first attempt). */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows if this attempt fails: the place to record a final failure for the user. */
+  isLastAttempt: boolean;
+}
+
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   work<T extends object>(
     name: string,
-    handler: (job: { id: string; data: T }) => Promise<void>,
+    handler: (job: Job<T>) => Promise<void>,
     options?: WorkOptions,
   ): Promise<void>;
   cancel(name: string, id: string): Promise<void>;
@@ -128,12 +139,21 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       const workerId = await boss.work<object>(
         name,
         {
+          includeMetadata: true,
           batchSize: workOptions.batchSize ?? 1,
           pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
         },
         async (jobs) => {
           const outcomes = await Promise.allSettled(
-            jobs.map((job) => handler({ id: job.id, data: job.data as Parameters<typeof handler>[0]['data'] })),
+            jobs.map((job) =>
+              handler({
+                id: job.id,
+                data: job.data as Parameters<typeof handler>[0]['data'],
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                isLastAttempt: job.retryCount >= job.retryLimit,
+              }),
+            ),
           );
           // pg-boss completes every still-active job of the batch when this callback resolves, so
           // failing the failed ones first gives each job its own outcome and retry count.

@@ -5,3 +5,4 @@ export * from './spaces';
 export * from './auth';
 export * from './join-requests';
 export * from './billing';
+export * from './agents';

@@ -1,0 +1,155 @@
+/**
+ * Agents and chat (docs/agents.md): sessions and messages are space-scoped; a run is one accepted
+ * user message being answered (durable: queued → running → succeeded | failed | cancelled).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { spaces } from './spaces';
+import { users } from './users';
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    // Who started it; kept when that person leaves (the chat belongs to the space).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    agentSlug: text('agent_slug').notNull(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_sessions_space_updated_idx').on(table.spaceId, table.updatedAt),
+    index('chat_sessions_space_agent_idx').on(table.spaceId, table.agentSlug, table.updatedAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    /** The run that wrote this assistant message: at most one reply per run, even if a run resumes. */
+    runId: uuid('run_id').unique('chat_messages_run_unique'),
+    /** Which engine and model wrote an assistant message, e.g. 'offline/mosaic-offline-1'. */
+    engine: text('engine'),
+    rating: integer('rating'),
+    feedbackCategories: jsonb('feedback_categories').$type<string[]>().notNull().default([]),
+    feedbackText: text('feedback_text'),
+    /** Set when a regeneration replaced this reply; superseded replies are hidden, not deleted. */
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_messages_session_created_idx').on(table.sessionId, table.createdAt),
+    check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
+    check('chat_messages_rating_check', sql`${table.rating} is null or ${table.rating} in (-1, 1)`),
+  ],
+);
+
+export const agentRuns = pgTable(
+  'agent_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    agentSlug: text('agent_slug').notNull(),
+    /** The user message being answered. */
+    userMessageId: uuid('user_message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** For a regeneration: the reply it replaces. */
+    replacesMessageId: uuid('replaces_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    mode: text('mode').$type<'normal' | 'medium' | 'max'>().notNull(),
+    /** referenced_document_ids, brand_documents, brand_voice, k values from the send payload. */
+    request: jsonb('request').$type<AgentRunRequest>().notNull(),
+    status: text('status').$type<AgentRunStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Until when the process running it holds it; expired → another process may resume it. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The billing ledger row of the charge (refunded when the run fails or is cancelled). */
+    transactionId: text('transaction_id'),
+    refunded: boolean('refunded').notNull().default(false),
+    error: text('error'),
+    replyMessageId: uuid('reply_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('agent_runs_session_idx').on(table.sessionId, table.createdAt),
+    index('agent_runs_open_idx').on(table.status).where(sql`${table.status} in ('queued', 'running')`),
+    check('agent_runs_status_check', sql`${table.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);
+
+export type AgentRunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface AgentRunRequest {
+  referencedDocumentIds: string[];
+  brandDocumentIds: string[];
+  /** Brand voice sent with the message; overrides the organisation's when non-empty. */
+  brandVoice: string | null;
+  kRefDocs: number;
+  kKnowledge: number;
+  /** 0 for a first answer; the n-th regeneration of a reply uses n. */
+  variant: number;
+}
+
+/** Per-space, per-agent settings (spec 001 §7 GET/PUT /agents/{slug}/settings). */
+export const agentSettings = pgTable(
+  'agent_settings',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    agentSlug: text('agent_slug').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.spaceId, table.agentSlug] })],
+);
+
+/**
+ * Which knowledge documents an agent may use. No row → enabled (every ready document is available
+ * to every agent until someone switches it off). No foreign key to the documents table: a row for a
+ * deleted document is ignored by the joins that read it.
+ */
+export const agentDocumentAccess = pgTable(
+  'agent_document_access',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    agentSlug: text('agent_slug').notNull(),
+    documentId: uuid('document_id').notNull(),
+    isEnabled: boolean('is_enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.spaceId, table.agentSlug, table.documentId] }),
+    uniqueIndex('agent_document_access_doc_idx').on(table.documentId, table.spaceId, table.agentSlug),
+  ],
+);

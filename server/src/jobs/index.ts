@@ -1,0 +1,24 @@
+/**
+ * Background jobs. The queue (job-queue.ts) is started by buildApp and decorated as `app.jobs`;
+ * the handlers of every area are registered here, once per process, when JOB_WORKERS is on.
+ * Adding a job: see docs/knowledge.md, "Background jobs".
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import type { ObjectStorage } from '../storage/object-storage';
+import { registerKnowledgeJobs } from './knowledge-jobs';
+
+export { startJobQueue, type JobQueue, type JobQueueOptions, type QueuePolicy, type SendOptions, type WorkOptions } from './job-queue';
+
+/** What job handlers may use. */
+export interface JobDeps {
+  config: AppConfig;
+  db: Db;
+  storage: ObjectStorage;
+}
+
+/** Registers every area's job handlers on this process's queue. */
+export async function registerJobWorkers(app: FastifyInstance, deps: JobDeps): Promise<void> {
+  await registerKnowledgeJobs(app.jobs, deps);
+}

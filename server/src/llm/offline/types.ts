@@ -1,0 +1,28 @@
+import type { AgentDefinition } from '../../agents/types';
+
+/** A retrieved knowledge passage (same fields as the knowledge search returns). */
+export interface GroundingPassage {
+  passage: string;
+  document_id: string;
+  filename: string;
+  score: number;
+}
+
+/** Web-analytics figures for the space, when a property is connected. */
+export interface AnalyticsSnapshot {
+  propertyName: string;
+  rangeLabel: string;
+  kpis: { label: string; value: string }[];
+  topChannels: { channel: string; sessions: number; percentage: number }[];
+}
+
+export interface OfflineInput {
+  agent: AgentDefinition;
+  message: string;
+  passages: GroundingPassage[];
+  /** The organisation's brand voice text; empty when none is set. */
+  brandVoice: string;
+  analytics: AnalyticsSnapshot | null;
+  /** 0 for the first answer; regenerations count up so each one differs, predictably. */
+  variant: number;
+}

@@ -1,0 +1,53 @@
+/** The provider layer's small interface: one model call that returns the reply text. */
+
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+/** 'offline' is the built-in engine: no model, answers composed from the retrieved material. */
+export type EngineName = LlmProviderName | 'offline';
+
+/** Connection settings of every provider, read once from the environment (config.ts). */
+export interface LlmConfig {
+  /** Explicit choice; undefined → the first provider that has credentials, else offline. */
+  provider: EngineName | undefined;
+  /** Model id for the chosen provider; undefined → that provider's default. */
+  model: string | undefined;
+  openai: { apiKey: string | undefined; baseUrl: string | undefined };
+  anthropic: { apiKey: string | undefined; baseUrl: string | undefined };
+  google: { apiKey: string | undefined; baseUrl: string | undefined };
+  openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined };
+  /** Upper bound for one model call, so a hung provider fails the run instead of holding it. */
+  timeoutMs: number;
+}
+
+/** Which engine and model answer a run. */
+export interface ModelChoice {
+  engine: EngineName;
+  model: string;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface GenerateInput {
+  system: string;
+  turns: ChatTurn[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+  /** Called with the text received so far while the model streams. */
+  onProgress?: (textSoFar: string) => void;
+}
+
+/** A model call failed. `retryable` says whether trying again later may succeed. */
+export class LlmError extends Error {
+  override name = 'LlmError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
