@@ -2,6 +2,58 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+/**
+ * Build only: @radix-ui/react-icons ships all ~320 icons in one module, and a module cannot be
+ * split across chunks, so whichever chunk holds it carries every icon any screen uses (the Login
+ * screen paid ~14 KB gzip for two icons). This serves the package as a barrel of one small module
+ * per icon (cut from the same file), so each chunk carries only the icons it draws.
+ */
+function radixIconsPerModule(): Plugin {
+  const PACKAGE = '@radix-ui/react-icons';
+  const BARREL = '\0radix-icons';
+  const ICON = '\0radix-icon:';
+  const file = createRequire(import.meta.url).resolve(`${PACKAGE}/dist/react-icons.esm.js`);
+  let icons: Map<string, string> | null = null;
+  let helper = '';
+  const parse = () => {
+    if (icons) return icons;
+    const source = readFileSync(file, 'utf8');
+    const body = source.slice(0, source.lastIndexOf('\nexport {'));
+    const blocks = body.split(/\n(?=var _excluded)/);
+    helper = blocks[0]!.replace(/^import .*$/m, '');
+    icons = new Map();
+    for (const block of blocks.slice(1)) {
+      const name = /\nvar (\w+) = \/\*#__PURE__\*\/forwardRef/.exec(block)?.[1];
+      if (name) icons.set(name, block);
+    }
+    return icons;
+  };
+  return {
+    name: 'mosaic:radix-icons-per-module',
+    resolveId(id) {
+      if (id === PACKAGE) return BARREL;
+      if (id.startsWith(ICON)) return id;
+      return null;
+    },
+    load(id) {
+      // Vite's own resolver usually resolves the package to its file before this plugin sees it.
+      if (id === BARREL || id === file) {
+        const names = [...parse().keys()];
+        return { code: names.map((name) => `export { ${name} } from '${ICON}${name}';`).join('\n'), moduleSideEffects: false };
+      }
+      if (!id.startsWith(ICON)) return null;
+      const name = id.slice(ICON.length);
+      const block = parse().get(name);
+      if (!block) throw new Error(`Unknown Radix icon ${name}`);
+      const code = `import { forwardRef, createElement } from 'react';\n${helper}\n${block}\nexport { ${name} };\n`;
+      return { code, moduleSideEffects: false };
+    },
+  };
+}
 
 // The API server listens on 8080 by default; the dev server proxies /api to it so the
 // browser sees one origin, exactly as in production where one process serves both.
@@ -68,6 +120,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
+    manifest: true,
+    rolldownOptions: {
+      plugins: [radixIconsPerModule()],
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, its scheduler and the router change only on upgrades: one long-lived chunk that
+            // a new deploy of the app does not invalidate in the browser's or the worker's cache.
+            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     // Test files are CPU-bound (jsdom start-up, PGlite boot); two workers match a 2-core machine.

@@ -11,10 +11,13 @@ import { installRateLimiting } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installSpaceContext } from './plugins/space-context';
 import { installStaticFiles } from './plugins/static-files';
+import { registerJobWorkers } from './jobs/index';
+import { installJobQueue } from './jobs/fastify-jobs';
 import { registerApiRoutes } from './routes/index';
 import { AccessTokens } from './services/access-tokens';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { SessionService } from './services/sessions.service';
+import { installObjectStorage } from './storage/fastify-storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -58,7 +61,12 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   installSpaceContext(app, database.db);
 
   await installOpenApi(app);
+  // Knowledge base: file storage and the durable job queue (app.storage, app.jobs); see docs/knowledge.md.
+  const storage = await installObjectStorage(app, config, database.db);
+  await installJobQueue(app, config, database);
   await registerApiRoutes(app, { config, db: database.db, sessions });
+  // JOB_WORKERS=false keeps this process API-only; the jobs then run wherever workers are on.
+  if (config.knowledge.runJobWorkers) await registerJobWorkers(app, { config, db: database.db, database, storage });
   registerOpenApiRoute(app);
   await installStaticFiles(app, config.staticDir);
   return app;

@@ -5,6 +5,8 @@
 import wretch from 'wretch';
 import { API_BASE, type HttpMethod } from './paths';
 import { httpError, isRecord } from './errors';
+import { SERVED_FROM_CACHE_HEADER } from '../../sw/messages';
+import { reportNetworkFailure, reportNetworkSuccess } from '../pwa/connectivity.store';
 
 const api = wretch(API_BASE)
   // Resolve fetch at call time so a service worker, a test double or a polyfill installed after
@@ -32,10 +34,23 @@ export async function sendWithFetch(request: OutgoingRequest): Promise<unknown> 
       .options({ signal: request.signal })
       .fetch(request.method, '', request.body ?? null)
       .res();
+    reportConnectivity(response);
     return await readBody(response);
   } catch (error) {
-    throw isWretchHttpError(error) ? httpError(error.status, error.json ?? error.text ?? null, request.path) : error;
+    if (!isWretchHttpError(error)) throw error;
+    // An error status is still an answer from the server: the device is online.
+    reportNetworkSuccess();
+    throw httpError(error.status, error.json ?? error.text ?? null, request.path);
   }
+}
+
+/**
+ * A saved answer from the service worker (sw/api-cache.ts) means the network failed or timed out
+ * behind it, so the app is offline as far as the user is concerned; any other answer is live.
+ */
+function reportConnectivity(response: Response): void {
+  if (response.headers.get(SERVED_FROM_CACHE_HEADER) === '1') reportNetworkFailure();
+  else reportNetworkSuccess();
 }
 
 /** 204 and empty bodies resolve to undefined; JSON is parsed; anything else is returned as text. */

@@ -7,6 +7,7 @@ import { getAuthStatus } from '../features/auth/auth.state';
 import { forceLogout } from '../features/auth/session-end';
 import { getAccessToken } from '../features/auth/tokens';
 import { getCurrentSpaceId } from '../features/spaces/spaces.state';
+import { reportNetworkFailure } from '../pwa/connectivity.store';
 import { assertNotLoggingOut, runAbortable, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';
 import { spaceContextRequiredError, toApiError } from './errors';
@@ -66,6 +67,8 @@ async function sendWithRecovery(request: PipelineRequest, transport: Transport, 
     );
   } catch (error) {
     const apiError = toApiError(error, request.path);
+    // No response at all: the banner says so. A time-out is a slow server, not a lost connection.
+    if (apiError.code === 'NETWORK_ERROR') reportNetworkFailure();
     if (apiError.status !== 401 || !refreshesOn401(request.path)) throw apiError;
     // A fresh token did not help, or the user is leaving anyway: the session is not usable.
     if (retried || getAuthStatus() === 'LOGGING_OUT') {

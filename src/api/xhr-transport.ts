@@ -3,6 +3,7 @@
  * (spec 000 §7 "reporting progress in percent").
  */
 import { httpError } from './errors';
+import { reportNetworkSuccess } from '../pwa/connectivity.store';
 
 export interface XhrRequest {
   method: string;
@@ -34,6 +35,8 @@ export function sendWithXhr(request: XhrRequest): Promise<unknown> {
 
     xhr.addEventListener('load', () => {
       settle();
+      // Any status means the other end answered (no service worker caches uploads).
+      reportNetworkSuccess();
       const body = parseBody(xhr);
       if (xhr.status >= 200 && xhr.status < 300) {
         request.onProgress?.(100);

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { Toaster } from 'sonner';
 import { DARK_SCHEME_MEDIA_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { UpdatePromptSlot } from './UpdatePromptSlot';
 
 /**
  * Toast constants (spec 000 §9). Width 356px, swipe threshold 45px and the 200 ms removal
@@ -23,7 +23,13 @@ export const TOASTER_SETTINGS = {
  */
 export const PRODUCT_TOOLTIP_DELAY_MS = 0;
 
-/** Theme (following the system light/dark setting), tooltips and toasts for the whole app. */
+/**
+ * The toaster arrives right after the first screen instead of with it (it is not needed to paint
+ * Login). sonner replays toasts raised before its Toaster subscribed, so none is lost meanwhile.
+ */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** Theme (following the system light/dark setting), tooltips, toasts and the update prompt for the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery(DARK_SCHEME_MEDIA_QUERY);
   const appearance = prefersDark ? 'dark' : 'light';
@@ -31,17 +37,20 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
       <TooltipPrimitive.Provider delayDuration={PRODUCT_TOOLTIP_DELAY_MS}>
         {children}
-        <Toaster
-          theme={appearance}
-          position="bottom-right"
-          duration={TOASTER_SETTINGS.duration}
-          visibleToasts={TOASTER_SETTINGS.visibleToasts}
-          gap={TOASTER_SETTINGS.gap}
-          hotkey={[...TOASTER_SETTINGS.hotkey]}
-          containerAriaLabel={TOASTER_SETTINGS.containerAriaLabel}
-          closeButton
-          toastOptions={{ closeButtonAriaLabel: TOASTER_SETTINGS.closeButtonAriaLabel }}
-        />
+        <Suspense fallback={null}>
+          <Toaster
+            theme={appearance}
+            position="bottom-right"
+            duration={TOASTER_SETTINGS.duration}
+            visibleToasts={TOASTER_SETTINGS.visibleToasts}
+            gap={TOASTER_SETTINGS.gap}
+            hotkey={[...TOASTER_SETTINGS.hotkey]}
+            containerAriaLabel={TOASTER_SETTINGS.containerAriaLabel}
+            closeButton
+            toastOptions={{ closeButtonAriaLabel: TOASTER_SETTINGS.closeButtonAriaLabel }}
+          />
+        </Suspense>
+        <UpdatePromptSlot />
       </TooltipPrimitive.Provider>
     </Theme>
   );

@@ -1,14 +1,22 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, initAuth } from '../features/auth/auth.store';
+import { hasStoredSession } from '../features/auth/tokens';
 import { spacesState } from '../features/spaces/spaces.store';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { decideNavigation } from './guard';
 import { classifyPath } from './route-access';
-import { AppShell } from './shell/AppShell';
 import { ScreenLoader } from './ScreenLoader';
 import { useAuthEventRedirects } from './useAuthEventRedirects';
+import { loadAppShell } from './shell/load-app-shell';
+
+/**
+ * The signed-in shell (sidebar, menus, dialogs) is its own chunk: Login and Register never need it.
+ * It starts loading as soon as a session is known or restored (load-app-shell.ts), so a signed-in
+ * start does not wait for it after the session check.
+ */
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 
 /**
  * The root of the route tree: restores the session before anything is shown, applies the
@@ -24,9 +32,14 @@ export function GuardedOutlet() {
 
   useAuthEventRedirects();
   useEffect(() => {
+    // A stored session will most likely be restored: fetch the shell alongside the session check.
+    if (hasStoredSession()) void loadAppShell().catch(() => undefined);
     // initAuth is idempotent; failures leave the store UNAUTHENTICATED and the guard sends to Login.
     void initAuth();
   }, []);
+  useEffect(() => {
+    if (auth.status === 'AUTHENTICATED') void loadAppShell().catch(() => undefined);
+  }, [auth.status]);
 
   const ready = auth.initialized && auth.status !== 'INITIALIZING';
   const decision = ready
@@ -55,5 +68,10 @@ export function GuardedOutlet() {
     </Suspense>
   );
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
-  return showShell ? <AppShell>{content}</AppShell> : content;
+  if (!showShell) return content;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <AppShell>{content}</AppShell>
+    </Suspense>
+  );
 }

@@ -1,7 +1,6 @@
 /**
  * Space slugs and the create-space form rule (spec 000 §5).
  */
-import { z } from 'zod';
 
 /** Lowercase; every run of other characters becomes one hyphen; edge hyphens trimmed. */
 export function slugify(name: string): string {
@@ -17,14 +16,18 @@ export const CREATE_SPACE_MESSAGES = {
   slugCharacters: 'Slug may only contain lowercase letters, numbers and hyphens',
 } as const;
 
-const createSpaceSchema = z.object({
-  name: z.string().trim().min(1, CREATE_SPACE_MESSAGES.nameRequired),
-  slug: z
-    .string()
-    .trim()
-    .min(1, CREATE_SPACE_MESSAGES.slugRequired)
-    .regex(/^[a-z0-9-]+$/, CREATE_SPACE_MESSAGES.slugCharacters),
-});
+const SLUG_CHARACTERS = /^[a-z0-9-]+$/;
+
+/** The first problem with a field: "required" explains more than "bad characters". */
+function nameError(name: string): string | undefined {
+  return name.trim() === '' ? CREATE_SPACE_MESSAGES.nameRequired : undefined;
+}
+
+function slugError(slug: string): string | undefined {
+  const trimmed = slug.trim();
+  if (trimmed === '') return CREATE_SPACE_MESSAGES.slugRequired;
+  return SLUG_CHARACTERS.test(trimmed) ? undefined : CREATE_SPACE_MESSAGES.slugCharacters;
+}
 
 export interface CreateSpaceValidation {
   valid: boolean;
@@ -33,13 +36,8 @@ export interface CreateSpaceValidation {
 
 /** Valid only with a non-blank name and a non-blank slug of lowercase letters, digits and hyphens. */
 export function validateCreateSpace(input: { name: string; slug: string }): CreateSpaceValidation {
-  const result = createSpaceSchema.safeParse(input);
-  if (result.success) return { valid: true, errors: {} };
-  const errors: CreateSpaceValidation['errors'] = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    // Keep the first problem per field: "required" explains more than "bad characters".
-    if ((field === 'name' || field === 'slug') && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { valid: false, errors };
+  const name = nameError(input.name);
+  const slug = slugError(input.slug);
+  const errors: CreateSpaceValidation['errors'] = { ...(name ? { name } : {}), ...(slug ? { slug } : {}) };
+  return { valid: !name && !slug, errors };
 }

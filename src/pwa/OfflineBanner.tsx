@@ -1,6 +1,7 @@
 import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { Callout } from '@radix-ui/themes';
 import { useOnline } from './useOnline';
+import './pwa.css';
 
 export const OFFLINE_BANNER_TEXT = "You're offline — showing saved data";
 

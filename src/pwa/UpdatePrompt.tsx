@@ -2,6 +2,7 @@ import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { applyUpdate, dismissUpdate } from './register-sw';
 import { updateState } from './update.store';
+import './pwa.css';
 
 export const UPDATE_AVAILABLE_TEXT = 'A new version is available';
 

@@ -15,8 +15,17 @@ export interface ConnectivityState {
   changedAt: number;
 }
 
+/** The browser's own guess; assume online where it cannot say (no navigator, or a stand-in one). */
+function browserSaysOnline(): boolean {
+  try {
+    return typeof navigator === 'undefined' || navigator.onLine !== false;
+  } catch {
+    return true;
+  }
+}
+
 export const connectivity = proxy<ConnectivityState>({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  online: browserSaysOnline(),
   cause: 'browser',
   changedAt: Date.now(),
 });

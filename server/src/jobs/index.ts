@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { ObjectStorage } from '../storage/object-storage';
+import { registerAgentRunJobs } from './agent-run';
 import { registerKnowledgeJobs } from './knowledge-jobs';
 
 export { startJobQueue, type JobQueue, type JobQueueOptions, type QueuePolicy, type SendOptions, type WorkOptions } from './job-queue';
@@ -15,10 +16,13 @@ export { startJobQueue, type JobQueue, type JobQueueOptions, type QueuePolicy, t
 export interface JobDeps {
   config: AppConfig;
   db: Db;
+  /** The database handle itself (engine kind, driver), for handlers that need more than queries. */
+  database: Database;
   storage: ObjectStorage;
 }
 
 /** Registers every area's job handlers on this process's queue. */
 export async function registerJobWorkers(app: FastifyInstance, deps: JobDeps): Promise<void> {
   await registerKnowledgeJobs(app.jobs, deps);
+  await registerAgentRunJobs(app, deps);
 }

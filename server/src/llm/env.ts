@@ -30,7 +30,7 @@ export const llmEnvShape = {
   AGENT_RUN_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(10)).default(3),
 };
 
-type LlmEnv = { [K in keyof typeof llmEnvShape]: z.output<(typeof llmEnvShape)[K]> };
+type LlmEnv = z.output<z.ZodObject<typeof llmEnvShape>>;
 
 export interface AgentRunConfig {
   pollHoldMs: number;

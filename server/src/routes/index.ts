@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../plugins/api-headers';
 import { sessionRoutes } from './auth/session.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { agentsRoutes } from './agents/index';
 import type { RouteDeps } from './deps';
 import { healthRoutes } from './health/health.routes';
+import { knowledgeAreaRoutes } from './knowledge/index';
 import { registrationRoutes } from './registration/registration.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 
@@ -14,4 +16,6 @@ export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): 
   await app.register(registrationRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(spacesRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(billingRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(knowledgeAreaRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(agentsRoutes, { prefix: API_PREFIX, ...deps });
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { organizations, users } from '../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../errors';
-import { startFreeTrial } from './billing.service';
+import { startFreeTrial } from './billing/plans.service';
 import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
 import { createJoinRequest } from './join-requests.service';
 import { hashPassword } from './passwords';

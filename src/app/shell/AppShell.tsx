@@ -4,6 +4,7 @@ import { IconButton, Text } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../features/auth/auth.store';
+import { OfflineBanner } from '../../pwa/OfflineBanner';
 import { Logo } from '../../ui/Logo';
 import { currentRouteHandle } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
@@ -43,6 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </header>
         ) : null}
         <BreadcrumbBar />
+        <OfflineBanner />
         <main className={current?.handle.fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
           {children}
         </main>

@@ -3,6 +3,7 @@ import { Avatar, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { ExitIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import type { User } from '../../features/auth/auth.types';
 import { logout } from '../../features/auth/auth.store';
+import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
 
 /** Help & Support lives on the Settings screen (its #help section), so it works offline too. */
 export const HELP_PATH = '/settings#help';
@@ -68,6 +69,8 @@ export function UserMenu({ user, collapsed, onChoose }: UserMenuProps) {
             <QuestionMarkCircledIcon /> Help &amp; Support
           </RouterLink>
         </DropdownMenu.Item>
+        {/* Shown only while the browser offers installation (beforeinstallprompt). */}
+        <InstallAppMenuItem />
         <DropdownMenu.Separator />
         <DropdownMenu.Item color="red" onSelect={() => void onLogout()}>
           <ExitIcon /> Log out

@@ -1,8 +1,8 @@
 /**
- * Sign-in calls (spec 000 §7). Responses are checked with zod; a malformed answer is an error,
+ * Sign-in calls (spec 000 §7). Responses are checked (auth.schemas.ts); a malformed answer is an error,
  * never a half-stored session.
  */
-import type { z } from 'zod';
+import type { ShapeSchema } from '../../lib/response-shape';
 import { http } from '../../api';
 import type { User } from './auth.types';
 import {
@@ -32,7 +32,7 @@ export interface DomainRegisterInput {
 /** Thrown when the server answered 2xx with something that is not the documented shape. */
 export class MalformedResponseError extends Error {}
 
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+function parse<T>(schema: ShapeSchema<T>, body: unknown, what: string): T {
   const result = schema.safeParse(body);
   if (!result.success) throw new MalformedResponseError(`Unexpected ${what} response from server`);
   return result.data;

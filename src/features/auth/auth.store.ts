@@ -4,6 +4,7 @@
  */
 import { ApiError, installCrossTabSync, recoverSession, resetRefreshAttempts, toApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
+import { requestPersistentStorage } from '../../pwa/persistent-storage';
 import { initSpaces, resetSpaces } from '../spaces/spaces.store';
 import {
   getDomainCheck,
@@ -71,6 +72,8 @@ async function restoreSession(): Promise<void> {
     resetRefreshAttempts();
     authState.error = null;
     setAuthStatus('AUTHENTICATED');
+    // Saved data is only worth keeping for a signed-in user; the browser decides once per page.
+    void requestPersistentStorage();
   } catch (error) {
     const apiError = toApiError(error);
     authState.error = apiError.code === 'NETWORK_ERROR' ? AUTH_MESSAGES.networkDuringAuth : null;
@@ -177,6 +180,8 @@ async function startSession(session: SessionResponse): Promise<User> {
   authState.error = null;
   authState.initialized = true;
   setAuthStatus('AUTHENTICATED');
+  // Ask the browser to keep the offline data (IndexedDB, saved API answers) under storage pressure.
+  void requestPersistentStorage();
   return session.user;
 }
 

@@ -2,8 +2,8 @@
  * Spaces calls (spec 000 §7): GET /spaces/ (array or {data: [...]}, raced against 10 s) and
  * POST /spaces/.
  */
-import { z } from 'zod';
 import { http } from '../../api';
+import { asSchema, idString, isPlainObject, isString } from '../../lib/response-shape';
 import type { CreateSpaceInput, Space } from './spaces.types';
 
 /** Spaces fetch time-out (spec 000 §9). */
@@ -12,24 +12,27 @@ export const SPACES_CALL_TIMEOUT_MESSAGE = 'Spaces API call timeout after 10 sec
 export const MISSING_SPACE_DATA_MESSAGE = 'Invalid response from server: missing space data';
 export const INVALID_SPACES_LIST_MESSAGE = 'Invalid response from server: malformed spaces list';
 
-const idSchema = z.union([z.string().min(1), z.number()]).transform(String);
+/** Plain checks (src/lib/response-shape.ts): spaces load with the first signed-in screen. */
+function checkSpace(value: unknown): Space | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const id = idString(value.id);
+  const { name, slug, description, is_default: isDefault } = value;
+  if (id === undefined || !isString(name) || !isString(slug)) return undefined;
+  if (description !== undefined && description !== null && !isString(description)) return undefined;
+  if (isDefault !== undefined && typeof isDefault !== 'boolean') return undefined;
+  return { id, name, slug, description: description ?? null, is_default: isDefault ?? false };
+}
 
-const spaceSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  slug: z.string(),
-  description: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
-  is_default: z.boolean().optional().default(false),
-}) satisfies z.ZodType<Space, unknown>;
+function checkSpaces(values: unknown): Space[] | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const spaces = values.map(checkSpace);
+  return spaces.every((space): space is Space => space !== undefined) ? spaces : undefined;
+}
+
+const spaceSchema = asSchema(checkSpace);
 
 /** The list is a plain array or an object with a data array (spec 000 §3). */
-const spaceListSchema = z.union([
-  z.array(spaceSchema),
-  z.object({ data: z.array(spaceSchema) }).transform((wrapped) => wrapped.data),
-]);
+const spaceListSchema = asSchema<Space[]>((body) => checkSpaces(isPlainObject(body) ? body.data : body));
 
 export async function fetchSpaces(): Promise<Space[]> {
   const controller = new AbortController();

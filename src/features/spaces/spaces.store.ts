@@ -3,6 +3,7 @@
  * remembers the current space, switches, creates, resets with the session.
  */
 import { ApiError, stringField } from '../../api';
+import { describeError, logger } from '../../lib/logger';
 import { getSavedSpaceId, saveSpaceId } from '../auth/tokens';
 import { onSessionReset } from '../auth/session-reset';
 import { fetchSpaces, postSpace, SPACES_TIMEOUT_MS } from './spaces.api';
@@ -124,12 +125,22 @@ function loadingErrorMessage(error: unknown): string {
 export function switchSpace(id: string): boolean {
   const space = spacesState.spaces.find((s) => s.id === id);
   if (!space) return false;
+  const previousSpaceId = spacesState.currentSpaceId;
   spacesState.currentSpaceId = space.id;
+  // The space being left keeps nothing on the device (spec 000 §4: switching clears its data).
+  if (previousSpaceId && previousSpaceId !== space.id) wipeSavedSpace(previousSpaceId);
   saveSpaceId(space.id);
   // Feature stores clear the old space's data and reload for the new one.
   runSpaceSwitchHandlers({ ...space });
   announceSpacesEvent('space-switched', { spaceId: space.id, space: { ...space } });
   return true;
+}
+
+/** Dexie loads on demand, so the first screen does not carry it; a failed wipe is only logged. */
+function wipeSavedSpace(spaceId: string): void {
+  void import('../../db/wipe')
+    .then(({ wipeSpace }) => wipeSpace(spaceId))
+    .catch((error: unknown) => logger.warn('Could not clear saved data of the previous space', { error: describeError(error) }));
 }
 
 /** Creates a space, appends it and switches to it. Failures are stored in `error` and rethrown. */

@@ -3,7 +3,7 @@
  * user message being answered (durable: queued → running → succeeded | failed | cancelled).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { spaces } from './spaces';
 import { users } from './users';
@@ -150,6 +150,6 @@ export const agentDocumentAccess = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.spaceId, table.agentSlug, table.documentId] }),
-    uniqueIndex('agent_document_access_doc_idx').on(table.documentId, table.spaceId, table.agentSlug),
+    index('agent_document_access_document_idx').on(table.documentId),
   ],
 );

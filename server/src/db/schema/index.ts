@@ -6,3 +6,4 @@ export * from './auth';
 export * from './join-requests';
 export * from './billing';
 export * from './agents';
+export * from './knowledge';

@@ -1,40 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MESSAGES } from '../../errors';
+import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
-import { getCredits, getPlan } from '../../services/billing.service';
+import { getCredits, getPlan } from '../../services/billing/index';
+import { changePlan } from '../../services/billing/plan-changes.service';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE } from '../../services/billing/plan-catalogue';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
+import { analyticsRoutes } from './analytics.routes';
+import { creditsSchema, planSchema, upgradeBody } from './billing.schemas';
+import { creditsRoutes } from './credits.routes';
+import { BILLING_MANAGERS, BILLING_READERS } from './roles';
 
-const planSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  type: z.string(),
-  days_left: z.number().int(),
-  expires_at: z.string().nullable(),
-  is_active: z.boolean(),
+const catalogueSchema = z.object({
+  plans: z.array(
+    z.object({
+      type: z.string(),
+      name: z.string(),
+      credits: z.number().int(),
+      price_monthly: z.number(),
+      trial_days: z.number().int().nullable(),
+      description: z.string(),
+      features: z.array(z.string()),
+      recommended: z.boolean(),
+    }),
+  ),
+  credit_packages: z.array(
+    z.object({ id: z.string(), credits: z.number().int(), bonus: z.number().int(), bonus_percent: z.number(), price: z.number() }),
+  ),
+  currency: z.literal('USD'),
 });
 
-const creditsSchema = z.object({
-  used: z.number().int(),
-  total: z.number().int(),
-  remaining: z.number().int(),
-  reset_date: z.string(),
-  last_updated: z.string(),
+const planChangeSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  transaction_id: z.uuid(),
+  plan: planSchema,
+  credits: creditsSchema,
 });
 
-/** Plan and credit balance of the organisation owning the current space (space-scoped). */
-export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const spaceScoped = [app.requireAuth, app.requireSpace];
+/**
+ * Billing (spec 001 §7). Plan, credits and reports are space-scoped reads for everyone in the
+ * organisation; buying and changing plan are for owners and admins (see roles.ts).
+ */
+export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
+  const readers = [app.requireAuth, app.requireRole(BILLING_READERS), app.requireSpace];
+  const managers = [app.requireAuth, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy), app.requireSpace];
+
+  app.get(
+    '/billing/plans',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The plans and credit packages on sale (public: the Pricing screen needs no sign-in)',
+        response: { 200: catalogueSchema },
+      },
+    },
+    async () => ({ plans: [...PLAN_CATALOGUE], credit_packages: [...CREDIT_PACKAGES], currency: 'USD' as const }),
+  );
 
   app.get(
     '/billing/plan',
     {
-      onRequest: spaceScoped,
+      onRequest: readers,
       schema: {
         tags: ['billing'],
         summary: "The organisation's current plan",
         security: bearerSecurity,
-        response: { 200: planSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: planSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getPlan(db, spaceOf(request).org_id),
@@ -43,14 +78,42 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   app.get(
     '/billing/credits',
     {
-      onRequest: spaceScoped,
+      onRequest: readers,
       schema: {
         tags: ['billing'],
-        summary: "The organisation's credit balance",
+        summary: "The organisation's credit balance (per organisation, shared by its spaces)",
         security: bearerSecurity,
-        response: { 200: creditsSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: creditsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getCredits(db, spaceOf(request).org_id),
   );
+
+  // Spec 001 §7 names both paths without saying which is used where; they behave the same.
+  for (const url of ['/billing/plan/upgrade', '/plan/upgrade']) {
+    app.post(
+      url,
+      {
+        onRequest: managers,
+        schema: {
+          tags: ['billing'],
+          summary: 'Change to a paid plan, paying the first month (owners and admins)',
+          security: bearerSecurity,
+          body: upgradeBody,
+          response: { 200: planChangeSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
+        },
+      },
+      async (request) =>
+        changePlan(db, {
+          orgId: spaceOf(request).org_id,
+          spaceId: spaceOf(request).id,
+          userId: authOf(request).userId,
+          planType: request.body.plan_type,
+          paymentMethod: request.body.payment_method,
+        }),
+    );
+  }
+
+  await app.register(creditsRoutes, deps);
+  await app.register(analyticsRoutes, deps);
 };

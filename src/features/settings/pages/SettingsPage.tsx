@@ -8,6 +8,7 @@ import { authState } from '../../auth/auth.store';
 import { isSystemAdminRole } from '../../auth/auth.types';
 import { spacesState } from '../../spaces/spaces.store';
 import { HelpCard } from '../components/HelpCard';
+import { NotificationsCard } from '../components/NotificationsCard';
 import { ProfileCard } from '../components/ProfileCard';
 
 /** Personal settings, open to every signed-in role. Further sections slot in below the profile. */
@@ -26,9 +27,10 @@ export default function SettingsPage() {
   const space = spaces.find((s) => s.id === currentSpaceId) ?? null;
   return (
     <Page>
-      <PageHeader title="Settings" description="Your profile and how to get help." />
+      <PageHeader title="Settings" description="Your profile, notifications and how to get help." />
       <Flex direction="column" gap="5">
         <ProfileCard user={user} space={space} showSpace={!isSystemAdminRole(user.role)} />
+        <NotificationsCard />
         <HelpCard />
       </Flex>
     </Page>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { slugify, validateCreateSpace } from '../../../lib/slug';
 import { createSpace } from '../spaces.store';
 import { FormField } from '../../../ui/FormField';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 interface CreateSpaceDialogProps {
   open: boolean;
@@ -141,9 +142,14 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
                   Cancel
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={!validation.valid || submitting} loading={submitting}>
-                Create
-              </Button>
+              {/* Offline the form keeps what was typed; only sending waits for a connection. */}
+              <NetworkRequiredTooltip>
+                {({ disabled: offline }) => (
+                  <Button type="submit" disabled={offline || !validation.valid || submitting} loading={submitting}>
+                    Create
+                  </Button>
+                )}
+              </NetworkRequiredTooltip>
             </Flex>
           </Flex>
         </form>

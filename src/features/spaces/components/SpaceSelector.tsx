@@ -3,6 +3,8 @@ import { Avatar, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { CaretSortIcon, CheckIcon, PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
+import { NETWORK_REQUIRED_MESSAGE } from '../../../pwa/NetworkRequiredTooltip';
+import { useOnline } from '../../../pwa/useOnline';
 import { spacesState, switchSpace } from '../spaces.store';
 import { CreateSpaceDialog } from './CreateSpaceDialog';
 
@@ -21,6 +23,8 @@ export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorP
   const { spaces, currentSpaceId, loading } = useSnapshot(spacesState);
   const [createOpen, setCreateOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Switching reloads the new space's data and creating calls the server: both need a connection.
+  const online = useOnline();
   const current = spaces.find((space) => space.id === currentSpaceId) ?? null;
 
   useEffect(() => {
@@ -62,6 +66,11 @@ export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorP
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="start" side={collapsed ? 'right' : 'bottom'} sideOffset={6} className="space-menu">
           <DropdownMenu.Label>Spaces</DropdownMenu.Label>
+          {online ? null : (
+            <Text as="p" size="1" color="gray" mx="2" mb="1" role="note">
+              {NETWORK_REQUIRED_MESSAGE}
+            </Text>
+          )}
           {loading ? (
             <DropdownMenu.Item disabled>Loading spaces...</DropdownMenu.Item>
           ) : spaces.length === 0 ? (
@@ -70,7 +79,12 @@ export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorP
             spaces.map((space) => {
               const isCurrent = space.id === currentSpaceId;
               return (
-                <DropdownMenu.Item key={space.id} onSelect={() => choose(space.id)} aria-current={isCurrent || undefined}>
+                <DropdownMenu.Item
+                  key={space.id}
+                  onSelect={() => choose(space.id)}
+                  aria-current={isCurrent || undefined}
+                  disabled={!online && !isCurrent}
+                >
                   <span className="space-menu__check" aria-hidden="true">
                     {isCurrent ? <CheckIcon /> : null}
                   </span>
@@ -84,6 +98,7 @@ export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorP
             <>
               <DropdownMenu.Separator />
               <DropdownMenu.Item
+                disabled={!online}
                 onSelect={() => {
                   onChoose?.();
                   setCreateOpen(true);

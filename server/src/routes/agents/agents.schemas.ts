@@ -1,0 +1,142 @@
+/** Request and response shapes of the agents API (spec 001 §3, §7). */
+import { z } from 'zod';
+import { AGENT_SLUGS } from '../../agents/types';
+import { FEEDBACK_CATEGORIES } from '../../services/agents/feedback.service';
+import { agentSettingsSchema } from '../../services/agents/settings.service';
+
+export const MESSAGE_MAX_LENGTH = 20_000;
+
+export const slugParams = z.object({ slug: z.string().min(1).max(100) });
+export const idParams = z.object({ id: z.uuid({ error: 'Must be an id' }) });
+
+export const agentSchema = z.object({
+  slug: z.enum(AGENT_SLUGS),
+  name: z.string(),
+  tagline: z.string(),
+  tools: z.array(z.string()),
+  starters: z.array(z.string()),
+  sections: z.array(z.string()),
+  max_wait_minutes: z.number().int(),
+  engine: z.string(),
+  engine_model: z.string(),
+});
+
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  agent_slug: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  session_id: z.uuid(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  created_at: z.string(),
+  rating: z.number().int().nullable(),
+  feedback_categories: z.array(z.string()),
+  feedback_text: z.string().nullable(),
+  engine: z.string().nullable(),
+});
+
+export const runSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
+  error: z.string().nullable(),
+  user_message_id: z.uuid(),
+  reply_message_id: z.uuid().nullable(),
+  mode: z.string(),
+  refunded: z.boolean(),
+  updated_at: z.string(),
+});
+
+export const sessionsQuery = z.object({
+  slug: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const documentIds = (max: number) => z.array(z.uuid({ error: 'Must be a document id' })).max(max).default([]);
+
+/** Spec 001 §7 payload of POST /agents/{slug}/messages/async (and of the synchronous variant). */
+export const sendBody = z.object({
+  session_id: z.uuid({ error: 'Must be a chat session id' }).nullish(),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+  referenced_document_ids: documentIds(50),
+  brand_documents: documentIds(20),
+  /** Brand voice text to use for this message; anything else → the organisation's. */
+  brand_voice: z.union([z.string().max(MESSAGE_MAX_LENGTH), z.boolean(), z.null()]).optional(),
+  k_value_ref_docs: z.number().int().min(1).max(15).optional(),
+  k_value_kb: z.number().int().min(1).max(15).optional(),
+  /** Not in the spec's payload; when absent the mode follows k_value_kb (5/10/15), else the agent's default. */
+  mode: z.enum(['normal', 'medium', 'max']).optional(),
+});
+
+export const acceptedSchema = z.object({
+  session_id: z.uuid(),
+  message_id: z.uuid(),
+  run_id: z.uuid(),
+  title: z.string(),
+  created_at: z.string(),
+  status: z.literal('queued'),
+  mode: z.enum(['normal', 'medium', 'max']),
+  credits_charged: z.number().int(),
+  credits_remaining: z.number().int(),
+  transaction_id: z.string(),
+});
+
+export const pollQuery = z.object({
+  since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 date-time' }).optional(),
+});
+
+export const pollSchema = z.object({
+  messages: z.array(messageSchema),
+  run: runSchema.nullable(),
+  timed_out: z.boolean(),
+});
+
+export const ratingBody = z.object({
+  /** 1 = helpful (thumbs up), -1 = not helpful; null clears the rating. */
+  rating: z.union([z.literal(1), z.literal(-1), z.null()], { error: 'Rating must be 1, -1 or null' }),
+  feedback_categories: z.array(z.enum(FEEDBACK_CATEGORIES)).max(FEEDBACK_CATEGORIES.length).default([]),
+  feedback_text: z.string().max(2000, 'Feedback must be at most 2000 characters').nullish(),
+});
+
+export const documentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  is_enabled: z.boolean(),
+  category: z.string().nullable(),
+  status: z.string(),
+});
+
+export const documentsQuery = z.object({
+  enabled_only: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+});
+
+export const documentSearchQuery = z.object({
+  query: z.string().trim().min(1, 'Enter something to search for').max(200),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const toggleBody = z.object({ is_enabled: z.boolean({ error: 'is_enabled must be true or false' }) });
+export const bulkBody = z.object({
+  document_ids: z.array(z.uuid({ error: 'Must be a document id' })).min(1).max(500),
+  is_enabled: z.boolean({ error: 'is_enabled must be true or false' }),
+});
+
+export const settingsSchema = agentSettingsSchema.extend({
+  agent_slug: z.string(),
+  engine: z.string(),
+  engine_model: z.string(),
+  available_providers: z.array(z.string()),
+});

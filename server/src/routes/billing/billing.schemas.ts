@@ -1,0 +1,191 @@
+/** Request and response shapes of the billing routes (spec 001 §3, §7). */
+import { z } from 'zod';
+import { CREDIT_TRANSACTION_STATUSES, CREDIT_TRANSACTION_TYPES } from '../../db/schema/index';
+import { AppError } from '../../errors';
+import { DAY_MS } from '../../services/billing/plan-catalogue';
+
+/** Far above any real purchase or charge; stops typos like 10000000000 long before integer overflow. */
+export const MAX_CREDITS_PER_CALL = 1_000_000;
+/** A page of transactions; more is refused (422) so one call cannot pull the whole ledger. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_BULK_ITEMS = 100;
+
+/** Whole credits in a range, with messages that say what is wrong. */
+export function creditsField(label: string, min: 0 | 1 = 1) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number of credits`)
+    .min(min, min === 1 ? `${label} must be greater than 0` : `${label} cannot be negative`)
+    .max(MAX_CREDITS_PER_CALL, `${label} must be at most ${MAX_CREDITS_PER_CALL.toLocaleString('en-US')}`);
+}
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be empty`).max(max, `${label} must be at most ${max} characters`);
+
+/** Free text that may be long: it is cut where the spec says, not refused. */
+const longText = (label: string) => z.string({ error: `${label} must be text` }).max(2000, `${label} must be at most 2000 characters`);
+
+export const relatedToSchema = z.object({
+  type: z.enum(['chat_session', 'document'], { error: 'related_to.type must be chat_session or document' }),
+  id: text('related_to.id', 200),
+});
+
+export const featureField = text('Feature', 64).regex(/^[a-z0-9_-]+$/i, 'Feature may contain only letters, digits, - and _');
+
+export const deductBody = z.object({
+  amount: creditsField('Amount'),
+  description: longText('Description').optional(),
+  feature_type: featureField.optional(),
+  agent_name: text('Agent name', 100).optional(),
+  agent_mode: z.enum(['normal', 'medium', 'max'], { error: 'Agent mode must be normal, medium or max' }).optional(),
+  activity_type: longText('Activity type').optional(),
+  activity_details: longText('Activity details').optional(),
+  related_to: relatedToSchema.optional(),
+});
+
+export const addBody = z.object({
+  amount: creditsField('Amount'),
+  description: longText('Description').optional(),
+});
+
+export const purchaseBody = z.object({
+  credits: creditsField('Credits'),
+  bonus: creditsField('Bonus', 0).optional(),
+  price: z.number({ error: 'Price must be a number' }).min(0, 'Price cannot be negative').optional(),
+  payment_method: text('Payment method', 40).default('mock'),
+});
+
+export const upgradeBody = z.object({
+  plan_type: z.enum(['free', 'starter', 'pro', 'business'], { error: 'Unknown plan type: choose starter, pro or business' }),
+  payment_method: text('Payment method', 40).default('mock'),
+});
+
+export const usageRecordBody = z.object({
+  credits: creditsField('Credits', 0),
+  feature: featureField,
+  activity: longText('Activity').optional(),
+  activity_details: longText('Activity details').optional(),
+  agent_name: text('Agent name', 100).optional(),
+  mode: z.enum(['normal', 'medium', 'max'], { error: 'Mode must be normal, medium or max' }).optional(),
+  base_credits: creditsField('Base credits', 0).optional(),
+  related_to: relatedToSchema.optional(),
+});
+
+export const activityRecordBody = usageRecordBody.extend({
+  activity: text('Activity', 2000),
+  feature: featureField.default('general'),
+  credits: creditsField('Credits', 0).default(0),
+});
+
+export const bulkCreateBody = z.object({
+  transactions: z
+    .array(usageRecordBody, { error: 'transactions must be a list' })
+    .min(1, 'Send at least one transaction')
+    .max(MAX_BULK_ITEMS, `Send at most ${MAX_BULK_ITEMS} transactions per call`),
+});
+
+const PERIOD = /^(all|\d{1,3}d)$/;
+export const periodField = z
+  .string()
+  .regex(PERIOD, 'Period must look like 7d, 30d, 90d or all')
+  .refine((value) => value === 'all' || (Number.parseInt(value, 10) >= 1 && Number.parseInt(value, 10) <= 366), 'Period must be between 1d and 366d');
+
+/** The start of a period ('30d' → 30 days ago); undefined for 'all'. */
+export function periodStart(period: string, now = new Date()): Date | undefined {
+  if (period === 'all') return undefined;
+  return new Date(now.getTime() - Number.parseInt(period, 10) * DAY_MS);
+}
+
+export const transactionsQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset cannot be negative')
+    .max(1_000_000, 'Offset must be at most 1,000,000')
+    .default(0),
+  feature: featureField.optional(),
+  status: z.enum(CREDIT_TRANSACTION_STATUSES, { error: `Status must be one of: ${CREDIT_TRANSACTION_STATUSES.join(', ')}` }).optional(),
+  type: z.enum(CREDIT_TRANSACTION_TYPES, { error: `Type must be one of: ${CREDIT_TRANSACTION_TYPES.join(', ')}` }).optional(),
+  period: periodField.default('all'),
+});
+
+export const usageQuery = z.object({
+  period: periodField.default('30d'),
+  group_by: z.enum(['feature', 'agent'], { error: 'group_by must be feature or agent' }).default('feature'),
+});
+
+export const activityQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(50, 'Limit must be at most 50')
+    .default(10),
+});
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The Idempotency-Key header, if sent: 1–200 visible ASCII characters, else 422. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const raw = headers['idempotency-key'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(value)) {
+    throw new AppError(422, 'Validation error', 'VALIDATION_ERROR', [
+      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1–200 visible ASCII characters' },
+    ]);
+  }
+  return value;
+}
+
+// Response shapes (OpenAPI, and the serializer checks answers against them).
+export const planSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  days_left: z.number().int(),
+  expires_at: z.string().nullable(),
+  is_active: z.boolean(),
+});
+
+export const creditsSchema = z.object({
+  used: z.number().int(),
+  total: z.number().int(),
+  remaining: z.number().int(),
+  reset_date: z.string(),
+  last_updated: z.string(),
+});
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  transaction_id: z.uuid(),
+  credits: z.number().int(),
+  feature: z.string(),
+  activity: z.string().nullable(),
+  transaction_type: z.enum(CREDIT_TRANSACTION_TYPES),
+  agent_name: z.string().nullable(),
+  mode: z.string().nullable(),
+  base_credits: z.number().int().nullable(),
+  status: z.enum(CREDIT_TRANSACTION_STATUSES),
+  activity_details: z.string().nullable(),
+  related_to: z.object({ type: z.string(), id: z.string() }).nullable(),
+  balance_after: z.number().int(),
+  space_id: z.uuid().nullable(),
+  user_id: z.uuid().nullable(),
+  created_at: z.string(),
+});
+
+export const creditChangeSchema = z.object({
+  success: z.literal(true),
+  transaction_id: z.uuid(),
+  credits_added: z.number().int(),
+  credits_remaining: z.number().int(),
+  duplicate: z.boolean(),
+});

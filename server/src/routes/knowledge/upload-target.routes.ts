@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { AppError, KB_MESSAGES, forbidden } from '../../errors';
+import { tooLarge } from '../../services/knowledge/uploads.service';
+import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError } from '../../storage/index';
+import { errorResponses } from '../common.schemas';
+import type { RouteDeps } from '../deps';
+
+/** 'text/plain; charset=utf-8' and 'Text/Plain' are the content type the URL was signed for. */
+function sameType(header: string | undefined, signed: string): boolean {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase() === signed;
+}
+
+/**
+ * The local-disk upload target: the signed URL from POST /kb/uploads/sign. The signature is the
+ * authorisation (like an S3 presigned URL), so no bearer token is needed. The body is streamed
+ * to disk as it arrives, whatever its content type, and never buffered whole.
+ */
+export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) => {
+  // In this plugin only: every body is handed over as the raw stream (JSON files included),
+  // instead of the JSON-only parsing (and 1 MiB limit) of the rest of the API.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put(
+    LOCAL_UPLOAD_ROUTE,
+    {
+      schema: {
+        tags: ['knowledge'],
+        summary: 'Receives one file for a signed upload URL (local-disk storage)',
+        querystring: z.object({ token: z.string().max(4096).default('') }),
+        response: { 200: z.object({ object_path: z.string(), size_bytes: z.number().int() }), ...errorResponses(403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const storage = app.storage;
+      if (!(storage instanceof LocalDiskStorage) || !app.uploadTokens) throw new AppError(404, 'Not found', 'NOT_FOUND');
+      const check = app.uploadTokens.verify(request.query.token);
+      if (!check.ok) throw forbidden(check.reason === 'expired' ? KB_MESSAGES.uploadLinkExpired : KB_MESSAGES.uploadLinkInvalid);
+      const { grant } = check;
+      if (!sameType(request.headers['content-type'], grant.contentType)) throw forbidden(KB_MESSAGES.uploadContentTypeMismatch);
+      const declared = Number(request.headers['content-length'] ?? Number.NaN);
+      // Refused before reading a byte when the client says how much is coming.
+      if (Number.isFinite(declared) && declared > grant.maxBytes) throw tooLarge(grant.maxBytes);
+      const body = (request.body as Readable | undefined) ?? request.raw;
+      try {
+        const size = await storage.write(grant, body);
+        return { object_path: grant.objectPath, size_bytes: size };
+      } catch (error) {
+        if (error instanceof UploadTooLargeError) throw tooLarge(grant.maxBytes);
+        throw error;
+      }
+    },
+  );
+};

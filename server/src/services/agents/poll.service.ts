@@ -1,0 +1,45 @@
+/**
+ * The long poll (spec 001 §7 GET /agents/sessions/{id}/poll?since=): answers at once when the
+ * session has messages newer than `since` or its last run ended without a reply; otherwise holds
+ * until the waker fires or the hold time passes, then answers with whatever is there.
+ */
+import type { DbExecutor } from '../../db/database';
+import { latestRun, listMessages } from './sessions.service';
+import type { MessageDto, RunDto } from './serializers';
+import type { ReplyWaker } from './waker';
+
+export interface PollResult {
+  messages: MessageDto[];
+  run: RunDto | null;
+  /** True when the hold time passed with nothing new: poll again. */
+  timed_out: boolean;
+}
+
+async function snapshot(db: DbExecutor, sessionId: string, since: Date | undefined) {
+  const [messages, run] = await Promise.all([listMessages(db, sessionId, since), latestRun(db, sessionId)]);
+  const runEndedSince =
+    run !== null && (run.status === 'failed' || run.status === 'cancelled') && (!since || new Date(run.updated_at) > since);
+  return { messages, run, news: messages.length > 0 || runEndedSince };
+}
+
+export async function pollSession(
+  db: DbExecutor,
+  waker: ReplyWaker,
+  input: { sessionId: string; since: Date | undefined; holdMs: number; signal: AbortSignal },
+): Promise<PollResult> {
+  // Listen before looking, so a reply stored between the look and the wait still wakes this poll.
+  const stopWaiting = new AbortController();
+  const waiting = waker.wait(input.sessionId, input.holdMs, AbortSignal.any([input.signal, stopWaiting.signal]));
+  const first = await snapshot(db, input.sessionId, input.since).catch((error: unknown) => {
+    stopWaiting.abort();
+    throw error;
+  });
+  if (first.news) {
+    stopWaiting.abort();
+    return { messages: first.messages, run: first.run, timed_out: false };
+  }
+  const woken = await waiting;
+  if (input.signal.aborted) return { messages: [], run: first.run, timed_out: true };
+  const second = await snapshot(db, input.sessionId, input.since);
+  return { messages: second.messages, run: second.run, timed_out: !woken && !second.news };
+}

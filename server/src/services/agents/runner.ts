@@ -1,0 +1,147 @@
+/**
+ * Answers one run: claims it, assembles the context, asks the chosen engine (a model through the
+ * AI SDK, or the offline engine), stores the reply and wakes the session's long polls. Safe to
+ * call more than once for the same run: only one caller can hold it, and a run resumed after a
+ * crash starts over and writes one reply.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { findAgent } from '../../agents/index';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { chatMessages } from '../../db/schema/index';
+import { generateWithModel } from '../../llm/generate';
+import { composeOfflineAnswer } from '../../llm/offline/engine';
+import { chooseModel, languageModelFor } from '../../llm/providers';
+import { LlmError } from '../../llm/types';
+import { completeRun } from './complete-run';
+import { assembleContext } from './context';
+import { AGENT_MESSAGES } from './messages';
+import { buildSystemPrompt, conversationTurns } from './prompt';
+import { claimRun, endRunWithRefund, renewLease, requeueRun, type RunRow } from './runs.service';
+import { readAgentSettings } from './settings.service';
+import type { MessageDto } from './serializers';
+import { toMessageDto } from './serializers';
+import type { ReplyWaker } from './waker';
+
+export interface RunnerDeps {
+  db: Db;
+  config: Pick<AppConfig, 'llm' | 'agentRuns'>;
+  waker: ReplyWaker;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** Why a run stopped being worked on in this process. */
+export type StopReason = 'cancelled' | 'shutdown';
+
+export type RunOutcome =
+  | { kind: 'succeeded'; reply: MessageDto }
+  | { kind: 'failed'; error: string }
+  | { kind: 'cancelled' }
+  /** Someone else holds it, or it already ended. */
+  | { kind: 'skipped' }
+  /** Left for a retry (requeued) or for another process (shutdown): not an outcome for the user yet. */
+  | { kind: 'deferred'; error: string };
+
+export async function executeRun(
+  deps: RunnerDeps,
+  runId: string,
+  options: { signal?: AbortSignal; mayRetry: boolean },
+): Promise<RunOutcome> {
+  const { db, config, waker } = deps;
+  const run = await claimRun(db, runId, config.agentRuns.leaseMs);
+  if (!run) return { kind: 'skipped' };
+  if (run.attempts > config.agentRuns.maxAttempts) return fail(deps, run, AGENT_MESSAGES.runInterrupted);
+
+  // A cancel from another process shows up as a lost lease: stop writing then.
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  const heartbeat = setInterval(() => {
+    renewLease(db, run.id, config.agentRuns.leaseMs)
+      .then((held) => {
+        if (!held) controller.abort('cancelled' satisfies StopReason);
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, runId }, 'Could not renew an agent run lease'));
+  }, config.agentRuns.leaseMs / 3);
+  heartbeat.unref();
+
+  try {
+    const content = await answer(deps, run, signal);
+    const reply = await completeRun(db, run, content.text, content.engine);
+    await waker.wake(run.sessionId);
+    return reply ? { kind: 'succeeded', reply: toMessageDto(reply) } : { kind: 'cancelled' };
+  } catch (error) {
+    const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
+    if (reason === 'cancelled') return { kind: 'cancelled' };
+    const message = error instanceof Error ? error.message : String(error);
+    if (reason === 'shutdown') {
+      // Left running: its lease expires and the recovery sweep (here or in another process) resumes it.
+      return { kind: 'deferred', error: 'The server is restarting' };
+    }
+    const retryable = !(error instanceof LlmError) || error.retryable;
+    if (retryable && options.mayRetry && run.attempts < config.agentRuns.maxAttempts) {
+      deps.log.warn({ err: error, runId, attempt: run.attempts }, 'Agent run failed; it will be retried');
+      await requeueRun(db, run.id, message);
+      return { kind: 'deferred', error: message };
+    }
+    deps.log.error({ err: error, runId }, 'Agent run failed');
+    return fail(deps, run, message);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function fail(deps: RunnerDeps, run: RunRow, error: string): Promise<RunOutcome> {
+  await endRunWithRefund(deps.db, run.id, 'failed', error);
+  await deps.waker.wake(run.sessionId);
+  return { kind: 'failed', error };
+}
+
+async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string }> {
+  const agent = findAgent(run.agentSlug);
+  if (!agent) throw new LlmError(AGENT_MESSAGES.agentNotFound, false);
+  const history = await historyUpTo(deps.db, run);
+  const question = history.at(-1)?.content ?? '';
+  const settings = await readAgentSettings(deps.db, run.spaceId, agent.slug);
+  const context = await assembleContext(deps.db, {
+    spaceId: run.spaceId,
+    orgId: run.orgId,
+    agent,
+    message: question,
+    request: run.request,
+  });
+  const choice = chooseModel(deps.config.llm, settings);
+  if (choice.engine === 'offline') {
+    const text = composeOfflineAnswer({
+      agent,
+      message: question,
+      passages: [...context.referencedPassages, ...context.brandPassages, ...context.knowledgePassages],
+      brandVoice: context.brandVoice,
+      analytics: context.analytics,
+      variant: run.request.variant,
+    });
+    return { text, engine: `offline/${choice.model}` };
+  }
+  const text = await generateWithModel(
+    languageModelFor(deps.config.llm, choice),
+    {
+      system: buildSystemPrompt(agent, context, settings.custom_instructions),
+      turns: conversationTurns(history),
+      temperature: settings.temperature ?? undefined,
+      maxOutputTokens: settings.max_output_tokens ?? undefined,
+      signal,
+    },
+    deps.config.llm.timeoutMs,
+  );
+  return { text, engine: `${choice.engine}/${choice.model}` };
+}
+
+/** The conversation up to the message being answered (a regenerated reply and later turns left out). */
+async function historyUpTo(db: Db, run: RunRow) {
+  const rows = await db
+    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, run.sessionId), isNull(chatMessages.supersededBy)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  const end = rows.findIndex((row) => row.id === run.userMessageId);
+  return end === -1 ? rows : rows.slice(0, end + 1);
+}

@@ -1,0 +1,105 @@
+/**
+ * State changes of a run (queued → running → succeeded | failed | cancelled). Every change is a
+ * conditional UPDATE, so two processes (or a cancel racing a reply) can never both win.
+ */
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/database';
+import { agentRuns } from '../../db/schema/index';
+import { refundCharge } from '../billing/chat-billing';
+
+export type RunRow = typeof agentRuns.$inferSelect;
+export const OPEN_STATUSES = ['queued', 'running'] as const;
+
+/**
+ * Takes a run for this process: a queued run, or a running one whose holder stopped renewing its
+ * lease (its process died). Null when it is finished or held by a live process.
+ */
+export async function claimRun(db: DbExecutor, runId: string, leaseMs: number): Promise<RunRow | null> {
+  const [row] = await db
+    .update(agentRuns)
+    .set({
+      status: 'running',
+      attempts: sql`${agentRuns.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(agentRuns.id, runId),
+        or(eq(agentRuns.status, 'queued'), and(eq(agentRuns.status, 'running'), lt(agentRuns.leaseUntil, sql`now()`))),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Extends the lease while the model writes; false when the run is no longer ours (cancelled). */
+export async function renewLease(db: DbExecutor, runId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(agentRuns)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(eq(agentRuns.id, runId), eq(agentRuns.status, 'running')))
+    .returning({ id: agentRuns.id });
+  return rows.length > 0;
+}
+
+/** Puts a run back in the queue after a failure worth retrying. */
+export async function requeueRun(db: DbExecutor, runId: string, error: string): Promise<void> {
+  await db
+    .update(agentRuns)
+    .set({ status: 'queued', leaseUntil: null, error, updatedAt: sql`now()` })
+    .where(and(eq(agentRuns.id, runId), eq(agentRuns.status, 'running')));
+}
+
+/**
+ * Ends an open run as failed or cancelled and gives the credits back, in one transaction.
+ * Returns the run when this call ended it (false when it had already finished).
+ */
+export async function endRunWithRefund(
+  db: Db,
+  runId: string,
+  status: 'failed' | 'cancelled',
+  error: string,
+): Promise<RunRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(agentRuns)
+      .set({ status, error, leaseUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(agentRuns.id, runId), inArray(agentRuns.status, [...OPEN_STATUSES])))
+      .returning();
+    if (!row) return null;
+    if (row.transactionId && !row.refunded) {
+      await refundCharge(tx, row.transactionId, status === 'cancelled' ? 'Chat request cancelled' : `Agent run failed: ${error}`.slice(0, 200));
+      await tx.update(agentRuns).set({ refunded: true }).where(eq(agentRuns.id, runId));
+    }
+    return { ...row, refunded: Boolean(row.transactionId) };
+  });
+}
+
+/** The open run of a session, if any (at most one: sending is refused while one is open). */
+export async function openRunOf(db: DbExecutor, sessionId: string): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(agentRuns)
+    .where(and(eq(agentRuns.sessionId, sessionId), inArray(agentRuns.status, [...OPEN_STATUSES])))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Runs that need a worker: queued for a while (their job may have been lost between the commit
+ * and the enqueue) or running with an expired lease (their process died).
+ */
+export async function strandedRuns(db: DbExecutor, queuedForMs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: agentRuns.id })
+    .from(agentRuns)
+    .where(
+      or(
+        and(eq(agentRuns.status, 'queued'), lt(agentRuns.updatedAt, sql`now() - make_interval(secs => ${queuedForMs / 1000})`)),
+        and(eq(agentRuns.status, 'running'), lt(agentRuns.leaseUntil, sql`now()`)),
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => row.id);
+}

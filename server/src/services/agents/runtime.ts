@@ -1,0 +1,136 @@
+/**
+ * The agents' moving parts for one app: the long-poll waker, the runs in progress in this
+ * process (so a cancel can stop them at once), enqueueing on the durable job queue, and the
+ * recovery sweep that re-enqueues runs a dead process left behind. One per database handle,
+ * shared by the routes and the job handler; closed with the app.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Database, Db } from '../../db/database';
+import { endRunWithRefund, openRunOf, strandedRuns } from './runs.service';
+import { executeRun, type RunOutcome, type RunnerDeps, type StopReason } from './runner';
+import { AGENT_MESSAGES } from './messages';
+import { toRunDto, type RunDto } from './serializers';
+import { createReplyWaker, type ReplyWaker } from './waker';
+import { conflict } from '../../errors';
+
+export const AGENT_RUN_JOB = 'agent-run';
+export interface AgentRunJobData {
+  runId: string;
+}
+
+/** A queued run older than this with no worker on it is re-enqueued by the sweep. */
+const STRANDED_QUEUED_MS = 60_000;
+
+export interface AgentRuntime {
+  waker: ReplyWaker;
+  /** Queues a run on the durable job queue. */
+  enqueue(runId: string): Promise<void>;
+  /** Runs now in this process (synchronous send, regenerate); the queue is not involved. */
+  runNow(runId: string): Promise<RunOutcome>;
+  /** The job handler's body. */
+  runFromJob(runId: string, isLastAttempt: boolean): Promise<RunOutcome>;
+  /** Cancels the session's open run: refunds, stops it if it runs here, wakes polls. */
+  cancelSessionRun(sessionId: string): Promise<RunDto>;
+  /** Starts the periodic recovery sweep (processes that run workers). */
+  startRecovery(): void;
+  /** Re-enqueues stranded runs once; returns how many. */
+  recoverStranded(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<Db, Promise<AgentRuntime>>();
+
+/** The runtime of this app's database, created on first use. */
+export function agentRuntimeFor(app: FastifyInstance, deps: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
+  let runtime = runtimes.get(deps.db);
+  if (!runtime) {
+    runtime = createRuntime(app, deps);
+    runtimes.set(deps.db, runtime);
+    app.addHook('onClose', async () => {
+      runtimes.delete(deps.db);
+      await (await runtime!).close();
+    });
+  }
+  return runtime;
+}
+
+/** PGlite or PostgreSQL: told apart by the driver under Drizzle. */
+function databaseOf(db: Db): Database {
+  const client = (db as unknown as { $client: { constructor: { name: string } } }).$client;
+  const kind = client.constructor.name === 'PGlite' ? 'pglite' : 'postgres';
+  return { kind, db, migrate: async () => {}, close: async () => {} };
+}
+
+async function createRuntime(app: FastifyInstance, { config, db }: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
+  const log = app.log.child({ area: 'agents' });
+  const waker = await createReplyWaker(databaseOf(db), log);
+  const running = new Map<string, AbortController>();
+  const inFlight = new Set<Promise<unknown>>();
+  const runnerDeps: RunnerDeps = { db, config, waker, log };
+  let sweep: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  };
+
+  const run = (runId: string, mayRetry: boolean): Promise<RunOutcome> => {
+    const controller = new AbortController();
+    running.set(runId, controller);
+    return track(executeRun(runnerDeps, runId, { signal: controller.signal, mayRetry })).finally(() => {
+      if (running.get(runId) === controller) running.delete(runId);
+    });
+  };
+
+  const enqueue = async (runId: string) => {
+    // The whole run, retries included, must fit: the model's time limit plus a margin for context.
+    const expireInSeconds = Math.ceil(config.llm.timeoutMs / 1000) + 120;
+    await app.jobs.send<AgentRunJobData>(AGENT_RUN_JOB, { runId }, { retryLimit: config.agentRuns.maxAttempts, expireInSeconds });
+  };
+
+  const recoverStranded = async () => {
+    const ids = await strandedRuns(db, STRANDED_QUEUED_MS);
+    for (const id of ids) await enqueue(id);
+    if (ids.length > 0) log.warn({ runs: ids.length }, 'Re-enqueued agent runs left behind by a stopped process');
+    return ids.length;
+  };
+
+  return {
+    waker,
+    enqueue,
+    runNow: (runId) => run(runId, false),
+    runFromJob: (runId, isLastAttempt) => {
+      if (closing) return Promise.resolve({ kind: 'deferred', error: 'The server is stopping' });
+      return run(runId, !isLastAttempt);
+    },
+    async cancelSessionRun(sessionId) {
+      const open = await openRunOf(db, sessionId);
+      if (!open) throw conflict(AGENT_MESSAGES.nothingToCancel);
+      const ended = await endRunWithRefund(db, open.id, 'cancelled', AGENT_MESSAGES.runCancelled);
+      running.get(open.id)?.abort('cancelled' satisfies StopReason);
+      await waker.wake(sessionId);
+      if (!ended) throw conflict(AGENT_MESSAGES.nothingToCancel);
+      return toRunDto(ended);
+    },
+    startRecovery() {
+      if (sweep) return;
+      const tick = () => void recoverStranded().catch((error: unknown) => log.error({ err: error }, 'Agent run recovery failed'));
+      tick();
+      // Every lease period: a run orphaned by a dead process resumes within about two leases.
+      sweep = setInterval(tick, config.agentRuns.leaseMs);
+      sweep.unref();
+    },
+    recoverStranded,
+    async close() {
+      closing = true;
+      clearInterval(sweep);
+      // Runs in progress here stay 'running'; their lease runs out and the next process resumes them.
+      for (const controller of running.values()) controller.abort('shutdown' satisfies StopReason);
+      await Promise.allSettled([...inFlight]);
+      await waker.close();
+    },
+  };
+}

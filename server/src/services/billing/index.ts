@@ -1,0 +1,10 @@
+/** Billing services: plans, credits, the ledger, purchases, chat charges and usage analytics. */
+export * from './plan-catalogue';
+export { startFreeTrial, getPlan, daysLeft, planIsActive, assertPlanActive, type PlanResponse } from './plans.service';
+export { getCredits, applyDueRenewal, type CreditsResponse } from './credits.service';
+export { changePlan } from './plan-changes.service';
+export { purchaseCredits, addCredits } from './purchases.service';
+export { deductCredits, recordUsage, recordOneUsage } from './deductions.service';
+export { listTransactions, toTransactionResponse } from './transactions.service';
+export { usageBreakdown, recentActivity } from './analytics.service';
+export { chargeChat, refundCharge, chatCost, MODE_MULTIPLIERS, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from './chat-billing';

@@ -1,0 +1,50 @@
+/**
+ * Start-up wiring of the installable, offline-tolerant layer (src/pwa, src/db) into the app.
+ *
+ * Everything heavy is imported on demand so the first screen (Login) does not pay for it:
+ * the worker registration (workbox-window) waits for the page's load event, and the logout wipe
+ * (Dexie) and the storage-full toast (sonner) load only when they are needed. The worker precaches
+ * those chunks, so on-demand loading also works offline.
+ */
+import { onSessionReset } from '../features/auth/auth.store';
+import { onStorageFull } from '../db/quota';
+import { startConnectivityTracking } from '../pwa/connectivity.store';
+import { listenForInstallPrompt } from '../pwa/install.store';
+
+let started = false;
+
+/** Call once at start-up, before the first render. Later calls do nothing. */
+export function startOfflineLayer(): void {
+  if (started) return;
+  started = true;
+
+  // Both must listen from the very start: Chromium fires beforeinstallprompt once, early, and a
+  // request failing during sign-in must already move the banner.
+  listenForInstallPrompt();
+  startConnectivityTracking();
+
+  // Logout and session expiry: nothing of the user stays on the device (spec 000 §4), i.e. the
+  // saved data in IndexedDB, the worker's saved API answers and the notification opt-in.
+  onSessionReset(async () => {
+    const { clearOfflineData } = await import('../pwa/offline-data');
+    await clearOfflineData();
+  });
+
+  onStorageFull((message) => {
+    void import('sonner').then(({ toast }) => toast.error(message));
+  });
+
+  registerWorkerAfterLoad();
+}
+
+/**
+ * The worker is registered after the page has loaded so its precache downloads do not compete
+ * with the first screen for the network (the usual advice for service workers).
+ */
+function registerWorkerAfterLoad(): void {
+  const register = () => {
+    void import('../pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,0 +1,109 @@
+/**
+ * Agents catalogue and chat lists: fetches write into Dexie (sessions, messages) and the valtio
+ * state keeps only what is live: loading flags and errors. Reset on logout, reloaded on a space
+ * switch (spec 001 §4 "Space switch").
+ */
+import { proxy } from 'valtio';
+import { db, metaKey } from '../../db';
+import { onSessionReset } from '../auth/session-reset';
+import { getCurrentSpace, onSpaceSwitch } from '../spaces/spaces.store';
+import { agentsApi } from './agents.api';
+import { saveSessionMessages, saveSession, saveSessions } from './agents.sync';
+import type { Agent, RunDto } from './agents.types';
+import { agentErrorMessage } from './lib/errors';
+
+interface AgentsState {
+  agents: Agent[];
+  agentsLoading: boolean;
+  agentsError: string | null;
+  sessionsLoading: boolean;
+  sessionsError: string | null;
+  messagesLoading: Record<string, boolean>;
+  messagesError: Record<string, string | null>;
+  /** The latest run of each opened session, as the server last reported it. */
+  runs: Record<string, RunDto | null>;
+}
+
+const initial = (): AgentsState => ({
+  agents: [],
+  agentsLoading: false,
+  agentsError: null,
+  sessionsLoading: false,
+  sessionsError: null,
+  messagesLoading: {},
+  messagesError: {},
+  runs: {},
+});
+
+export const agentsState = proxy<AgentsState>(initial());
+
+/** The catalogue is saved on the device too, so the agent screens open offline. */
+const CATALOGUE = 'agents-catalogue';
+
+export async function loadAgents(): Promise<void> {
+  const spaceId = getCurrentSpace()?.id ?? null;
+  agentsState.agentsLoading = true;
+  try {
+    if (agentsState.agents.length === 0 && spaceId) {
+      const saved = await db.meta.get(metaKey(CATALOGUE, spaceId));
+      if (Array.isArray(saved?.value)) agentsState.agents = saved.value as Agent[];
+    }
+    const agents = await agentsApi.listAgents();
+    agentsState.agents = agents;
+    agentsState.agentsError = null;
+    if (spaceId) await db.meta.put({ key: metaKey(CATALOGUE, spaceId), name: CATALOGUE, spaceId, value: agents, updatedAt: Date.now() });
+  } catch (error) {
+    agentsState.agentsError = agentErrorMessage(error, 'agents');
+  } finally {
+    agentsState.agentsLoading = false;
+  }
+}
+
+/** Every session of the current space (each agent's screen filters the saved list). */
+export async function loadSessions(): Promise<void> {
+  const space = getCurrentSpace();
+  if (!space) return;
+  agentsState.sessionsLoading = true;
+  try {
+    await saveSessions(space.id, await agentsApi.listSessions());
+    agentsState.sessionsError = null;
+  } catch (error) {
+    agentsState.sessionsError = agentErrorMessage(error, 'sessions');
+  } finally {
+    agentsState.sessionsLoading = false;
+  }
+}
+
+/** A session's messages from the server into Dexie; returns its latest run (to resume waiting). */
+export async function loadSessionMessages(sessionId: string): Promise<RunDto | null> {
+  const space = getCurrentSpace();
+  if (!space) return null;
+  agentsState.messagesLoading[sessionId] = true;
+  try {
+    const result = await agentsApi.sessionMessages(sessionId);
+    await saveSession(space.id, result.session);
+    await saveSessionMessages(space.id, sessionId, result.messages);
+    agentsState.runs[sessionId] = result.run;
+    agentsState.messagesError[sessionId] = null;
+    return result.run;
+  } catch (error) {
+    agentsState.messagesError[sessionId] = agentErrorMessage(error, 'messages');
+    return null;
+  } finally {
+    agentsState.messagesLoading[sessionId] = false;
+  }
+}
+
+export function agentNamed(slug: string): Agent | undefined {
+  return agentsState.agents.find((agent) => agent.slug === slug);
+}
+
+export function resetAgents(): void {
+  Object.assign(agentsState, initial());
+}
+
+onSessionReset(resetAgents);
+onSpaceSwitch(async () => {
+  resetAgents();
+  await Promise.all([loadAgents(), loadSessions()]);
+});

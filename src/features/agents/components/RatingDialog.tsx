@@ -1,0 +1,74 @@
+/** Feedback on a reply: helpful or not, categories and an optional note (spec 001 §3 Message). */
+import { useState } from 'react';
+import { Button, CheckboxCards, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+
+const POSITIVE = [
+  ['accurate', 'Accurate'],
+  ['on_brand', 'On brand'],
+  ['actionable', 'Actionable'],
+  ['well_structured', 'Well structured'],
+] as const;
+const NEGATIVE = [
+  ['inaccurate', 'Inaccurate'],
+  ['off_brand', 'Off brand'],
+  ['not_helpful', 'Not helpful'],
+  ['too_long', 'Too long'],
+  ['too_short', 'Too short'],
+  ['missing_sources', 'Missing sources'],
+  ['other', 'Other'],
+] as const;
+
+interface RatingDialogProps {
+  rating: 1 | -1;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (categories: string[], text: string | null) => Promise<void>;
+}
+
+export function RatingDialog({ rating, open, onOpenChange, onSubmit }: RatingDialogProps) {
+  const [categories, setCategories] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const options = rating === 1 ? POSITIVE : NEGATIVE;
+
+  const submit = async () => {
+    setSaving(true);
+    try {
+      await onSubmit(categories, text.trim() || null);
+      onOpenChange(false);
+      setCategories([]);
+      setText('');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>{rating === 1 ? 'What was good about this reply?' : 'What went wrong?'}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          Your feedback helps tune this agent for your team. Everything here is optional.
+        </Dialog.Description>
+        <CheckboxCards.Root value={categories} onValueChange={setCategories} columns={{ initial: '1', sm: '2' }} size="1">
+          {options.map(([value, label]) => (
+            <CheckboxCards.Item key={value} value={value}>
+              <Text size="2">{label}</Text>
+            </CheckboxCards.Item>
+          ))}
+        </CheckboxCards.Root>
+        <TextArea mt="3" placeholder="Anything else? (optional)" value={text} onChange={(event) => setText(event.target.value)} maxLength={2000} aria-label="Feedback" />
+        <Flex gap="3" mt="4" justify="end">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              Skip
+            </Button>
+          </Dialog.Close>
+          <Button onClick={() => void submit()} loading={saving}>
+            Send feedback
+          </Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

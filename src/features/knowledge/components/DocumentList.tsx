@@ -1,0 +1,98 @@
+import { TrashIcon } from '@radix-ui/react-icons';
+import { Badge, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { DocumentRow } from '../../../db';
+import { formatBytes } from '../../../lib/format';
+import { categoryLabel, subcategoryLabel } from '../categories';
+import { FileTypeIcon } from './FileTypeIcon';
+import { StatusBadge } from './StatusBadge';
+
+/** A row's height before it is measured (rows with an error message are taller). */
+const ESTIMATED_ROW_PX = 64;
+/** Rows rendered beyond the visible ones, so fast scrolling does not show blanks. */
+const OVERSCAN_ROWS = 8;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+interface DocumentListProps {
+  documents: readonly DocumentRow[];
+  onDelete(document: DocumentRow): void;
+  /** Deleting needs the server: off while offline. */
+  canDelete: boolean;
+}
+
+/**
+ * The documents, virtualised: only the rows in view (plus a margin) are in the page, so a
+ * thousand documents scroll as smoothly as ten.
+ */
+export function DocumentList({ documents, onDelete, canDelete }: DocumentListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: documents.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+    getItemKey: (index) => documents[index]!.id,
+  });
+
+  return (
+    <div ref={scroller} className="kb-documents" role="list" aria-label="Documents" data-testid="kb-documents">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const document = documents[item.index]!;
+          const subcategory = subcategoryLabel(document.subcategory);
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              role="listitem"
+              className="kb-doc"
+              data-testid="document-row"
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              <FileTypeIcon filename={document.filename} />
+              <Flex direction="column" gap="1" className="kb-doc__main">
+                <Text size="2" weight="medium" className="kb-ellipsis" title={document.filename}>
+                  {document.filename}
+                </Text>
+                <Flex gap="2" align="center" wrap="wrap" className="kb-doc__meta">
+                  {document.category ? (
+                    <Badge variant="surface" color="indigo" radius="full">
+                      {categoryLabel(document.category)}
+                      {subcategory ? ` · ${subcategory}` : ''}
+                    </Badge>
+                  ) : null}
+                  <Text size="1" color="gray" className="kb-doc__size">
+                    {formatBytes(document.sizeBytes)}
+                  </Text>
+                  <Text size="1" color="gray" className="kb-doc__date">
+                    {dateFormat.format(new Date(document.createdAt))}
+                  </Text>
+                </Flex>
+                {document.status === 'error' && document.errorMessage ? (
+                  <Text size="1" color="red" className="kb-doc__error">
+                    {document.errorMessage}
+                  </Text>
+                ) : null}
+              </Flex>
+              <StatusBadge status={document.status} />
+              <Tooltip content={canDelete ? 'Delete document' : 'Deleting needs a connection'}>
+                <IconButton
+                  variant="ghost"
+                  color="gray"
+                  aria-label={`Delete ${document.filename}`}
+                  disabled={!canDelete}
+                  onClick={() => onDelete(document)}
+                >
+                  <TrashIcon />
+                </IconButton>
+              </Tooltip>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Card, Flex, IconButton, Spinner, Text, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import type { KnowledgeContext } from '../knowledge.types';
+import { FileTypeIcon } from './FileTypeIcon';
+import { HighlightedText } from './HighlightedText';
+
+interface SearchPanelProps {
+  results: readonly KnowledgeContext[] | null;
+  loading: boolean;
+  error: string | null;
+  lastQuery: string;
+  canSearch: boolean;
+  onSearch(query: string): void;
+  onClear(): void;
+}
+
+/** Search the space's documents; each result is a passage with its document and the matched words. */
+export function SearchPanel({ results, loading, error, lastQuery, canSearch, onSearch, onClear }: SearchPanelProps) {
+  const [query, setQuery] = useState(lastQuery);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim()) onSearch(query);
+  };
+  const documentCount = new Set(results?.map((result) => result.document_id)).size;
+
+  return (
+    <section className="kb-search" aria-label="Search documents">
+      <form onSubmit={submit} role="search">
+        <Flex gap="2">
+          <TextField.Root
+            className="kb-search__input"
+            size="3"
+            placeholder="Search your documents, e.g. “tone of voice”"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-label="Search documents"
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+            {query ? (
+              <TextField.Slot>
+                <IconButton
+                  type="button"
+                  size="1"
+                  variant="ghost"
+                  color="gray"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    setQuery('');
+                    onClear();
+                  }}
+                >
+                  <Cross2Icon />
+                </IconButton>
+              </TextField.Slot>
+            ) : null}
+          </TextField.Root>
+          <Button type="submit" size="3" disabled={!canSearch || !query.trim()} loading={loading}>
+            Search
+          </Button>
+        </Flex>
+      </form>
+      {!canSearch ? (
+        <Text as="p" size="1" color="gray" mt="2">
+          Search needs a connection; your saved document list is still available below.
+        </Text>
+      ) : null}
+      {error ? (
+        <Text as="p" size="2" color="red" mt="3" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {loading && !results ? (
+        <Flex align="center" gap="2" mt="3">
+          <Spinner /> <Text size="2">Searching…</Text>
+        </Flex>
+      ) : null}
+      {results ? (
+        <Flex direction="column" gap="3" mt="4" aria-live="polite">
+          <Text size="2" color="gray">
+            {results.length === 0
+              ? `No passages match “${lastQuery}”. Try other words, or check that the documents have finished processing.`
+              : `${results.length} ${results.length === 1 ? 'passage' : 'passages'} from ${documentCount} ${documentCount === 1 ? 'document' : 'documents'}`}
+          </Text>
+          {results.map((result, index) => (
+            <Card key={`${result.document_id}-${index}`} className="kb-result" data-testid="search-result">
+              <Flex align="center" gap="2" mb="2">
+                <FileTypeIcon filename={result.filename} />
+                <Text size="2" weight="medium" className="kb-ellipsis">
+                  {result.filename}
+                </Text>
+                <Badge color="gray" variant="soft" ml="auto" title="Relevance score">
+                  {result.score.toFixed(2)}
+                </Badge>
+              </Flex>
+              <Text as="p" size="2" className="kb-result__passage">
+                <HighlightedText text={result.passage} terms={result.highlights} />
+              </Text>
+            </Card>
+          ))}
+        </Flex>
+      ) : null}
+    </section>
+  );
+}

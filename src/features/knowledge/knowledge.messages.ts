@@ -1,0 +1,20 @@
+/** Every knowledge-base text of spec 001 §8 (and §5), word for word. */
+export const KB_TEXT = {
+  timeout: 'Request timed out - your documents may still be processing in the background',
+  network: 'Connection issue - please check your internet connection',
+  notFound: 'Document not found',
+  auth: 'Authentication required - please refresh the page and try again',
+  server: "Server is temporarily unavailable - we'll retry automatically",
+  circuitOpen: 'Too many failed requests. Please wait a moment before trying again.',
+  uploadUrlFailed: 'Failed to get upload URL',
+  uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,
+  filesFailed: (n: number) => `${n} file(s) failed to upload`,
+  duplicateDetected: (file: string, detail: string) => `Duplicate detected: ${file} - ${detail}`,
+  duplicateDefaultDetail: 'This file already exists in your workspace',
+  deleteFailed: 'Failed to delete document',
+  searchFailed: 'Failed to perform search',
+  duplicateCheckFailed: 'Duplicate checking failed, but files were staged for upload. Some duplicates may exist.',
+  allAlreadyStaged: 'All selected files are already in the upload queue.',
+  alreadyUploadedAs: (filename: string) => `Already uploaded as "${filename}"`,
+  sameAsOtherSelected: 'Same as other selected files',
+} as const;

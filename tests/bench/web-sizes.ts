@@ -1,0 +1,127 @@
+/**
+ * Per-route first-load JS and CSS (gzip) from a build's manifest (`build.manifest: true` writes
+ * <outDir>/.vite/manifest.json). A route's first load is the entry (index.html's script) plus the
+ * route's lazy screen chunk plus everything those import statically; signed-in routes also need
+ * the application shell chunk. Dynamic imports (loaded later, on demand) are not counted.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteScreen {
+  path: string;
+  /** Source file of the screen's lazy chunk, relative to the repository root. */
+  source: string;
+  /** Rendered inside the signed-in shell (everything except Login, Register and Pricing). */
+  inShell: boolean;
+}
+
+export interface RouteSize {
+  path: string;
+  /** Entry + shell (when signed in) + screen, with static imports: what the browser must fetch. */
+  firstLoadJs: number;
+  firstLoadCss: number;
+  /** What the screen adds beyond the entry and the shell: the "lazy route" budget. */
+  routeJs: number;
+}
+
+export interface BuildSizes {
+  entryJs: number;
+  entryCss: number;
+  /** The signed-in shell beyond the entry. */
+  shellJs: number;
+  routes: RouteSize[];
+}
+
+const PUBLIC_ROUTES = new Set(['login', 'register', 'pricing']);
+export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
+
+/**
+ * Reads the route table from src/app/routes.tsx: the lazy imports (name → file) and the
+ * `path: '…', element: <Name />` pairs. Redirect-only routes have no screen and are skipped.
+ */
+export async function readRouteScreens(root: string): Promise<RouteScreen[]> {
+  const text = await readFile(path.join(root, 'src/app/routes.tsx'), 'utf8');
+  const lazyFiles = new Map<string, string>();
+  for (const match of text.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) {
+    const [, name, specifier] = match as unknown as [string, string, string];
+    lazyFiles.set(name, path.posix.join('src/app', `${specifier}.tsx`));
+  }
+  const screens: RouteScreen[] = [];
+  for (const match of text.matchAll(/path: '([^']*)',\s*element: <(\w+) \/>/g)) {
+    const [, routePath, name] = match as unknown as [string, string, string];
+    const source = lazyFiles.get(name);
+    if (!source) continue;
+    screens.push({ path: `/${routePath}`, source: path.posix.normalize(source), inShell: !PUBLIC_ROUTES.has(routePath) });
+  }
+  return screens;
+}
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export async function measureBuild(root: string, outDir: string): Promise<BuildSizes> {
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const gzipCache = new Map<string, number>();
+  const gz = async (file: string) => {
+    const cached = gzipCache.get(file);
+    if (cached !== undefined) return cached;
+    const size = gzipSync(await readFile(path.join(outDir, file))).length;
+    gzipCache.set(file, size);
+    return size;
+  };
+  const sum = async (keys: Iterable<string>, kind: 'js' | 'css') => {
+    const files = new Set<string>();
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      if (kind === 'js') files.add(chunk.file);
+      else (chunk.css ?? []).forEach((css) => files.add(css));
+    }
+    let total = 0;
+    for (const file of files) total += await gz(file);
+    return total;
+  };
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The build manifest has no entry');
+  const entry = closure(manifest, [entryKey]);
+  const withShell = closure(manifest, [entryKey, SHELL_SOURCE]);
+  const routes: RouteSize[] = [];
+  for (const screen of await readRouteScreens(root)) {
+    if (!manifest[screen.source]) throw new Error(`No chunk for ${screen.source} in the build manifest`);
+    const base = screen.inShell ? withShell : entry;
+    const all = closure(manifest, [...base, screen.source]);
+    const own = [...all].filter((key) => !base.has(key));
+    routes.push({
+      path: screen.path,
+      firstLoadJs: await sum(all, 'js'),
+      firstLoadCss: await sum(all, 'css'),
+      routeJs: await sum(own, 'js'),
+    });
+  }
+  return {
+    entryJs: await sum(entry, 'js'),
+    entryCss: await sum(entry, 'css'),
+    shellJs: await sum([...withShell].filter((key) => !entry.has(key)), 'js'),
+    routes,
+  };
+}

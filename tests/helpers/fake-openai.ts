@@ -1,0 +1,139 @@
+/**
+ * A local stand-in for an OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio all speak it),
+ * at the network edge: real HTTP, the real /v1/chat/completions wire format, including
+ * Server-Sent Events streaming (`data: {chunk}` lines ending with `data: [DONE]`).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatCompletionRequest {
+  model: string;
+  stream?: boolean;
+  messages: { role: string; content: string | { type: string; text?: string }[] }[];
+  temperature?: number;
+  max_tokens?: number;
+}
+
+export interface FakeOpenAiBehaviour {
+  /** The reply text for a request (default: echoes the last user message). */
+  reply?: (request: ChatCompletionRequest) => string;
+  /** Answer with this HTTP status and an OpenAI-style error body instead. */
+  failWith?: number;
+  /** Fail only the first n requests (then behave normally). */
+  failTimes?: number;
+  /** Delay before the first byte, in ms. */
+  delayMs?: number;
+  /** Never answer (until the client gives up or the server closes). */
+  hang?: boolean;
+  /** Characters per streamed chunk. */
+  chunkSize?: number;
+}
+
+export interface FakeOpenAi {
+  /** Base URL including /v1, as OPENAI_COMPATIBLE_BASE_URL expects. */
+  baseUrl: string;
+  requests: ChatCompletionRequest[];
+  authorizations: (string | undefined)[];
+  behave(next: FakeOpenAiBehaviour): void;
+  close(): Promise<void>;
+}
+
+function lastUserText(request: ChatCompletionRequest): string {
+  const last = [...request.messages].reverse().find((message) => message.role === 'user');
+  if (!last) return '';
+  return typeof last.content === 'string' ? last.content : last.content.map((part) => part.text ?? '').join('');
+}
+
+async function readJson(request: IncomingMessage): Promise<ChatCompletionRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
+}
+
+export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promise<FakeOpenAi> {
+  let behaviour = initial;
+  let failuresLeft = initial.failTimes ?? Number.POSITIVE_INFINITY;
+  const requests: ChatCompletionRequest[] = [];
+  const authorizations: (string | undefined)[] = [];
+  const open = new Set<ServerResponse>();
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found' } }));
+        return;
+      }
+      const body = await readJson(req);
+      requests.push(body);
+      authorizations.push(req.headers.authorization);
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      if (behaviour.hang) return;
+      if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+      if (behaviour.failWith && failuresLeft > 0) {
+        failuresLeft -= 1;
+        res
+          .writeHead(behaviour.failWith, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'The fake provider is failing on purpose', type: 'server_error', code: null } }));
+        return;
+      }
+      const text = (behaviour.reply ?? ((request) => `Echo: ${lastUserText(request)}`))(body);
+      const id = `chatcmpl-${randomUUID()}`;
+      const created = Math.floor(Date.now() / 1000);
+      if (!body.stream) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created,
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+      const size = behaviour.chunkSize ?? 8;
+      send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+      for (let index = 0; index < text.length; index += size) {
+        send({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model: body.model,
+          choices: [{ index: 0, delta: { content: text.slice(index, index + size) }, finish_reason: null }],
+        });
+      }
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: body.model,
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length },
+      });
+      res.end('data: [DONE]\n\n');
+    })().catch((error: unknown) => {
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    authorizations,
+    behave(next) {
+      behaviour = next;
+      failuresLeft = next.failTimes ?? Number.POSITIVE_INFINITY;
+    },
+    async close() {
+      for (const res of open) res.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

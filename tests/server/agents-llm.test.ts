@@ -1,0 +1,158 @@
+/**
+ * Agents answering through a model provider: the app talks to a local fake OpenAI-compatible
+ * server over real HTTP with the real wire format (SSE streaming). Covers the prompt the model gets,
+ * failures with refunds, cancel, the session lock and how fast a long poll wakes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
+import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
+
+async function until(check: () => boolean | Promise<boolean>, maxMs = 10_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('agents with an OpenAI-compatible provider', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let owner: RegisteredOwner;
+  let caller: Caller;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await createTestApp({
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+        OPENAI_COMPATIBLE_API_KEY: 'local-key',
+        LLM_MODEL: 'llama-test',
+        // One attempt: a failing provider ends the run at once (retries have their own test below).
+        AGENT_RUN_MAX_ATTEMPTS: '1',
+      },
+    });
+    owner = await registerOwner(t.app);
+    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
+    await seedDocument(t.database, {
+      spaceId: caller.spaceId,
+      filename: 'brand-book.pdf',
+      passages: ['Mosaic speaks like a helpful colleague: short sentences, no buzzwords, always a concrete next step for the marketer.'],
+    });
+  });
+  afterEach(() => fake.behave({}));
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('streams the reply from the provider and gives it the persona, template and knowledge passages', async () => {
+    const answer = '### Verdict\n\nMostly on brand.\n\n' + 'Use shorter sentences. '.repeat(40);
+    fake.behave({ reply: () => answer, chunkSize: 7 });
+    const accepted = (await sendAsync(t.app, caller, 'brand-voice', { message: 'Check our helpful colleague tone with buzzwords' })).json<AcceptedBody>();
+    const result = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const reply = result.messages.find((m) => m.role === 'assistant')!;
+    expect(reply.content).toBe(answer);
+    expect(reply.engine).toBe('openai-compatible/llama-test');
+
+    const request = fake.requests.at(-1)!;
+    expect(request.stream).toBe(true);
+    expect(request.model).toBe('llama-test');
+    expect(fake.authorizations.at(-1)).toBe('Bearer local-key');
+    const system = request.messages.find((m) => m.role === 'system')!.content as string;
+    expect(system).toContain('Brand Voice editor');
+    expect(system).toContain('### Rewrite');
+    expect(system).toContain('(brand-book.pdf)');
+    expect(system).toContain('no buzzwords');
+    expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'Check our helpful colleague tone with buzzwords' });
+  });
+
+  it('sends the conversation so far on a follow-up', async () => {
+    const first = (await sendAsync(t.app, caller, 'seo', { message: 'First question' })).json<AcceptedBody>();
+    await waitForReply(t.app, caller, first.session_id, first.created_at);
+    const second = (await sendAsync(t.app, caller, 'seo', { session_id: first.session_id, message: 'Second question' })).json<AcceptedBody>();
+    await waitForReply(t.app, caller, first.session_id, second.created_at);
+    const turns = fake.requests.at(-1)!.messages.filter((m) => m.role !== 'system');
+    expect(turns).toEqual([
+      { role: 'user', content: 'First question' },
+      { role: 'assistant', content: 'Echo: First question' },
+      { role: 'user', content: 'Second question' },
+    ]);
+  });
+
+  it('refunds the charge when the provider fails, and the poll reports the failure', async () => {
+    fake.behave({ failWith: 500 });
+    const before = await creditsOf(t.app, caller);
+    const accepted = (await sendAsync(t.app, caller, 'cmo', { message: 'Board update please' })).json<AcceptedBody>();
+    expect(accepted.credits_remaining).toBe(before.remaining - 20);
+    const result = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    expect(result.run).toMatchObject({ status: 'failed', refunded: true });
+    expect(result.run?.error).toContain('500');
+    expect(result.messages.filter((m) => m.role === 'assistant')).toEqual([]);
+    expect((await creditsOf(t.app, caller)).remaining).toBe(before.remaining);
+  });
+
+  it('cancels a run in progress: the provider call is dropped, the credits come back, the session unlocks', async () => {
+    fake.behave({ hang: true });
+    const before = await creditsOf(t.app, caller);
+    const accepted = (await sendAsync(t.app, caller, 'email', { message: 'Write a long sequence' })).json<AcceptedBody>();
+    const asked = fake.requests.length;
+    await until(() => fake.requests.length >= asked);
+    // Spec 001 §4: sending again while a reply is being written is refused.
+    const second = await sendAsync(t.app, caller, 'email', { session_id: accepted.session_id, message: 'Another one' });
+    expect(second.statusCode).toBe(409);
+
+    const cancel = await t.app.inject({ method: 'POST', url: `${API}/agents/sessions/${accepted.session_id}/cancel`, headers: authHeaders(caller.access_token, caller.spaceId) });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'cancelled', refunded: true, error: 'Request cancelled' });
+    expect((await creditsOf(t.app, caller)).remaining).toBe(before.remaining);
+    const polled = (await poll(t.app, caller, accepted.session_id, accepted.created_at)).json<PollBody>();
+    expect(polled.run?.status).toBe('cancelled');
+
+    fake.behave({});
+    const again = await sendAsync(t.app, caller, 'email', { session_id: accepted.session_id, message: 'Short one instead' });
+    expect(again.statusCode).toBe(202);
+    const cancelIdle = await t.app.inject({ method: 'POST', url: `${API}/agents/sessions/${accepted.session_id}/cancel`, headers: authHeaders(caller.access_token, caller.spaceId) });
+    await waitForReply(t.app, caller, accepted.session_id, again.json<AcceptedBody>().created_at);
+    expect([200, 409]).toContain(cancelIdle.statusCode);
+  });
+
+  it('wakes a waiting long poll within 100 ms of the reply being stored', async () => {
+    fake.behave({ delayMs: 1500, reply: () => 'Here is your answer.' });
+    const accepted = (await sendAsync(t.app, caller, 'creative', { message: 'Taglines please' })).json<AcceptedBody>();
+    const started = Date.now();
+    const response = await poll(t.app, caller, accepted.session_id, accepted.created_at);
+    const returnedAt = Date.now();
+    const reply = response.json<PollBody>().messages.find((m) => m.role === 'assistant')!;
+    expect(reply.content).toBe('Here is your answer.');
+    // It really waited (the reply came ~1.5 s later), and returned right after the reply was stored.
+    expect(returnedAt - started).toBeGreaterThan(1000);
+    expect(returnedAt - new Date(reply.created_at).getTime()).toBeLessThan(100);
+  });
+});
+
+describe('agent runs retry a failing provider', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('answers on the second attempt after a 503, charging once', async () => {
+    const owner = await registerOwner(t.app);
+    const caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
+    fake.behave({ failWith: 503, failTimes: 1, reply: () => 'Second time lucky.' });
+    const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Keywords?' })).json<AcceptedBody>();
+    const result = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at, 30_000);
+    expect(result.messages.find((m) => m.role === 'assistant')?.content).toBe('Second time lucky.');
+    expect(fake.requests.length).toBe(2);
+    expect((await creditsOf(t.app, caller)).remaining).toBe(3000 - 20);
+  }, 40_000);
+});

@@ -1,0 +1,265 @@
+/**
+ * Agents and chat over HTTP with the built-in offline engine (no provider configured): the whole
+ * flow of spec 001 §4/§7 on the real server and database (PGlite, and PostgreSQL with test:pg).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, authHeaders, createTestApp, registerOwner, addMember, type RegisteredOwner, type TestApp } from '../helpers/server';
+import {
+  creditsOf,
+  expirePlan,
+  poll,
+  seedDocument,
+  sendAsync,
+  setRemainingCredits,
+  waitForReply,
+  type AcceptedBody,
+  type Caller,
+  type MessageBody,
+} from '../helpers/fake-openai-chat';
+
+describe('agents with the offline engine', () => {
+  let t: TestApp;
+  let owner: RegisteredOwner;
+  let caller: Caller;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await registerOwner(t.app);
+    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
+    await seedDocument(t.database, {
+      spaceId: caller.spaceId,
+      filename: 'q3-campaign-plan.md',
+      category: 'strategy',
+      passages: [
+        'Our Q3 campaign targets small bakeries in Lisbon. The main channel is Instagram, with a budget of 12,000 euros. Success means 400 new trial sign-ups by September.',
+        'Email nurturing follows every sign-up. The welcome email must arrive within five minutes and mention the free pastry workshop.',
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, who: Caller = caller) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(who.access_token, who.spaceId) });
+
+  it('lists the six agents with their maximum waits and the offline engine', async () => {
+    const response = await get('/agents');
+    expect(response.statusCode).toBe(200);
+    const agents = response.json<{ slug: string; max_wait_minutes: number; engine: string; sections: string[] }[]>();
+    expect(agents.map((agent) => [agent.slug, agent.max_wait_minutes])).toEqual([
+      ['brand-voice', 35],
+      ['strategy-review', 35],
+      ['seo', 35],
+      ['cmo', 40],
+      ['email', 30],
+      ['creative', 30],
+    ]);
+    expect(new Set(agents.map((agent) => agent.engine))).toEqual(new Set(['offline']));
+    expect(agents.every((agent) => agent.sections.length >= 4)).toBe(true);
+  });
+
+  it("answers 404 'Agent not found' for an unknown agent", async () => {
+    const send = await sendAsync(t.app, caller, 'astrologer', { message: 'Hello' });
+    expect(send.statusCode).toBe(404);
+    expect(send.json()).toMatchObject({ detail: 'Agent not found', code: 'NOT_FOUND' });
+    expect((await get('/agents/astrologer/settings')).json()).toMatchObject({ detail: 'Agent not found' });
+  });
+
+  it('accepts a message, creates a titled session, charges 20 credits once and writes a grounded reply', async () => {
+    const before = await creditsOf(t.app, caller);
+    const message = 'What is the plan for our Q3 campaign on Instagram and how do we measure success for bakeries?';
+    const response = await sendAsync(t.app, caller, 'strategy-review', { message, referenced_document_ids: [], brand_voice: 'Warm, plain and confident. No jargon.' });
+    expect(response.statusCode).toBe(202);
+    const accepted = response.json<AcceptedBody>();
+    // Spec 001 §4: the first 50 characters, cut to 47 plus dots.
+    expect(accepted.title).toBe(`${message.slice(0, 47)}...`);
+    expect(accepted.credits_charged).toBe(20);
+    expect(accepted.credits_remaining).toBe(before.remaining - 20);
+
+    const result = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const reply = result.messages.find((m) => m.role === 'assistant')!;
+    expect(result.run?.status).toBe('succeeded');
+    expect(reply.engine).toBe('offline/mosaic-offline-1');
+    expect(reply.content).toContain('Offline engine');
+    expect(reply.content).toContain('LLM_PROVIDER');
+    // Shaped by the Strategy Review template, grounded in the seeded plan, in the given brand voice.
+    for (const heading of ['### Summary', '### Evidence from your documents', '### Performance context', '### Recommended decisions']) {
+      expect(reply.content).toContain(heading);
+    }
+    expect(reply.content).toContain('q3-campaign-plan.md');
+    expect(reply.content).toContain('400 new trial sign-ups');
+    expect(reply.content).toContain('No analytics property is connected');
+
+    // The client's deduct call after sending carries the same idempotency key: nothing more is charged.
+    const deduct = await t.app.inject({
+      method: 'POST',
+      url: `${API}/billing/credits/deduct`,
+      headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': `chat_message:${accepted.message_id}` },
+      payload: { amount: 20, feature_type: 'chat', agent_name: 'Strategy Review', agent_mode: 'normal' },
+    });
+    expect(deduct.statusCode).toBe(200);
+    expect((await creditsOf(t.app, caller)).remaining).toBe(before.remaining - 20);
+
+    const sessions = await get('/agents/sessions?slug=strategy-review');
+    expect(sessions.json<{ id: string }[]>().map((s) => s.id)).toContain(accepted.session_id);
+    expect((await get('/agents/sessions?slug=email')).json<{ id: string }[]>().map((s) => s.id)).not.toContain(accepted.session_id);
+    const history = await get(`/agents/sessions/${accepted.session_id}/messages`);
+    expect(history.json<{ messages: MessageBody[] }>().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('is deterministic: the same question gets the same answer', async () => {
+    const ask = async () => {
+      const accepted = (await sendAsync(t.app, caller, 'email', { message: 'Draft the welcome email for new trial sign-ups' })).json<AcceptedBody>();
+      const result = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+      return result.messages.find((m) => m.role === 'assistant')!.content;
+    };
+    const first = await ask();
+    expect(first).toContain('**Subject lines**');
+    expect(first).toContain('five minutes');
+    expect(await ask()).toBe(first);
+  });
+
+  it('charges by mode: medium 30 and max 40 (spec 001 §5), continuing an existing session', async () => {
+    const first = (await sendAsync(t.app, caller, 'seo', { message: 'Keywords for bakery software', k_value_kb: 10, k_value_ref_docs: 10 })).json<AcceptedBody>();
+    expect(first.credits_charged).toBe(30);
+    await waitForReply(t.app, caller, first.session_id, first.created_at);
+    const second = await sendAsync(t.app, caller, 'seo', { session_id: first.session_id, message: 'And a title tag?', mode: 'max' });
+    expect(second.statusCode).toBe(202);
+    expect(second.json<AcceptedBody>()).toMatchObject({ session_id: first.session_id, credits_charged: 40 });
+  });
+
+  it('refuses a message for another agent’s session', async () => {
+    const accepted = (await sendAsync(t.app, caller, 'cmo', { message: 'Priorities?' })).json<AcceptedBody>();
+    await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const response = await sendAsync(t.app, caller, 'email', { session_id: accepted.session_id, message: 'Hi' });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('validates the payload with field errors', async () => {
+    const blank = await sendAsync(t.app, caller, 'seo', { message: '   ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'message', message: 'Message is required' }] });
+    const badK = await sendAsync(t.app, caller, 'seo', { message: 'x', k_value_kb: 99 });
+    expect(badK.statusCode).toBe(422);
+  });
+
+  it('runs the synchronous variant and returns the reply', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/agents/creative/messages`,
+      headers: authHeaders(caller.access_token, caller.spaceId),
+      payload: { message: 'Campaign concepts for bakeries on Instagram' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ reply: MessageBody; session_id: string }>();
+    expect(body.reply.role).toBe('assistant');
+    expect(body.reply.content).toContain('**Concept 1');
+  });
+
+  it('rates a reply with categories and text, and refuses to rate a user message', async () => {
+    const accepted = (await sendAsync(t.app, caller, 'brand-voice', { message: 'We leverage best-in-class synergy to utilize bread.' })).json<AcceptedBody>();
+    const reply = (await waitForReply(t.app, caller, accepted.session_id, accepted.created_at)).messages.find((m) => m.role === 'assistant')!;
+    expect(reply.content).toContain('We use proven teamwork to use bread.');
+    const rate = (id: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `${API}/agents/messages/${id}/rating`, headers: authHeaders(caller.access_token, caller.spaceId), payload });
+    const rated = await rate(reply.id, { rating: -1, feedback_categories: ['off_brand', 'too_long'], feedback_text: 'Too formal' });
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json()).toMatchObject({ rating: -1, feedback_categories: ['off_brand', 'too_long'], feedback_text: 'Too formal' });
+    const history = (await get(`/agents/sessions/${accepted.session_id}/messages`)).json<{ messages: MessageBody[] }>();
+    expect(history.messages.find((m) => m.id === reply.id)?.rating).toBe(-1);
+    expect((await rate(accepted.message_id, { rating: 1 })).json()).toMatchObject({ detail: 'Only replies from an agent can be rated' });
+    expect((await rate(reply.id, { rating: 5 })).statusCode).toBe(422);
+    expect((await rate(reply.id, { rating: 1, feedback_categories: ['made_up'] })).statusCode).toBe(422);
+  });
+
+  it('regenerates a reply: a different answer takes its place and is charged again', async () => {
+    const accepted = (await sendAsync(t.app, caller, 'cmo', { message: 'How should we split our Instagram budget for bakeries?' })).json<AcceptedBody>();
+    const original = (await waitForReply(t.app, caller, accepted.session_id, accepted.created_at)).messages.find((m) => m.role === 'assistant')!;
+    const before = await creditsOf(t.app, caller);
+    const response = await t.app.inject({ method: 'POST', url: `${API}/agents/messages/${original.id}/regenerate`, headers: authHeaders(caller.access_token, caller.spaceId) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ new_message_id: string; content: string }>();
+    expect(body.new_message_id).not.toBe(original.id);
+    expect(body.content).not.toBe(original.content);
+    expect((await creditsOf(t.app, caller)).remaining).toBe(before.remaining - 20);
+    const ids = (await get(`/agents/sessions/${accepted.session_id}/messages`)).json<{ messages: MessageBody[] }>().messages.map((m) => m.id);
+    expect(ids).toEqual([accepted.message_id, body.new_message_id]);
+  });
+
+  it('answers at once when the poll has nothing to wait for, and holds otherwise', async () => {
+    const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Meta description for our pricing page' })).json<AcceptedBody>();
+    const done = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const last = done.messages.at(-1)!;
+    const started = Date.now();
+    const idle = await poll(t.app, caller, accepted.session_id, last.created_at);
+    expect(idle.json()).toMatchObject({ messages: [], timed_out: true });
+    // Default hold ~25 s is shortened only by a wake: here nothing arrives, so it holds the full time.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(t.config.agentRuns.pollHoldMs - 50);
+    expect((await poll(t.app, caller, accepted.session_id, 'yesterday')).statusCode).toBe(422);
+  }, 40_000);
+});
+
+describe('agents: plan, credits and space boundaries', () => {
+  let t: TestApp;
+  let owner: RegisteredOwner;
+  let caller: Caller;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AGENT_POLL_HOLD_SECONDS: '0.5' } });
+    owner = await registerOwner(t.app);
+    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
+  });
+  afterAll(() => t.close());
+
+  it('refuses a short balance with the spec message and stores nothing', async () => {
+    await setRemainingCredits(t.database, owner.user.org_id!, 25);
+    const response = await sendAsync(t.app, caller, 'cmo', { message: 'Board update', mode: 'max' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      detail: 'Insufficient credits. This operation requires 40 credits, but you only have 25 remaining.',
+    });
+    const sessions = await t.app.inject({ method: 'GET', url: `${API}/agents/sessions`, headers: authHeaders(caller.access_token, caller.spaceId) });
+    expect(sessions.json()).toEqual([]);
+    expect((await creditsOf(t.app, caller)).remaining).toBe(25);
+    await setRemainingCredits(t.database, owner.user.org_id!, 3000);
+  });
+
+  it('refuses an expired plan with the spec message', async () => {
+    const other = await registerOwner(t.app);
+    await expirePlan(t.database, other.user.org_id!);
+    const response = await sendAsync(t.app, { access_token: other.access_token, spaceId: other.defaultSpace.id }, 'seo', { message: 'Hi' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({
+      code: 'PLAN_EXPIRED',
+      detail: 'Your free plan has expired. Please upgrade your plan to continue using AI agents.',
+    });
+  });
+
+  it('keeps sessions inside their space: another space or organisation cannot read them', async () => {
+    const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Secret launch keywords' })).json<AcceptedBody>();
+    await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const outsider = await registerOwner(t.app);
+    const outsiderCaller = { access_token: outsider.access_token, spaceId: outsider.defaultSpace.id };
+    const secondSpace = await t.app.inject({
+      method: 'POST',
+      url: `${API}/spaces/`,
+      headers: authHeaders(owner.access_token),
+      payload: { name: 'Other', slug: 'other' },
+    });
+    const sameOrgOtherSpace = { access_token: owner.access_token, spaceId: secondSpace.json<{ id: string }>().id };
+    const member = await addMember(t.app, t.database, owner);
+    const memberCaller = { access_token: member.access_token, spaceId: owner.defaultSpace.id };
+
+    for (const who of [outsiderCaller, sameOrgOtherSpace]) {
+      const headers = authHeaders(who.access_token, who.spaceId);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/agents/sessions/${accepted.session_id}/messages`, headers })).statusCode).toBe(404);
+      expect((await poll(t.app, who, accepted.session_id)).statusCode).toBe(404);
+      expect((await sendAsync(t.app, who, 'seo', { session_id: accepted.session_id, message: 'x' })).statusCode).toBe(404);
+      const listed = await t.app.inject({ method: 'GET', url: `${API}/agents/sessions`, headers });
+      expect(listed.json<{ id: string }[]>().map((s) => s.id)).not.toContain(accepted.session_id);
+    }
+    // The outsider cannot read it even by naming the owner's space: that space is not theirs.
+    expect((await poll(t.app, { access_token: outsider.access_token, spaceId: owner.defaultSpace.id }, accepted.session_id)).statusCode).toBe(404);
+    // A colleague in the same space shares the space's chats.
+    expect((await poll(t.app, memberCaller, accepted.session_id)).statusCode).toBe(200);
+  });
+});

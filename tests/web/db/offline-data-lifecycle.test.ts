@@ -1,0 +1,88 @@
+/**
+ * Saved data follows the session and the space (spec 000 §4): logout and session expiry leave
+ * nothing; a space switch drops the space being left. Driven through the real auth and spaces
+ * stores against the fake backend, with the wiring main.tsx installs.
+ */
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startOfflineLayer } from '../../../src/app/offline-layer';
+import { db, markSynced } from '../../../src/db';
+import { forceLogout, logout } from '../../../src/features/auth/auth.store';
+import { switchSpace } from '../../../src/features/spaces/spaces.store';
+import { NOTIFICATIONS_OPT_IN_KEY } from '../../../src/pwa/notifications';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { signInAs, signOut } from '../app/support/render-app';
+import { documentRow, sessionRow } from './rows';
+
+let api: FakeApi;
+
+beforeAll(() => startOfflineLayer());
+
+beforeEach(async () => {
+  api = installFakeApi();
+  await db.delete();
+  await db.open();
+});
+
+afterEach(signOut);
+
+async function rowsBySpace(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [db.documents, db.sessions, db.meta]) {
+    for (const row of await table.toArray()) {
+      const key = row.spaceId ?? 'none';
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
+
+async function saveSomethingInBothSpaces(): Promise<void> {
+  await db.documents.bulkPut([documentRow('s1'), documentRow('s2')]);
+  await db.sessions.bulkPut([sessionRow('s1'), sessionRow('s2')]);
+  await markSynced('documents', 's1');
+  await markSynced('documents', 's2');
+}
+
+describe('saved data and the session', () => {
+  it('is all gone after the user logs out, opt-in included', async () => {
+    await signInAs(api, 'org_owner');
+    await saveSomethingInBothSpaces();
+    localStorage.setItem(NOTIFICATIONS_OPT_IN_KEY, 'true');
+
+    await logout();
+
+    await waitFor(async () => expect(await rowsBySpace()).toEqual({}));
+    expect(localStorage.getItem(NOTIFICATIONS_OPT_IN_KEY)).toBeNull();
+  });
+
+  it('is all gone when the session expires', async () => {
+    await signInAs(api, 'org_owner');
+    await saveSomethingInBothSpaces();
+
+    forceLogout();
+
+    await waitFor(async () => expect(await rowsBySpace()).toEqual({}));
+  });
+});
+
+describe('saved data and the space', () => {
+  it('drops the space being left and keeps the one switched to', async () => {
+    await signInAs(api, 'org_owner');
+    await saveSomethingInBothSpaces();
+
+    expect(switchSpace('s2')).toBe(true);
+
+    await waitFor(async () => expect(await rowsBySpace()).toEqual({ s2: 3 }));
+  });
+
+  it('keeps everything when the chosen space is already the current one', async () => {
+    await signInAs(api, 'org_owner');
+    await saveSomethingInBothSpaces();
+
+    switchSpace('s1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(await rowsBySpace()).toEqual({ s1: 3, s2: 3 });
+  });
+});
