@@ -55,6 +55,10 @@ function radixIconsPerModule(): Plugin {
   };
 }
 
+// A label for the build, written into index.html (<meta name="mosaic-build">) so a deploy can be
+// told apart from the previous one, e.g. VITE_BUILD_ID=$(git rev-parse --short HEAD) npm run build.
+process.env.VITE_BUILD_ID ??= 'local';
+
 // The API server listens on 8080 by default; the dev server proxies /api to it so the
 // browser sees one origin, exactly as in production where one process serves both.
 const apiTarget = process.env.MOSAIC_API_URL ?? 'http://127.0.0.1:8080';

@@ -6,7 +6,9 @@
  * (Dexie) and the storage-full toast (sonner) load only when they are needed. The worker precaches
  * those chunks, so on-demand loading also works offline.
  */
-import { onSessionReset } from '../features/auth/auth.store';
+import { subscribe } from 'valtio';
+import { http } from '../api';
+import { authState, onSessionReset } from '../features/auth/auth.store';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
@@ -35,6 +37,30 @@ export function startOfflineLayer(): void {
   });
 
   registerWorkerAfterLoad();
+  keepSessionSavedForOfflineStart();
+}
+
+/**
+ * An offline start restores the session from the worker's saved GET /me (spec 000 §4: a failed
+ * /me at start-up ends the session). Sign-in itself never calls /me, and the very first visit
+ * makes its calls before the worker controls the page, so /me is asked once more at those two
+ * moments: after a sign-in, and when the worker first takes control of a signed-in page.
+ */
+function keepSessionSavedForOfflineStart(): void {
+  const saveMe = () => {
+    if (authState.status !== 'AUTHENTICATED' || !navigator.serviceWorker?.controller) return;
+    void http.get('/me').catch(() => undefined);
+  };
+  let lastStatus = authState.status;
+  subscribe(authState, () => {
+    if (authState.status === lastStatus) return;
+    const signedIn = lastStatus !== 'INITIALIZING' && authState.status === 'AUTHENTICATED' && lastStatus !== 'REFRESHING';
+    lastStatus = authState.status;
+    if (signedIn) saveMe();
+  });
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker && !navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', saveMe, { once: true });
+  }
 }
 
 /**

@@ -86,7 +86,7 @@ const screenRoutes: RouteObject[] = [
   {
     path: 'agents/:slug/chat/:sessionId',
     element: <AgentChatSessionPage />,
-    handle: handle('AgentChatSession', (p) => [AGENTS, agentCrumb(p.slug), { label: 'Chat' }]),
+    handle: handle('AgentChatSession', (p) => [AGENTS, agentCrumb(p.slug), { label: 'Chat' }], { fullHeight: true }),
   },
   {
     path: 'agent-mode',

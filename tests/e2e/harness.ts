@@ -3,25 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../tools/chromium';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// One list of Chromium flags for every browser script (tests/tools/chromium.ts).
+export { CHROMIUM_PATH, launchPersistentChromium } from '../tools/chromium';
 
-/** Flags that keep Chromium quiet on a machine without outside network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -86,7 +76,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 export async function newContext(browser: Browser, width = 1280, height = 800): Promise<BrowserContext> {
@@ -120,4 +110,57 @@ export async function registerAccount(baseUrl: string, account: Account): Promis
     body: JSON.stringify(account),
   });
   if (res.status !== 201 && res.status !== 200) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** Signs in through the public API (no browser): the tokens the Login screen would store. */
+export async function apiLogin(baseUrl: string, account: Pick<Account, 'email' | 'password'>): Promise<SessionTokens> {
+  const res = await fetch(`${baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SessionTokens;
+}
+
+/** Signs in through the real Login screen and waits until the app has left it. */
+export async function signInThroughUi(page: Page, baseUrl: string, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Builds the app into a fresh temporary folder (the real production build, service worker
+ * included) so a test file never depends on, or disturbs, dist/. `buildId` becomes the
+ * <meta name="mosaic-build"> of index.html; a different id is a different deploy.
+ */
+export async function buildApp(buildId = 'e2e'): Promise<{ outDir: string; remove(): Promise<void> }> {
+  const outDir = await mkdtemp(join(tmpdir(), 'mosaic-build-'));
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: root,
+      // Under vitest NODE_ENV is 'test', which would make Vite produce a development build
+      // (no service worker registration, React's development bundle).
+      env: { ...process.env, NODE_ENV: 'production', VITE_BUILD_ID: buildId },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+  });
+  return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+/** Resolves once a service worker controls the page (the first install claims it at once). */
+export async function waitForServiceWorkerControl(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
+    timeout: timeoutMs,
+  });
 }

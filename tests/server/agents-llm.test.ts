@@ -4,7 +4,8 @@
  * failures with refunds, cancel, the session lock and how fast a long poll wakes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { openTestDatabase } from '../helpers/server-database';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
 
@@ -155,4 +156,37 @@ describe('agent runs retry a failing provider', () => {
     expect(fake.requests.length).toBe(2);
     expect((await creditsOf(t.app, caller)).remaining).toBe(3000 - 20);
   }, 40_000);
+});
+
+describe.skipIf(testEngine !== 'postgres')('a reply stored by another process (PostgreSQL LISTEN/NOTIFY)', () => {
+  let fake: FakeOpenAi;
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let apiOnly: TestApp;
+  let worker: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ delayMs: 1500, reply: () => 'Written by the worker process.' });
+    database = await openTestDatabase();
+    const env = { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl };
+    // Two server processes on one database: one answers HTTP only, the other runs the jobs.
+    apiOnly = await createTestApp({ database: database.database, env: { ...env, JOB_WORKERS: 'false' } });
+    worker = await createTestApp({ database: database.database, env });
+  });
+  afterAll(async () => {
+    await apiOnly.close();
+    await worker.close();
+    await database.dispose();
+    await fake.close();
+  });
+
+  it('wakes the poll held by the first process within 100 ms', async () => {
+    const owner = await registerOwner(apiOnly.app);
+    const caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
+    const accepted = (await sendAsync(apiOnly.app, caller, 'seo', { message: 'Across processes' })).json<AcceptedBody>();
+    const response = await poll(apiOnly.app, caller, accepted.session_id, accepted.created_at);
+    const returnedAt = Date.now();
+    const reply = response.json<PollBody>().messages.find((m) => m.role === 'assistant')!;
+    expect(reply.content).toBe('Written by the worker process.');
+    expect(returnedAt - new Date(reply.created_at).getTime()).toBeLessThan(100);
+  });
 });

@@ -13,25 +13,12 @@ export interface KbTestApp extends TestApp {
 /** The real app with its own temporary storage folder (removed on close). */
 export async function createKbTestApp(options: TestAppOptions = {}): Promise<KbTestApp> {
   const storageDir = await mkdtemp(path.join(tmpdir(), 'mosaic-kb-storage-'));
-  // SCRATCH-BEGIN (temporary until the migration exists)
-  let scratch: Awaited<ReturnType<typeof import('../helpers/server-database').openTestDatabase>> | undefined;
-  if (process.env.KB_SCRATCH_SQL && !options.database) {
-    const { openTestDatabase } = await import('../helpers/server-database');
-    const { readFileSync } = await import('node:fs');
-    const { sql } = await import('drizzle-orm');
-    scratch = await openTestDatabase();
-    for (const statement of readFileSync(process.env.KB_SCRATCH_SQL, 'utf8').split(';\n').filter((x) => x.trim())) await scratch.database.db.execute(sql.raw(statement));
-    options = { ...options, database: scratch.database, env: { JOB_WORKERS: 'false', ...options.env } };
-  }
-  // SCRATCH-END
   const t = await createTestApp({ ...options, env: { STORAGE_DIR: storageDir, ...options.env } });
-  if (scratch) { const { registerKnowledgeJobs } = await import('../../server/src/jobs/knowledge-jobs'); await registerKnowledgeJobs(t.app.jobs, { config: t.config, db: t.database.db, storage: t.app.storage }); } // SCRATCH
   return {
     ...t,
     storageDir,
     close: async () => {
       await t.close();
-      await scratch?.dispose(); // SCRATCH
       await rm(storageDir, { recursive: true, force: true });
     },
   };

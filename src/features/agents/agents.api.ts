@@ -1,7 +1,5 @@
 /** Calls of spec 001 §7 "Agents", through the one API client. */
 import { http } from '../../api';
-// The deduct call needs an Idempotency-Key header, which the public `http` helpers do not take yet.
-import { executeRequest } from '../../api/pipeline';
 import type {
   AcceptedMessage,
   Agent,
@@ -43,26 +41,4 @@ export const agentsApi = {
       `/agents/messages/${encodeURIComponent(messageId)}/regenerate`,
     ),
 
-  /**
-   * Spec 001 §4 "deduct credits" after sending. The server already charged the message when it
-   * accepted it; this call carries the same idempotency key, so it confirms that charge and
-   * never takes credits a second time.
-   */
-  confirmDeduction: (input: { userMessageId: string; sessionId: string; amount: number; agentName: string; mode: string; activity: string }) =>
-    executeRequest<{ success: boolean; credits_remaining: number; transaction_id: string }>({
-      method: 'POST',
-      path: '/billing/credits/deduct',
-      headers: { 'Idempotency-Key': `chat_message:${input.userMessageId}` },
-      body: {
-        amount: input.amount,
-        description: `Chat with ${input.agentName}`,
-        feature_type: 'chat',
-        agent_name: input.agentName,
-        agent_mode: input.mode,
-        activity_type: 'chat_message',
-        // Spec 001 §5: 100 characters in deduct details.
-        activity_details: input.activity.slice(0, 100),
-        related_to: { type: 'chat_session', id: input.sessionId },
-      },
-    }),
 };

@@ -1,16 +1,9 @@
 /**
- * After a chat is charged (or refunded) the credit figures elsewhere in the app should update.
- * The billing store owns them; it listens here, so chats do not depend on its internals.
+ * After a chat is charged, refunded or cancelled the credit figures elsewhere in the app should
+ * update. The billing store listens for this window event (CREDITS_CHANGED_EVENT) and refreshes.
  */
-type Listener = () => void;
-const listeners = new Set<Listener>();
-
-export function onChatCharged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+import { CREDITS_CHANGED_EVENT } from '../billing/billing.store';
 
 export function announceCharge(): void {
-  for (const listener of listeners) listener();
-  window.dispatchEvent(new CustomEvent('mosaic:credits-changed'));
+  window.dispatchEvent(new CustomEvent(CREDITS_CHANGED_EVENT));
 }

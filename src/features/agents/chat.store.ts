@@ -9,6 +9,7 @@ import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
 import { onSessionReset } from '../auth/session-reset';
 import { fetchCredits, fetchPlan } from '../billing/billing.api';
+import { deductCredits } from '../billing/billing.store';
 import { getCurrentSpace, onSpaceSwitch, spacesState } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
@@ -159,19 +160,30 @@ function beforeTimestamp(iso: string): string {
   return new Date(Date.parse(iso) - 1).toISOString();
 }
 
+/**
+ * Spec 001 §4 "deduct credits" after sending. The server already charged the message when it
+ * accepted it; this call carries the same idempotency key (chat_message:<user message id>), so it
+ * confirms that charge and never takes credits a second time. The billing store then refreshes.
+ */
 function confirmDeduction(input: SendInput, accepted: AcceptedMessage): void {
-  agentsApi
-    .confirmDeduction({
-      userMessageId: accepted.message_id,
-      sessionId: accepted.session_id,
+  deductCredits(
+    {
       amount: accepted.credits_charged,
-      agentName: agentNamed(input.slug)?.name ?? input.slug,
-      mode: accepted.mode,
-      activity: input.text,
-    })
-    .catch((error: unknown) => logger.warn('Chat deduct confirmation failed', { error: describeError(error) }))
-    .finally(() => announceCharge());
+      description: `Chat with ${agentNamed(input.slug)?.name ?? input.slug}`,
+      feature_type: 'chat',
+      agent_name: agentNamed(input.slug)?.name ?? input.slug,
+      agent_mode: accepted.mode,
+      activity_type: 'chat_message',
+      // Spec 001 §5: activity text is cut to 100 characters in deduct details.
+      activity_details: input.text.slice(0, 100),
+      related_to: { type: 'chat_session', id: accepted.session_id },
+    },
+    chatIdempotencyKey(accepted.message_id),
+  ).catch((error: unknown) => logger.warn('Chat deduct confirmation failed', { error: describeError(error) }));
 }
+
+/** The key the server charged the message under (docs/agents.md "Credits"). */
+export const chatIdempotencyKey = (userMessageId: string) => `chat_message:${userMessageId}`;
 
 /** Starts (or resumes, after a reload) waiting for a session's reply. */
 export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string): void {

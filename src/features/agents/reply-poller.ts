@@ -77,6 +77,8 @@ export async function pollForReply(options: PollOptions): Promise<PollOutcome> {
       if (result.run?.status === 'failed') return { kind: 'failed', run: result.run };
       if (result.run?.status === 'cancelled') return { kind: 'cancelled' };
     }
+    // News without the reply (e.g. the confirmed user message): ask again at once, the server holds the poll.
+    if (result && result.messages.length > 0) continue;
     const after = Date.now();
     await sleep(Math.min(delayBeforeNextPoll(after - options.sentAt, after - now), Math.max(0, deadline - after)), options.signal);
   }

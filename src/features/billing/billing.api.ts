@@ -1,23 +1,25 @@
+/** Billing calls of spec 001 §7, through the one API client. */
 import { http } from '../../api';
+// Deduct and purchase carry an Idempotency-Key header, which the public `http` helpers do not take.
+import { executeRequest } from '../../api/pipeline';
+import type { PaidPlanType } from './catalogue';
+import type {
+  ActivityFeed,
+  CreditChange,
+  Credits,
+  DeductPayload,
+  DeductResult,
+  Plan,
+  PlanChange,
+  PurchasePayload,
+  TransactionPage,
+  TransactionQuery,
+  UsageBreakdown,
+  UsageGroup,
+} from './billing.types';
 
-/** GET /billing/plan (spec 001 §3 Plan). */
-export interface Plan {
-  id: string;
-  name: string;
-  type: string;
-  days_left: number | null;
-  expires_at: string | null;
-  is_active: boolean;
-}
-
-/** GET /billing/credits (spec 001 §3 Credits); space-scoped. */
-export interface Credits {
-  used: number;
-  total: number;
-  remaining: number;
-  reset_date: string | null;
-  last_updated: string | null;
-}
+export type * from './billing.types';
+export { creditsUsedPercent, formatCredits } from './billing.status';
 
 export function fetchPlan(signal?: AbortSignal): Promise<Plan> {
   return http.get<Plan>('/billing/plan', signal ? { signal } : undefined);
@@ -27,16 +29,45 @@ export function fetchCredits(signal?: AbortSignal): Promise<Credits> {
   return http.get<Credits>('/billing/credits', signal ? { signal } : undefined);
 }
 
-/** Share of credits used, 0–100, for the usage bar. */
-export function creditsUsedPercent(credits: Pick<Credits, 'used' | 'total'>): number {
-  if (!Number.isFinite(credits.total) || credits.total <= 0) return credits.used > 0 ? 100 : 0;
-  return Math.min(100, Math.max(0, (credits.used / credits.total) * 100));
+export function fetchTransactions(query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
+  return http.get<TransactionPage>('/billing/credits/transactions', {
+    query: { limit: query.limit, offset: query.offset, feature: query.feature, period: query.period, status: query.status, type: query.type },
+    ...(signal ? { signal } : {}),
+  });
 }
 
-/** Credit counts as shown in the product: 1.2K, 3.4M (spec 001 §9). */
-export function formatCredits(value: number): string {
-  const trimmed = (n: number) => n.toFixed(1).replace(/\.0$/, '');
-  if (Math.abs(value) >= 1_000_000) return `${trimmed(value / 1_000_000)}M`;
-  if (Math.abs(value) >= 1_000) return `${trimmed(value / 1_000)}K`;
-  return String(Math.round(value));
+export function fetchUsageBreakdown(groupBy: UsageGroup, period: string, signal?: AbortSignal): Promise<UsageBreakdown> {
+  return http.get<UsageBreakdown>('/billing/analytics/usage-breakdown', { query: { group_by: groupBy, period }, ...(signal ? { signal } : {}) });
+}
+
+export function fetchRecentActivity(limit: number, signal?: AbortSignal): Promise<ActivityFeed> {
+  return http.get<ActivityFeed>('/billing/analytics/recent-activity', { query: { limit }, ...(signal ? { signal } : {}) });
+}
+
+/** Spends credits; the same `idempotencyKey` never charges twice (the server answers with the first charge). */
+export function postDeduction(payload: DeductPayload, idempotencyKey?: string): Promise<DeductResult> {
+  return executeRequest<DeductResult>({
+    method: 'POST',
+    path: '/billing/credits/deduct',
+    body: payload,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
+}
+
+export function postAddCredits(amount: number, description?: string): Promise<CreditChange> {
+  return http.post<CreditChange>('/billing/credits/add', { amount, description });
+}
+
+/** Buys a package; the key makes a retried or double-clicked purchase charge once. */
+export function postPurchase(payload: PurchasePayload, idempotencyKey: string): Promise<CreditChange> {
+  return executeRequest<CreditChange>({
+    method: 'POST',
+    path: '/billing/credits/purchase',
+    body: payload,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function postPlanUpgrade(planType: PaidPlanType): Promise<PlanChange> {
+  return http.post<PlanChange>('/billing/plan/upgrade', { plan_type: planType, payment_method: 'mock' });
 }

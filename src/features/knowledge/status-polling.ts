@@ -115,21 +115,18 @@ export class StatusPoller {
   private async tickConsolidated(): Promise<void> {
     this.consolidatedTimer = null;
     const ids = [...this.consolidated.keys()];
-    await Promise.all(
-      ids.map(
-        (id, index) =>
-          new Promise<void>((resolve) => {
-            setTimeout(() => {
-              const since = this.consolidated.get(id);
-              if (since === undefined || this.stopped) return resolve();
-              void this.checkOnce(id).then((stillProcessing) => {
-                if (!stillProcessing || this.now() - since >= CONSOLIDATED_MAX_MS) this.consolidated.delete(id);
-                resolve();
-              });
-            }, index * CONSOLIDATED_STAGGER_MS);
-          }),
-      ),
-    );
+    const checks: Promise<void>[] = [];
+    for (const [index, id] of ids.entries()) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, CONSOLIDATED_STAGGER_MS));
+      const since = this.consolidated.get(id);
+      if (since === undefined || this.stopped) continue;
+      checks.push(
+        this.checkOnce(id).then((stillProcessing) => {
+          if (!stillProcessing || this.now() - since >= CONSOLIDATED_MAX_MS) this.consolidated.delete(id);
+        }),
+      );
+    }
+    await Promise.all(checks);
     this.scheduleConsolidated();
   }
 }

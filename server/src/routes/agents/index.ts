@@ -9,7 +9,9 @@ import { chatRoutes } from './chat.routes';
 import { configRoutes } from './config.routes';
 import { feedbackRoutes } from './feedback.routes';
 
-export const agentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+export const agentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
+  // Only the dependencies are handed on: the options also carry this plugin's own prefix.
+  const deps: RouteDeps = { config: options.config, db: options.db, sessions: options.sessions };
   const runtime = await agentRuntimeFor(app, deps);
   await app.register(configRoutes, deps);
   await app.register(chatRoutes, { ...deps, runtime });

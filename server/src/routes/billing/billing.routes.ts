@@ -114,6 +114,8 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     );
   }
 
-  await app.register(creditsRoutes, deps);
-  await app.register(analyticsRoutes, deps);
+  // The options carry the parent's `prefix`; passing it on would prefix the children twice.
+  const { prefix: _parentPrefix, ...childDeps } = deps as RouteDeps & { prefix?: string };
+  await app.register(creditsRoutes, childDeps);
+  await app.register(analyticsRoutes, childDeps);
 };

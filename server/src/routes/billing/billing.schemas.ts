@@ -86,10 +86,13 @@ export const bulkCreateBody = z.object({
 });
 
 const PERIOD = /^(all|\d{1,3}d)$/;
-export const periodField = z
-  .string()
-  .regex(PERIOD, 'Period must look like 7d, 30d, 90d or all')
-  .refine((value) => value === 'all' || (Number.parseInt(value, 10) >= 1 && Number.parseInt(value, 10) <= 366), 'Period must be between 1d and 366d');
+/** 'all' or a number of days from 1d to 366d (spec 001 range strings look like '7d'). */
+function isPeriod(value: string): boolean {
+  if (!PERIOD.test(value)) return false;
+  const days = Number.parseInt(value, 10);
+  return value === 'all' || (days >= 1 && days <= 366);
+}
+export const periodField = z.string().refine(isPeriod, 'Period must look like 7d, 30d, 90d or all (at most 366d)');
 
 /** The start of a period ('30d' → 30 days ago); undefined for 'all'. */
 export function periodStart(period: string, now = new Date()): Date | undefined {

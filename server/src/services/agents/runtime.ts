@@ -1,10 +1,11 @@
 /**
  * The agents' moving parts for one app: the long-poll waker, the runs in progress in this
  * process (so a cancel can stop them at once), enqueueing on the durable job queue, and the
- * recovery sweep that re-enqueues runs a dead process left behind. One per database handle,
+ * recovery sweep that re-enqueues runs a dead process left behind. One per app,
  * shared by the routes and the job handler; closed with the app.
  */
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { endRunWithRefund, openRunOf, strandedRuns } from './runs.service';
@@ -39,26 +40,29 @@ export interface AgentRuntime {
   close(): Promise<void>;
 }
 
-const runtimes = new WeakMap<Db, Promise<AgentRuntime>>();
+/** One per app (keyed by its HTTP server, shared by the root and its plugins), not per database: two apps on one database are two processes' worth of state. */
+const runtimes = new WeakMap<object, Promise<AgentRuntime>>();
 
 /** The runtime of this app's database, created on first use. */
 export function agentRuntimeFor(app: FastifyInstance, deps: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
-  let runtime = runtimes.get(deps.db);
+  const key = app.server;
+  let runtime = runtimes.get(key);
   if (!runtime) {
     runtime = createRuntime(app, deps);
-    runtimes.set(deps.db, runtime);
-    app.addHook('onClose', async () => {
-      runtimes.delete(deps.db);
+    runtimes.set(key, runtime);
+    // preClose runs before any onClose hook: runs in progress let go before the job queue waits for them.
+    app.addHook('preClose', async () => {
+      runtimes.delete(key);
       await (await runtime!).close();
     });
   }
   return runtime;
 }
 
-/** PGlite or PostgreSQL: told apart by the driver under Drizzle. */
+/** PGlite or PostgreSQL: told apart by the driver under Drizzle (node-postgres uses a pg.Pool). */
 function databaseOf(db: Db): Database {
-  const client = (db as unknown as { $client: { constructor: { name: string } } }).$client;
-  const kind = client.constructor.name === 'PGlite' ? 'pglite' : 'postgres';
+  const client = (db as unknown as { $client: unknown }).$client;
+  const kind = client instanceof pg.Pool ? 'postgres' : 'pglite';
   return { kind, db, migrate: async () => {}, close: async () => {} };
 }
 

@@ -36,6 +36,8 @@ export function MessageList({ messages, agentSlug, agentName, footer, onRate, on
     estimateSize: (index) => (messages[index]?.role === 'assistant' ? 280 : 72),
     getItemKey: (index) => messages[index]?.id ?? index,
     overscan: 6,
+    // A first guess of the viewport so the first frame already shows messages (measured right after).
+    initialRect: { width: 800, height: 720 },
   });
 
   useLayoutEffect(() => {

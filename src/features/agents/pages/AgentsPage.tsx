@@ -1,15 +1,92 @@
-import { ChatBubbleIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { ChatBubbleIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useSessions } from '../agents.queries';
+import { agentsState, loadAgents } from '../agents.store';
+import { AgentIcon } from '../components/AgentIcon';
+import { useAgentsData } from '../useAgentsData';
+import '../agents.css';
 
-/** AI Agents. */
+const TOOL_LABELS: Record<string, string> = { knowledge_search: 'Knowledge base', analytics_report: 'Analytics' };
+
+/** AI Agents: the six specialists, each with its chat history in this space. */
 export default function AgentsPage() {
+  const { spaceId } = useAgentsData();
+  const { agents, agentsLoading, agentsError } = useSnapshot(agentsState);
+  const sessions = useSessions(spaceId);
+  const countFor = (slug: string) => sessions?.filter((session) => session.agentSlug === slug).length ?? 0;
+  const offlineEngine = agents.length > 0 && agents.every((agent) => agent.engine === 'offline');
+
   return (
-    <PlaceholderPage
-      title="AI Agents"
-      description="Specialist assistants for your marketing work."
-      icon={<ChatBubbleIcon width={22} height={22} />}
-      emptyTitle="No agents available"
-      emptyText="Agents available in this space will be listed here, each with its chat history."
-    />
+    <Page wide>
+      <PageHeader title="AI Agents" description="Specialist assistants for your marketing work, grounded in your knowledge base." />
+      {agentsError && agents.length === 0 ? (
+        <Callout.Root color="red" mb="4">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            {agentsError}.{' '}
+            <Button size="1" variant="ghost" onClick={() => void loadAgents()}>
+              Try again
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {offlineEngine ? (
+        <Callout.Root color="gray" variant="surface" mb="4">
+          <Callout.Text>
+            Agents answer with Mosaic's built-in offline engine, composed from your knowledge base. An administrator can connect a language model on the server for written answers.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <div className="agent-grid">
+        {agents.length === 0 && agentsLoading
+          ? Array.from({ length: 6 }, (_, index) => (
+              <Card key={index} size="3">
+                <Skeleton height="140px" />
+              </Card>
+            ))
+          : agents.map((agent) => (
+              <Card key={agent.slug} size="3" asChild className="agent-card">
+                <RouterLink to={`/agents/${encodeURIComponent(agent.slug)}`} aria-label={`${agent.name}: ${agent.tagline}`}>
+                  <Flex gap="3" align="center">
+                    <AgentIcon slug={agent.slug} size={44} />
+                    <Box>
+                      <Heading as="h2" size="4">
+                        {agent.name}
+                      </Heading>
+                      <Text size="1" color="gray">
+                        {countFor(agent.slug) === 1 ? '1 conversation' : `${countFor(agent.slug)} conversations`}
+                      </Text>
+                    </Box>
+                  </Flex>
+                  <Text as="p" size="2" color="gray">
+                    {agent.tagline}
+                  </Text>
+                  <Flex className="agent-card__footer" justify="between" align="center" gap="2" wrap="wrap">
+                    <Flex gap="1" wrap="wrap">
+                      {agent.tools.map((tool) => (
+                        <Badge key={tool} variant="soft" color="gray" size="1">
+                          {TOOL_LABELS[tool] ?? tool}
+                        </Badge>
+                      ))}
+                    </Flex>
+                    <Text size="2" color="iris" weight="medium">
+                      <Flex align="center" gap="1" asChild>
+                        <span>
+                          <ChatBubbleIcon /> Chat
+                        </span>
+                      </Flex>
+                    </Text>
+                  </Flex>
+                </RouterLink>
+              </Card>
+            ))}
+      </div>
+    </Page>
   );
 }

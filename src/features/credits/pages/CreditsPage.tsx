@@ -1,24 +1,71 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button } from '@radix-ui/themes';
-import { RocketIcon, TokensIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { PlusIcon, RocketIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { spacesState } from '../../spaces/spaces.store';
+import { BuyCreditsDialog } from '../../billing/components/BuyCreditsDialog';
+import { PlanSummary } from '../../billing/components/PlanSummary';
+import { RecentActivity } from '../../billing/components/RecentActivity';
+import { TransactionsPanel } from '../../billing/components/TransactionsPanel';
+import { UsagePanel } from '../../billing/components/UsagePanel';
+import { useBilling, useCanManageBilling } from '../../billing/useBilling';
+import '../../billing/billing.css';
 
-/** Credits. */
+/** Credits and usage (spec 001 §2): plan, balance, usage breakdown, recent activity, the ledger; buy and upgrade. */
 export default function CreditsPage() {
+  const billing = useBilling();
+  const canManage = useCanManageBilling();
+  const { currentSpaceId } = useSnapshot(spacesState);
+  const [buying, setBuying] = useState(false);
+  // Any change of the balance (a purchase here, a chat elsewhere) reloads the lists below it.
+  const refreshKey = billing.credits ? billing.credits.used * 1_000_003 + billing.credits.total : 0;
+
   return (
-    <PlaceholderPage
-      title="Credits"
-      description="Your plan, balance and usage."
-      icon={<TokensIcon width={22} height={22} />}
-      emptyTitle="No credit activity yet"
-      emptyText="Credits used by chats and other features are recorded here, with a breakdown by feature."
-      actions={
-        <Button asChild variant="soft">
-          <RouterLink to="/pricing">
-            <RocketIcon /> See plans
-          </RouterLink>
-        </Button>
-      }
-    />
+    <Page wide>
+      <PageHeader
+        title="Credits"
+        description="Your organisation's plan, balance and how credits are being used."
+        actions={
+          canManage ? (
+            <>
+              <Button variant="soft" onClick={() => setBuying(true)}>
+                <PlusIcon /> Buy credits
+              </Button>
+              <Button asChild>
+                <RouterLink to="/pricing">
+                  <RocketIcon /> Upgrade
+                </RouterLink>
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      <Flex direction="column" gap="4">
+        {billing.fromDevice ? (
+          <Text size="2" color="gray" role="status">
+            You&apos;re offline: these are the figures this device saw last.
+          </Text>
+        ) : null}
+        <PlanSummary
+          plan={billing.plan}
+          credits={billing.credits}
+          status={billing.status}
+          loaded={billing.loaded}
+          canManage={canManage}
+          onBuy={() => setBuying(true)}
+          planError={billing.planError}
+          creditsError={billing.creditsError}
+        />
+        <div className="billing-grid billing-grid--insights">
+          <UsagePanel refreshKey={refreshKey} />
+          <RecentActivity refreshKey={refreshKey} />
+        </div>
+        <TransactionsPanel spaceId={currentSpaceId} refreshKey={refreshKey} />
+      </Flex>
+      {canManage ? <BuyCreditsDialog open={buying} onOpenChange={setBuying} /> : null}
+    </Page>
   );
 }

@@ -30,6 +30,7 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
         <Flex gap="2">
           <TextField.Root
             className="kb-search__input"
+            type="search"
             size="3"
             placeholder="Search your documents, e.g. “tone of voice”"
             value={query}

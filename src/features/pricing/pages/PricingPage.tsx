@@ -1,79 +1,127 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { CheckIcon, RocketIcon } from '@radix-ui/react-icons';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { InfoCircledIcon, RocketIcon } from '@radix-ui/react-icons';
+import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../ui/Logo';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState } from '../../auth/auth.store';
+import { isOrgManagerRole } from '../../auth/auth.types';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE, type CataloguePlan, type PaidPlanType } from '../../billing/catalogue';
+import { formatPrice } from '../../billing/billing.dates';
+import { BillingError } from '../../billing/billing.messages';
+import { billingState, changePlan, refreshBilling } from '../../billing/billing.store';
+import { planStatus } from '../../billing/billing.status';
+import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
+import { DisabledAction, PlanOption } from '../components/PlanOption';
+import '../../billing/billing.css';
 
-/** Free plan terms (spec 001 §9). */
-const FREE_TRIAL_DAYS = 14;
-const FREE_TRIAL_CREDITS = 3000;
+function PlanAction({ plan, signedIn, canManage, currentType, currentActive, onChoose }: {
+  plan: CataloguePlan;
+  signedIn: boolean;
+  canManage: boolean;
+  currentType: string | null;
+  currentActive: boolean;
+  onChoose: (plan: CataloguePlan) => void;
+}) {
+  const isCurrent = currentType === plan.type && currentActive;
+  if (!signedIn) {
+    return (
+      <Button asChild size="3" variant={plan.recommended ? 'solid' : 'soft'}>
+        <RouterLink to="/register">{plan.type === 'free' ? 'Start free trial' : `Start with ${plan.name}`}</RouterLink>
+      </Button>
+    );
+  }
+  if (plan.type === 'free') return <DisabledAction note="Every organisation starts with it.">{currentType === 'free' ? 'Your trial' : 'Trial used'}</DisabledAction>;
+  if (isCurrent) return <DisabledAction>Current plan</DisabledAction>;
+  if (!canManage) return <DisabledAction note="Ask an owner or admin of your organisation to change the plan.">Upgrade to {plan.name}</DisabledAction>;
+  return (
+    <Button size="3" variant={plan.recommended ? 'solid' : 'soft'} onClick={() => onChoose(plan)}>
+      <RocketIcon /> {currentType === 'free' || !currentActive ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`}
+    </Button>
+  );
+}
 
-const FREE_FEATURES = [
-  `${FREE_TRIAL_CREDITS.toLocaleString('en')} credits for AI agent chats`,
-  'Knowledge base with document search',
-  'Google Analytics dashboard',
-  'Spaces for each brand or campaign',
-];
-
-/** Plans. Public: people read it before they have an account. */
+/** Plans side by side. Public: read before signing up; signed in, owners and admins change plan here. */
 export default function PricingPage() {
-  const { status } = useSnapshot(authState);
+  const { status, user } = useSnapshot(authState);
+  const billing = useSnapshot(billingState);
+  const navigate = useNavigate();
   const signedIn = status === 'AUTHENTICATED';
+  const canManage = isOrgManagerRole(user?.role);
+  const [confirming, setConfirming] = useState<CataloguePlan | null>(null);
+
+  useEffect(() => {
+    if (signedIn && user && !['system_admin', 'support_admin'].includes(user.role)) void refreshBilling();
+  }, [signedIn, user]);
+
+  const currentType = signedIn ? (billing.plan?.type ?? null) : null;
+  const currentActive = billing.plan ? planStatus(billing.plan, billing.credits?.reset_date) !== 'expired' : false;
+
+  const confirm = async (plan: CataloguePlan) => {
+    try {
+      const result = await changePlan(plan.type as PaidPlanType);
+      toast.success(result.message, { description: `${plan.credits.toLocaleString('en-US')} credits added.` });
+      setConfirming(null);
+      navigate('/credits');
+    } catch (error) {
+      const failure = error instanceof BillingError ? error : new BillingError('Failed to change plan', null, null);
+      toast.error(failure.message, failure.reason ? { description: failure.reason } : undefined);
+      setConfirming(null);
+    }
+  };
+
   const content = (
-    <Page>
-      <PageHeader title="Pricing" description="Every organisation starts with a free trial." />
-      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-        <Card size="3" className="surface-card">
-          <Flex direction="column" gap="3">
-            <Flex justify="between" align="center">
-              <Heading as="h2" size="5">
-                Free trial
-              </Heading>
-              <Badge radius="full">{FREE_TRIAL_DAYS} days</Badge>
-            </Flex>
-            <Text size="2" color="gray">
-              Try Mosaic with your team, no payment details needed.
-            </Text>
-            <Flex direction="column" gap="2" asChild>
-              <ul className="plain-list">
-                {FREE_FEATURES.map((feature) => (
-                  <li key={feature}>
-                    <Flex gap="2" align="center">
-                      <CheckIcon color="var(--accent-11)" />
-                      <Text size="2">{feature}</Text>
-                    </Flex>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
-            <Button asChild size="3" mt="2">
-              <RouterLink to={signedIn ? '/credits' : '/register'}>
-                <RocketIcon /> {signedIn ? 'View your credits' : 'Start free trial'}
-              </RouterLink>
-            </Button>
-          </Flex>
-        </Card>
-        <Card size="3" className="surface-card">
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="5">
-              Paid plans
+    <Page wide>
+      <PageHeader
+        title="Pricing"
+        description="Every organisation starts with a 14-day free trial. Paid plans renew monthly; unused credits carry over."
+      />
+      <div className="pricing-grid">
+        {PLAN_CATALOGUE.map((plan) => (
+          <PlanOption
+            key={plan.type}
+            plan={plan}
+            current={currentType === plan.type && currentActive}
+            action={<PlanAction plan={plan} signedIn={signedIn} canManage={canManage} currentType={currentType} currentActive={currentActive} onChoose={setConfirming} />}
+          />
+        ))}
+      </div>
+      <Card size="3" mt="5" className="surface-card">
+        <Flex direction={{ initial: 'column', md: 'row' }} justify="between" gap="4" align={{ initial: 'start', md: 'center' }}>
+          <Box>
+            <Heading as="h2" size="4">
+              Need more credits?
             </Heading>
             <Text size="2" color="gray">
-              More credits and longer access for growing teams. Upgrades are handled by your organisation owner or
-              admin from the Credits screen.
+              Top up on any plan:{' '}
+              {CREDIT_PACKAGES.map((pack) => `${pack.credits.toLocaleString('en-US')} for ${formatPrice(pack.price)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
             </Text>
-          </Flex>
-        </Card>
-      </Grid>
+          </Box>
+          {signedIn && canManage ? (
+            <Button asChild variant="soft">
+              <RouterLink to="/credits">Buy credits</RouterLink>
+            </Button>
+          ) : null}
+        </Flex>
+      </Card>
+      {signedIn && billing.planError ? (
+        <Callout.Root mt="4" color="amber" size="1">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{billing.planError}. Your current plan is not marked.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <ConfirmPlanChange plan={confirming} busy={billing.changingPlanTo !== null} onConfirm={(plan) => void confirm(plan)} onCancel={() => setConfirming(null)} />
     </Page>
   );
   if (signedIn) return content;
   return (
     <Box className="public-page">
-      <Flex className="public-header" justify="between" align="center" px="5" py="3">
+      <Flex className="public-header" justify="between" align="center" px={{ initial: '3', sm: '5' }} py="3">
         <RouterLink to="/login" className="sidebar-logo" aria-label="Mosaic">
           <Logo size={28} />
           <Text size="4" weight="bold">

@@ -1,0 +1,179 @@
+/**
+ * Live plan and credits (valtio): the sidebar card, the Credits and Pricing screens and chats read
+ * it; anything that spends or buys credits calls `refreshBilling()` afterwards.
+ */
+import { proxy } from 'valtio';
+import { ApiError } from '../../api';
+import { describeError, logger } from '../../lib/logger';
+import { onSessionReset } from '../auth/session-reset';
+import { getCurrentSpaceId } from '../spaces/spaces.state';
+import { onSpaceSwitch } from '../spaces/spaces.store';
+import { fetchCredits, fetchPlan, postAddCredits, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
+import { readBillingSummary, saveBillingSummary } from './billing.cache';
+import { BILLING_MESSAGES, BillingError } from './billing.messages';
+import type { CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from './billing.types';
+import type { CreditPackage, PaidPlanType } from './catalogue';
+
+export interface BillingState {
+  plan: Plan | null;
+  credits: Credits | null;
+  /** True while a refresh is running. */
+  loading: boolean;
+  /** Both loaded at least once (from the server or the device). */
+  loaded: boolean;
+  planError: string | null;
+  creditsError: string | null;
+  /** The figures are the device's saved copy because the server could not be reached. */
+  fromDevice: boolean;
+  /** The package id being bought, or the plan being changed to. */
+  purchasing: string | null;
+  changingPlanTo: PaidPlanType | null;
+}
+
+const initialState = (): BillingState => ({
+  plan: null,
+  credits: null,
+  loading: false,
+  loaded: false,
+  planError: null,
+  creditsError: null,
+  fromDevice: false,
+  purchasing: null,
+  changingPlanTo: null,
+});
+
+export const billingState = proxy<BillingState>(initialState());
+
+/** The window event chats (and anything else that spends credits) fire after a charge. */
+export const CREDITS_CHANGED_EVENT = 'mosaic:credits-changed';
+
+let running: Promise<void> | null = null;
+let generation = 0;
+
+/** The catalogue message, with the server's own detail as the reason when it gave one. */
+export function billingError(message: string, error: unknown): BillingError {
+  if (error instanceof BillingError) return error;
+  if (error instanceof ApiError) {
+    const code = error.serverCode ?? error.code;
+    if (code === 'INSUFFICIENT_CREDITS') return new BillingError(BILLING_MESSAGES.insufficientCredits, error.serverDetail ?? null, code);
+    const fieldMessage = error.fieldErrors[0]?.message;
+    return new BillingError(message, fieldMessage ?? error.serverDetail ?? error.message, code);
+  }
+  return new BillingError(message, null, null);
+}
+
+/** No answer at all (offline, time-out): the saved copy is the best there is. */
+function isUnreachable(reason: unknown): boolean {
+  return reason instanceof ApiError && (reason.code === 'NETWORK_ERROR' || reason.code === 'TIMEOUT_ERROR');
+}
+
+async function load(runGeneration: number): Promise<void> {
+  const spaceId = getCurrentSpaceId();
+  billingState.loading = true;
+  const [plan, credits] = await Promise.allSettled([fetchPlan(), fetchCredits()]);
+  if (runGeneration !== generation) return;
+  billingState.planError = plan.status === 'rejected' ? BILLING_MESSAGES.fetchPlanFailed : null;
+  billingState.creditsError = credits.status === 'rejected' ? BILLING_MESSAGES.fetchCreditsFailed : null;
+  if (plan.status === 'fulfilled') billingState.plan = plan.value;
+  if (credits.status === 'fulfilled') billingState.credits = credits.value;
+  billingState.fromDevice = false;
+  const unreachable = [plan, credits].some((result) => result.status === 'rejected' && isUnreachable(result.reason));
+  if (spaceId && unreachable) {
+    // Offline: fall back to what this device saw last, and say so.
+    const saved = await readBillingSummary(spaceId).catch(() => null);
+    if (runGeneration !== generation) return;
+    if (saved?.plan && plan.status === 'rejected' && !billingState.plan) billingState.plan = saved.plan;
+    if (saved?.credits && credits.status === 'rejected' && !billingState.credits) billingState.credits = saved.credits;
+    billingState.fromDevice = Boolean(saved);
+  }
+  if (spaceId && plan.status === 'fulfilled' && credits.status === 'fulfilled') {
+    await saveBillingSummary(spaceId, { plan: plan.value, credits: credits.value }).catch((error: unknown) =>
+      logger.warn('Could not save billing summary', { error: describeError(error) }),
+    );
+  }
+  billingState.loading = false;
+  billingState.loaded = true;
+}
+
+/**
+ * Reloads plan and credits. Concurrent callers share one run. Never throws: failures are kept as
+ * `planError` / `creditsError` ('Failed to fetch plan info', 'Failed to fetch credits info').
+ */
+export function refreshBilling(): Promise<void> {
+  if (running) return running;
+  const run = load(generation).finally(() => {
+    if (running === run) running = null;
+  });
+  running = run;
+  return run;
+}
+
+/**
+ * Buys a credit package; rejects with 'Failed to purchase credits' (reason: the server's detail).
+ * Pass the same `idempotencyKey` when retrying one attempt, so it is bought once.
+ */
+export async function purchaseCredits(pack: CreditPackage, idempotencyKey = `purchase-${crypto.randomUUID()}`): Promise<CreditChange> {
+  billingState.purchasing = pack.id;
+  try {
+    const result = await postPurchase({ credits: pack.credits, bonus: pack.bonus, price: pack.price, payment_method: 'mock' }, idempotencyKey);
+    await refreshBilling();
+    return result;
+  } catch (error) {
+    throw billingError(BILLING_MESSAGES.purchaseFailed, error);
+  } finally {
+    billingState.purchasing = null;
+  }
+}
+
+/** Changes to a paid plan; rejects with 'Failed to change plan'. */
+export async function changePlan(planType: PaidPlanType): Promise<PlanChange> {
+  billingState.changingPlanTo = planType;
+  try {
+    const result = await postPlanUpgrade(planType);
+    billingState.plan = result.plan;
+    billingState.credits = result.credits;
+    await refreshBilling();
+    return result;
+  } catch (error) {
+    throw billingError(BILLING_MESSAGES.changePlanFailed, error);
+  } finally {
+    billingState.changingPlanTo = null;
+  }
+}
+
+/** Spends credits; rejects with 'Insufficient credits' or 'Failed to deduct credits'. */
+export async function deductCredits(payload: DeductPayload, idempotencyKey?: string): Promise<DeductResult> {
+  try {
+    const result = await postDeduction(payload, idempotencyKey);
+    await refreshBilling();
+    return result;
+  } catch (error) {
+    throw billingError(BILLING_MESSAGES.deductFailed, error);
+  }
+}
+
+/** Adds credits without payment (owners and admins); rejects with 'Failed to add credits'. */
+export async function addCredits(amount: number, description?: string): Promise<CreditChange> {
+  try {
+    const result = await postAddCredits(amount, description);
+    await refreshBilling();
+    return result;
+  } catch (error) {
+    throw billingError(BILLING_MESSAGES.addFailed, error);
+  }
+}
+
+function resetBilling(): void {
+  generation += 1;
+  running = null;
+  Object.assign(billingState, initialState());
+}
+
+onSessionReset(resetBilling);
+// Credits belong to the organisation, but the calls are space-scoped and the saved copy is per space.
+onSpaceSwitch(() => {
+  generation += 1;
+  running = null;
+  return refreshBilling();
+});
+if (typeof window !== 'undefined') window.addEventListener(CREDITS_CHANGED_EVENT, () => void refreshBilling());

@@ -1,0 +1,133 @@
+/** Shapes of the billing calls (spec 001 §3). */
+
+/** GET /billing/plan. `days_left` counts to the trial's end, or to the next renewal for paid plans. */
+export interface Plan {
+  id: string;
+  name: string;
+  type: string;
+  days_left: number | null;
+  expires_at: string | null;
+  is_active: boolean;
+}
+
+/** GET /billing/credits; credits belong to the organisation, the call is space-scoped. */
+export interface Credits {
+  used: number;
+  total: number;
+  remaining: number;
+  reset_date: string | null;
+  last_updated: string | null;
+}
+
+export type TransactionType = 'debit' | 'credit' | 'refund' | 'purchase' | 'grant';
+export type TransactionStatus = 'completed' | 'refunded';
+
+export interface Transaction {
+  id: string;
+  transaction_id: string;
+  credits: number;
+  feature: string;
+  activity: string | null;
+  transaction_type: TransactionType;
+  agent_name: string | null;
+  mode: string | null;
+  base_credits: number | null;
+  status: TransactionStatus;
+  activity_details: string | null;
+  related_to: { type: string; id: string } | null;
+  balance_after: number;
+  space_id: string | null;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface TransactionQuery {
+  limit: number;
+  offset: number;
+  feature?: string | undefined;
+  /** '7d', '30d', '90d' or 'all'. */
+  period?: string | undefined;
+  status?: TransactionStatus | undefined;
+  type?: TransactionType | undefined;
+}
+
+export interface TransactionPage {
+  transactions: Transaction[];
+  total: number;
+  has_more: boolean;
+}
+
+export type UsageGroup = 'feature' | 'agent';
+
+export interface UsageBreakdownItem {
+  key: string | null;
+  label: string;
+  credits: number;
+  transactions: number;
+  percentage: number;
+}
+
+export interface UsageBreakdown {
+  period: string;
+  group_by: UsageGroup;
+  total_credits_used: number;
+  breakdown: UsageBreakdownItem[];
+}
+
+export interface ActivityItem {
+  id: string;
+  activity: string;
+  feature: string;
+  agent_name: string | null;
+  credits: number;
+  transaction_type: TransactionType;
+  status: TransactionStatus;
+  user_name: string | null;
+  created_at: string;
+}
+
+export interface ActivityFeed {
+  activities: ActivityItem[];
+}
+
+/** Deduct payload (spec 001 §3). */
+export interface DeductPayload {
+  amount: number;
+  description?: string;
+  feature_type?: string;
+  agent_name?: string;
+  agent_mode?: 'normal' | 'medium' | 'max';
+  activity_type?: string;
+  activity_details?: string;
+  related_to?: { type: 'chat_session' | 'document'; id: string };
+}
+
+export interface DeductResult {
+  success: boolean;
+  credits_remaining: number;
+  transaction_id: string;
+}
+
+/** Purchase payload (spec 001 §3); payment_method defaults to mock on the server. */
+export interface PurchasePayload {
+  credits: number;
+  bonus: number;
+  price: number;
+  payment_method?: string;
+}
+
+export interface CreditChange {
+  success: boolean;
+  transaction_id: string;
+  credits_added: number;
+  credits_remaining: number;
+  duplicate: boolean;
+}
+
+export interface PlanChange {
+  success: boolean;
+  message: string;
+  transaction_id: string;
+  plan: Plan;
+  credits: Credits;
+}

@@ -1,0 +1,116 @@
+/**
+ * Lighthouse 12 scores (performance, accessibility, best practices) for Login and a signed-in
+ * Dashboard, in Debian's Chromium. Lighthouse drives a Chromium that Playwright launched with a
+ * real profile and a remote-debugging port; for the signed-in run the session tokens are put in
+ * localStorage first (what the Login screen stores), and everything else the origin keeps
+ * (service worker, caches, IndexedDB, HTTP cache) is cleared so each run is a first visit.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import type { Config, Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, type SessionTokens } from '../e2e/harness';
+import { CHROMIUM_PATH } from '../tools/chromium';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface LighthouseScore {
+  url: string;
+  formFactor: 'mobile' | 'desktop';
+  scores: Record<Category, number>;
+  /** Failing audits (score < 1) that carry weight, to say what to fix. */
+  failing: string[];
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function runLighthouse(
+  baseUrl: string,
+  tokens: SessionTokens,
+  formFactors: Array<'mobile' | 'desktop'> = ['mobile', 'desktop'],
+): Promise<LighthouseScore[]> {
+  const port = await freePort();
+  const profile = await mkdtemp(join(tmpdir(), 'mosaic-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  const results: LighthouseScore[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(baseUrl).origin;
+    const firstVisit = async (signedIn: boolean) => {
+      await page.goto(`${baseUrl}/robots.txt`);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'service_workers,cache_storage,indexeddb,local_storage',
+      });
+      await cdp.send('Network.clearBrowserCache');
+      if (signedIn) {
+        await page.evaluate((session) => {
+          localStorage.setItem('ma_access_token', session.access_token);
+          localStorage.setItem('ma_refresh_token', session.refresh_token);
+        }, tokens);
+      }
+    };
+
+    for (const formFactor of formFactors) {
+      for (const [path, signedIn] of [['/login', false], ['/dashboard', true]] as const) {
+        await firstVisit(signedIn);
+        const flags: Flags = {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          // Storage is prepared above (cleared, tokens set); Lighthouse must not wipe the tokens.
+          disableStorageReset: true,
+        };
+        const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+        const result = await lighthouse(`${baseUrl}${path}`, flags, config);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+        const scores = Object.fromEntries(
+          CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+        ) as Record<Category, number>;
+        const failing = CATEGORIES.flatMap((id) =>
+          (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+        );
+        const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+        results.push({
+          url: path,
+          formFactor,
+          scores,
+          failing,
+          metrics: {
+            fcp: metric('first-contentful-paint'),
+            lcp: metric('largest-contentful-paint'),
+            tbt: metric('total-blocking-time'),
+            cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+          },
+        });
+      }
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,91 @@
+/**
+ * A new deploy reaches an open tab only when the user agrees (DESIGN.md §3): two real builds with
+ * different build ids, swapped under the running server; the open page shows "A new version is
+ * available", keeps the old version meanwhile, and Reload switches to the new one.
+ */
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  buildApp,
+  launchBrowser,
+  newContext,
+  registerAccount,
+  signInThroughUi,
+  startServer,
+  uniqueAccount,
+  waitForServiceWorkerControl,
+  type RunningServer,
+} from './harness';
+
+let first: Awaited<ReturnType<typeof buildApp>>;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let liveDir: string;
+let server: RunningServer;
+let browser: Browser;
+
+/** Replaces what the server serves, as a deploy would: every file of the new build, nothing of the old. */
+async function deploy(outDir: string): Promise<void> {
+  for (const entry of await readdir(liveDir)) await rm(join(liveDir, entry), { recursive: true, force: true });
+  await cp(outDir, liveDir, { recursive: true });
+}
+
+const buildIdOf = (page: Page) =>
+  page.evaluate(() => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') ?? null);
+
+beforeAll(async () => {
+  first = await buildApp('e2e-update-one');
+  second = await buildApp('e2e-update-two');
+  liveDir = await mkdtemp(join(tmpdir(), 'mosaic-live-'));
+  await deploy(first.outDir);
+  server = await startServer({ STATIC_DIR: liveDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await first?.remove();
+  await second?.remove();
+  if (liveDir) await rm(liveDir, { recursive: true, force: true });
+});
+
+describe('a new version deployed while the app is open', () => {
+  it('waits for the user, says so, and switches on Reload', async () => {
+    const account = uniqueAccount('update');
+    await registerAccount(server.baseUrl, account);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, server.baseUrl, account);
+    await waitForServiceWorkerControl(page);
+    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    const prompt = page.getByText('A new version is available');
+    expect(await prompt.count()).toBe(0);
+
+    await deploy(second.outDir);
+    // What the app does when the tab becomes visible again: ask the server for a newer worker.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+
+    await prompt.waitFor({ timeout: 30_000 });
+    // Nothing changed under the user: the old version is still running and in control.
+    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    await page.reload();
+    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    await prompt.waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') === 'e2e-update-two',
+      null,
+      { timeout: 30_000 },
+    );
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+});
