@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, initAuth } from '../features/auth/auth.store';
@@ -9,6 +9,7 @@ import { decideNavigation } from './guard';
 import { classifyPath } from './route-access';
 import { ScreenLoader } from './ScreenLoader';
 import { useAuthEventRedirects } from './useAuthEventRedirects';
+import { lazyScreen } from './lazy-screen';
 import { loadAppShell } from './shell/load-app-shell';
 
 /**
@@ -16,7 +17,10 @@ import { loadAppShell } from './shell/load-app-shell';
  * It starts loading as soon as a session is known or restored (load-app-shell.ts), so a signed-in
  * start does not wait for it after the session check.
  */
-const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+const AppShell = lazyScreen<{ children: ReactNode }>(
+  () => loadAppShell().then((module) => ({ default: module.AppShell })),
+  <FullPageLoader />,
+);
 
 /**
  * The root of the route tree: restores the session before anything is shown, applies the
@@ -33,12 +37,12 @@ export function GuardedOutlet() {
   useAuthEventRedirects();
   useEffect(() => {
     // A stored session will most likely be restored: fetch the shell alongside the session check.
-    if (hasStoredSession()) void loadAppShell().catch(() => undefined);
+    if (hasStoredSession()) void AppShell.preload().catch(() => undefined);
     // initAuth is idempotent; failures leave the store UNAUTHENTICATED and the guard sends to Login.
     void initAuth();
   }, []);
   useEffect(() => {
-    if (auth.status === 'AUTHENTICATED') void loadAppShell().catch(() => undefined);
+    if (auth.status === 'AUTHENTICATED') void AppShell.preload().catch(() => undefined);
   }, [auth.status]);
 
   const ready = auth.initialized && auth.status !== 'INITIALIZING';
@@ -68,10 +72,5 @@ export function GuardedOutlet() {
     </Suspense>
   );
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
-  if (!showShell) return content;
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <AppShell>{content}</AppShell>
-    </Suspense>
-  );
+  return showShell ? <AppShell>{content}</AppShell> : content;
 }

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+// Not React.lazy: lazyScreen shows a screen as soon as its code is in (see lazy-screen.tsx).
+import { lazyScreen as lazy } from './lazy-screen';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { GuardedOutlet } from './GuardedOutlet';

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,9 +21,9 @@ async function writeBigFile(file: string, megabytes: number): Promise<void> {
   for (let index = 0; index < megabytes; index += 1) {
     block.fill(index % 251);
     block.writeUInt32LE(index, 0);
-    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
-  await new Promise((resolve) => out.end(resolve));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 
 /** Resident memory (KiB) of every Chromium process, summed. */
@@ -104,6 +104,5 @@ export async function benchBrowserHash(work: string): Promise<void> {
     await browser.close();
     server.close();
     await rm(file, { force: true });
-    void readdir;
   }
 }

@@ -13,7 +13,6 @@
  * postgres://postgres:postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped;
  * unreachable → PostgreSQL skipped), BENCH_SKIP_BROWSER=1.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -105,6 +104,8 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
   console.log(`[${label}] commits: ${(committedMs / 1000).toFixed(1)} s; all processed after ${(totalMs / 1000).toFixed(1)} s → ${(DOCS / (totalMs / 1000)).toFixed(1)} docs/s; failures: ${failed}; passages: ${passageCount}`);
   console.log(`[${label}] categories: ${categories.map((row) => `${row.category} ${row.n}`).join(', ')}`);
   await queue.stop();
+  // The app refreshes planner statistics 2 s after the last processed document (refresh-statistics.ts).
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
 
   // Search at this size: warm up, then time each query.
   for (const query of SEARCH_QUERIES) await searchKnowledge(database.db, { spaceId, query, k: 10 });

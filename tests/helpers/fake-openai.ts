@@ -24,7 +24,7 @@ export interface FakeOpenAiBehaviour {
   failTimes?: number;
   /** Delay before the first byte, in ms. */
   delayMs?: number;
-  /** Never answer (until the client gives up or the server closes). */
+  /** Hold requests unanswered until the behaviour changes to one without `hang` (or the server closes). */
   hang?: boolean;
   /** Characters per streamed chunk. */
   chunkSize?: number;
@@ -57,6 +57,8 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   const requests: ChatCompletionRequest[] = [];
   const authorizations: (string | undefined)[] = [];
   const open = new Set<ServerResponse>();
+  /** Requests held by `hang`, resumed with the next behaviour. */
+  let held: (() => void)[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -69,7 +71,8 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       authorizations.push(req.headers.authorization);
       open.add(res);
       res.on('close', () => open.delete(res));
-      if (behaviour.hang) return;
+      if (behaviour.hang) await new Promise<void>((resume) => held.push(resume));
+      if (res.destroyed) return;
       if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
       if (behaviour.failWith && failuresLeft > 0) {
         failuresLeft -= 1;
@@ -130,9 +133,15 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
     behave(next) {
       behaviour = next;
       failuresLeft = next.failTimes ?? Number.POSITIVE_INFINITY;
+      if (!next.hang) {
+        const resume = held;
+        held = [];
+        for (const go of resume) go();
+      }
     },
     async close() {
       for (const res of open) res.destroy();
+      for (const go of held.splice(0)) go();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

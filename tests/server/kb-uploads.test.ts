@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, authHeaders, registerOwner, type RegisteredOwner } from '../helpers/server';
-import { BRAND_GUIDELINES, MIME, sha256 } from './kb-fixtures';
+import { BRAND_GUIDELINES, sha256 } from './kb-fixtures';
 import { commit, createKbTestApp, putToSigned, sign, uploadFile, waitForProcessed, type Caller, type KbTestApp, type SignedUploadBody } from './kb-helpers';
 
 /** Small limit so oversize bodies are cheap to send. */

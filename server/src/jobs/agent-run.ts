@@ -14,15 +14,16 @@ export class RetryAgentRun extends Error {
 
 export async function registerAgentRunJobs(app: FastifyInstance, deps: { config: AppConfig; db: Db }): Promise<void> {
   const runtime = await agentRuntimeFor(app, deps);
-  await app.jobs.work<AgentRunJobData>(
-    AGENT_RUN_JOB,
-    async (job) => {
-      const outcome = await runtime.runFromJob(job.data.runId, job.isLastAttempt);
-      // A deferred run was put back in the queue: failing the job makes the queue retry it with back-off.
-      if (outcome.kind === 'deferred') throw new RetryAgentRun(outcome.error);
-    },
-    // Runs mostly wait on a model: several at once per process keep a slow provider from blocking others.
-    { batchSize: 4 },
-  );
+  const handler = async (job: { data: AgentRunJobData; isLastAttempt: boolean }) => {
+    const outcome = await runtime.runFromJob(job.data.runId, job.isLastAttempt);
+    // A deferred run was put back in the queue: failing the job makes the queue retry it with back-off.
+    if (outcome.kind === 'deferred') throw new RetryAgentRun(outcome.error);
+  };
+  // Runs mostly wait on a model. A worker finishes its batch before fetching more, so one slow run
+  // would hold up the others: several single-job workers let that many runs proceed at once.
+  for (let index = 0; index < deps.config.agentRuns.concurrency; index += 1) {
+    // Sends from this process wake a worker at once; the polling interval only matters for jobs sent elsewhere.
+    await app.jobs.work<AgentRunJobData>(AGENT_RUN_JOB, handler, { batchSize: 1, pollingIntervalSeconds: 2 });
+  }
   runtime.startRecovery();
 }

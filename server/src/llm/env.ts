@@ -28,6 +28,8 @@ export const llmEnvShape = {
   // A run's claim lasts this long without a heartbeat; after that another process may resume it.
   AGENT_RUN_LEASE_SECONDS: optional(z.coerce.number().min(1).max(3600)).default(90),
   AGENT_RUN_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(10)).default(3),
+  // Runs answered at once per process (each waits on a model most of the time, so this is not CPU).
+  AGENT_RUN_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(8),
 };
 
 type LlmEnv = z.output<z.ZodObject<typeof llmEnvShape>>;
@@ -36,6 +38,7 @@ export interface AgentRunConfig {
   pollHoldMs: number;
   leaseMs: number;
   maxAttempts: number;
+  concurrency: number;
 }
 
 export function llmConfigFrom(values: LlmEnv): LlmConfig {
@@ -55,5 +58,6 @@ export function agentRunConfigFrom(values: LlmEnv): AgentRunConfig {
     pollHoldMs: Math.round(values.AGENT_POLL_HOLD_SECONDS * 1000),
     leaseMs: Math.round(values.AGENT_RUN_LEASE_SECONDS * 1000),
     maxAttempts: values.AGENT_RUN_MAX_ATTEMPTS,
+    concurrency: values.AGENT_RUN_CONCURRENCY,
   };
 }

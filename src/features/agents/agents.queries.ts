@@ -17,16 +17,20 @@ export function useSession(sessionId: string | undefined): SessionRow | null | u
   return useLiveQuery(async () => (sessionId ? ((await db.sessions.get(sessionId)) ?? null) : null), [sessionId]);
 }
 
+/** Enough messages to fill the first screen while the rest are read. */
+const FIRST_SCREEN = 40;
+
 /**
  * A session's messages in order, read straight off the [sessionId+createdAt] index (ISO timestamps
- * sort as text), so a 5,000-message session comes back without sorting in JavaScript.
+ * sort as text). The latest few come first, so a 5,000-message session paints at once; the whole
+ * list follows a moment later and replaces them (the list opens at the bottom either way).
  */
 export function useSessionMessages(sessionId: string | undefined): MessageRow[] | undefined {
-  return useLiveQuery(
-    async () =>
-      sessionId
-        ? db.messages.where('[sessionId+createdAt]').between([sessionId, ''], [sessionId, '\uffff'], true, true).toArray()
-        : [],
+  const range = (id: string) => db.messages.where('[sessionId+createdAt]').between([id, ''], [id, '\uffff'], true, true);
+  const latest = useLiveQuery(
+    async () => (sessionId ? (await range(sessionId).reverse().limit(FIRST_SCREEN).toArray()).reverse() : []),
     [sessionId],
   );
+  const all = useLiveQuery(async () => (sessionId ? range(sessionId).toArray() : []), [sessionId]);
+  return all ?? latest;
 }

@@ -64,7 +64,8 @@ describe('back button', () => {
   });
 
   it('falls back to /agents on agent routes without history', async () => {
-    const { user, location } = await open('/agents/seo/chat/42', 'Seo');
+    // An unknown session shows the generic title until its messages arrive.
+    const { user, location } = await open('/agents/seo/chat/42', 'Chat');
     await user.click(screen.getByRole('button', { name: 'Go back' }));
     await waitForLocation(location, '/agents');
   });

@@ -5,7 +5,8 @@ const STOPWORDS = new Set(
     'a an and are as at be but by can could do does for from has have how i in into is it its me my of on or our ' +
     'please should so than that the their them then there these this those to us was we what when where which who ' +
     'why will with would you your about give write make help tell need want some more most any all also just very ' +
-    'really get got let lets review improve draft create'
+    'really get got let lets review improve draft create keyword keywords suggest suggestion ideas idea ' +
+    'thanks thank now which target'
   ).split(' '),
 );
 

@@ -15,7 +15,27 @@ export interface PollResult {
   timed_out: boolean;
 }
 
-async function snapshot(db: DbExecutor, sessionId: string, since: Date | undefined) {
+type Snapshot = { messages: MessageDto[]; run: RunDto | null; news: boolean };
+
+/**
+ * Polls of one session woken together (several tabs, several people in a space) ask the same
+ * question: they share one read instead of each querying the database.
+ */
+const inFlightByDb = new WeakMap<DbExecutor, Map<string, Promise<Snapshot>>>();
+
+function snapshot(db: DbExecutor, sessionId: string, since: Date | undefined): Promise<Snapshot> {
+  let inFlight = inFlightByDb.get(db);
+  if (!inFlight) inFlightByDb.set(db, (inFlight = new Map()));
+  const key = `${sessionId}|${since?.getTime() ?? ''}`;
+  let shared = inFlight.get(key);
+  if (!shared) {
+    shared = readSnapshot(db, sessionId, since).finally(() => inFlight!.delete(key));
+    inFlight.set(key, shared);
+  }
+  return shared;
+}
+
+async function readSnapshot(db: DbExecutor, sessionId: string, since: Date | undefined): Promise<Snapshot> {
   const [messages, run] = await Promise.all([listMessages(db, sessionId, since), latestRun(db, sessionId)]);
   const runEndedSince =
     run !== null && (run.status === 'failed' || run.status === 'cancelled') && (!since || new Date(run.updated_at) > since);

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { chatMessages } from '../../db/schema/index';
 import { generateWithModel } from '../../llm/generate';
 import { composeOfflineAnswer } from '../../llm/offline/engine';
+import { keywords } from '../../llm/offline/text';
 import { chooseModel, languageModelFor } from '../../llm/providers';
 import { LlmError } from '../../llm/types';
 import { completeRun } from './complete-run';
@@ -101,19 +102,22 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
   if (!agent) throw new LlmError(AGENT_MESSAGES.agentNotFound, false);
   const history = await historyUpTo(deps.db, run);
   const question = history.at(-1)?.content ?? '';
+  // A short follow-up ("and a meta description?") is about the earlier question too: search with both.
+  const earlier = history.slice(0, -1).reverse().find((turn) => turn.role === 'user')?.content;
+  const topic = earlier && keywords(question).length < 3 ? `${question}\n${earlier}` : question;
   const settings = await readAgentSettings(deps.db, run.spaceId, agent.slug);
   const context = await assembleContext(deps.db, {
     spaceId: run.spaceId,
     orgId: run.orgId,
     agent,
-    message: question,
+    message: topic,
     request: run.request,
   });
   const choice = chooseModel(deps.config.llm, settings);
   if (choice.engine === 'offline') {
     const text = composeOfflineAnswer({
       agent,
-      message: question,
+      message: topic,
       passages: [...context.referencedPassages, ...context.brandPassages, ...context.knowledgePassages],
       brandVoice: context.brandVoice,
       analytics: context.analytics,

@@ -77,6 +77,7 @@ async function docxText(bytes: Buffer): Promise<string> {
 function plainText(bytes: Buffer): string {
   const text = new TextDecoder('utf-8').decode(bytes);
   const sample = text.slice(0, 10_000);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what marks a binary file
   const unreadable = (sample.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
   // A few stray bytes are tolerated (a pasted symbol); a tenth of the sample is a binary file.
   if (sample.length > 0 && unreadable / sample.length > 0.1) throw new UnreadableDocumentError(UNREADABLE.binaryText);
@@ -106,6 +107,7 @@ function jsonText(bytes: Buffer): string {
 export function normaliseText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- stray control characters are removed from the text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')

@@ -7,6 +7,7 @@ import { categoriseByKeywords, type Classification, type LlmCategoriser } from '
 import { chunkText } from './chunk-text';
 import { UnreadableDocumentError, extractText } from './extract-text';
 import { kindOfMime } from './file-types';
+import { refreshStatisticsSoon } from './refresh-statistics';
 import { isValidClassification } from './taxonomy';
 
 export interface ProcessOptions {
@@ -96,6 +97,7 @@ export async function processDocument(db: Db, storage: ObjectStorage, documentId
         })
         .where(eq(kbDocuments.id, documentId));
     });
+    refreshStatisticsSoon(db);
   } catch (error) {
     if (error instanceof UnreadableDocumentError) {
       await markError(db, documentId, error.message);

@@ -35,14 +35,38 @@ function highlightsOf(marked: string): string[] {
   return [...seen];
 }
 
+/** Most candidates ranked in the broadest tier: bounds the cost of a query made of common words. */
+const BROAD_CANDIDATES = 2_000;
+/** Pairs of words make the middle tier only for short queries (n words → n(n-1)/2 pairs). */
+const MAX_PAIR_WORDS = 8;
+
+type Row = { id: number | string; document_id: string; content: string; filename: string; score: number | string; marked: string };
+
+function rowsOf(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** The query's stemmed words, as PostgreSQL's English parser sees them. */
+async function lexemesOf(db: DbExecutor, query: string): Promise<string[]> {
+  const result = await db.execute(sql`SELECT plainto_tsquery('english', ${query})::text AS q`);
+  const text = (result as unknown as { rows: { q: string }[] }).rows[0]?.q ?? '';
+  return [...new Set([...text.matchAll(/'((?:[^']|'')+)'/g)].map((match) => match[1]!))];
+}
+
+/** A tsquery literal from stemmed words (quoted, so no word is read as an operator). */
+const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
+
 /**
  * Full-text search over the space's ready documents (PostgreSQL, English stemming, GIN index).
  *
- * Recall first: a passage matches when it contains any of the query's words (an OR query), so a
- * question phrased in full sentences still retrieves; passages containing every word (the strict
- * web-search reading of the query, which honours "quoted phrases" and -exclusions) rank above all
- * others. Within each group, ts_rank with length normalisation orders them. Only the top k get a
- * ts_headline, which is the expensive part.
+ * Recall without scanning everything: three tiers, each run only while fewer than k passages
+ * were found, each ranked with ts_rank (length-normalised) and placed after the tiers before it:
+ *   1. the strict web-search reading of the query (every word; "phrases" and -exclusions honoured);
+ *   2. for longer queries, any two of its words (so a question in full sentences still finds the
+ *      passages that share its key words);
+ *   3. any one of its words, ranking at most BROAD_CANDIDATES matches (common words in a large
+ *      space would otherwise mean ranking most of it).
+ * Only the final top k get ts_headline (the expensive part), which yields `highlights`.
  *
  * Hybrid (vector + full-text) ranking is not built yet: see docs/knowledge.md.
  */
@@ -51,34 +75,50 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promi
   const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_K);
   if (!query) return [];
   if (input.documentIds && input.documentIds.length === 0) return [];
+  const lexemes = await lexemesOf(db, query);
+  if (lexemes.length === 0) return [];
   const onlyDocuments = input.documentIds
     ? sql`AND p.document_id IN (${sql.join(input.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`
     : sql``;
+  const any = lexemes.map(quoted).join(' | ');
+  const pairs =
+    lexemes.length >= 3 && lexemes.length <= MAX_PAIR_WORDS
+      ? lexemes.flatMap((a, i) => lexemes.slice(i + 1).map((b) => `(${quoted(a)} & ${quoted(b)})`)).join(' | ')
+      : null;
 
-  const result = await db.execute(sql`
-    WITH q AS (
-      SELECT websearch_to_tsquery('english', ${query}) AS strict,
-             NULLIF(replace(plainto_tsquery('english', ${query})::text, ' & ', ' | '), '')::tsquery AS loose
-    ),
-    hits AS (
-      SELECT p.id, p.document_id, p.content, d.filename,
-             ts_rank(p.tsv, q.loose, 1) + CASE WHEN p.tsv @@ q.strict THEN 1 ELSE 0 END AS score
+  const found: Row[] = [];
+  const tiers: { match: ReturnType<typeof sql>; cap?: number }[] = [
+    { match: sql`websearch_to_tsquery('english', ${query})` },
+    ...(pairs ? [{ match: sql`${pairs}::tsquery` }] : []),
+    { match: sql`${any}::tsquery`, cap: BROAD_CANDIDATES },
+  ];
+  for (const [tier, { match, cap }] of tiers.entries()) {
+    const missing = k - found.length;
+    if (missing <= 0) break;
+    const exclude = found.length ? sql`AND p.id NOT IN (${sql.join(found.map((row) => sql`${row.id}`), sql`, `)})` : sql``;
+    const candidates = sql`
+      SELECT p.id, p.document_id, p.content, p.tsv
       FROM kb_passages p
-      JOIN kb_documents d ON d.id = p.document_id AND d.status = 'ready'
-      CROSS JOIN q
-      WHERE p.space_id = ${input.spaceId}::uuid
-        AND p.tsv @@ q.loose
-        ${onlyDocuments}
-      ORDER BY score DESC, p.id
-      LIMIT ${k}
-    )
-    SELECT h.document_id, h.content, h.filename, h.score,
-           ts_headline('english', h.content, q.loose, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) AS marked
-    FROM hits h CROSS JOIN q
-    ORDER BY h.score DESC, h.id
-  `);
+      WHERE p.space_id = ${input.spaceId}::uuid AND p.tsv @@ (${match}) ${onlyDocuments} ${exclude}
+      ${cap ? sql`LIMIT ${cap}` : sql``}`;
+    const result = await db.execute(sql`
+      SELECT c.id, c.document_id, c.content, d.filename,
+             ts_rank(c.tsv, (${sql`${any}::tsquery`}), 1) AS score,
+             ts_headline('english', c.content, (${sql`${any}::tsquery`}), ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) AS marked
+      FROM (
+        SELECT c.* FROM (${candidates}) c
+        JOIN kb_documents d ON d.id = c.document_id AND d.status = 'ready'
+        ORDER BY ts_rank(c.tsv, (${sql`${any}::tsquery`}), 1) DESC, c.id
+        LIMIT ${missing}
+      ) c
+      JOIN kb_documents d ON d.id = c.document_id
+      ORDER BY score DESC, c.id
+    `);
+    // Earlier tiers outrank later ones whatever their ts_rank: one point per tier.
+    for (const row of rowsOf(result)) found.push({ ...row, score: Number(row.score) + (tiers.length - tier) });
+  }
 
-  return ((result as unknown as { rows: unknown[] }).rows as { document_id: string; content: string; filename: string; score: number | string; marked: string }[]).map((row) => ({
+  return found.map((row) => ({
     passage: row.content,
     document_id: row.document_id,
     filename: row.filename,

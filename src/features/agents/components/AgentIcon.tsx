@@ -9,14 +9,15 @@ import {
   TargetIcon,
 } from '@radix-ui/react-icons';
 
-type AccentColor = 'violet' | 'blue' | 'green' | 'orange' | 'crimson' | 'amber' | 'gray';
+/** Only colour scales the app loads (src/app/radix-themes.css). */
+type AccentColor = 'iris' | 'blue' | 'jade' | 'orange' | 'indigo' | 'amber' | 'gray';
 
 const LOOKS: Record<string, { icon: ComponentType<{ width?: number; height?: number }>; color: AccentColor }> = {
-  'brand-voice': { icon: SpeakerLoudIcon, color: 'violet' },
+  'brand-voice': { icon: SpeakerLoudIcon, color: 'iris' },
   'strategy-review': { icon: TargetIcon, color: 'blue' },
-  seo: { icon: MagnifyingGlassIcon, color: 'green' },
+  seo: { icon: MagnifyingGlassIcon, color: 'jade' },
   cmo: { icon: LightningBoltIcon, color: 'orange' },
-  email: { icon: EnvelopeClosedIcon, color: 'crimson' },
+  email: { icon: EnvelopeClosedIcon, color: 'indigo' },
   creative: { icon: MagicWandIcon, color: 'amber' },
 };
 

@@ -28,6 +28,7 @@ interface DocumentListProps {
  */
 export function DocumentList({ documents, onDelete, canDelete }: DocumentListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself on scroll
   const virtualizer = useVirtualizer({
     count: documents.length,
     getScrollElement: () => scroller.current,

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { routes } from '../../../../src/app/routes';
+import { preloadMatchedScreens } from '../../../../src/app/router';
 import { authState, login, logout } from '../../../../src/features/auth/auth.store';
 import type { Role, User } from '../../../../src/features/auth/auth.types';
 import type { FakeApi } from './fake-api';
@@ -15,6 +16,8 @@ import { makeUser } from './fake-api';
 
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // As the app's own router does (src/app/router.ts): the first screen's code loads at once.
+  preloadMatchedScreens(router.state.matches);
   const user = userEvent.setup();
   const view = render(
     <AppProviders>

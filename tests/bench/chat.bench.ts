@@ -1,0 +1,276 @@
+/**
+ * npm run bench:chat — the two figures of the chat issue, on this machine:
+ *
+ * 1. 1,000 concurrent waiting long polls on one server process: memory the process adds while
+ *    they wait (VmRSS from /proc) and how long after a reply is stored each poll gets it.
+ *    The server runs as its own process (temporary PGlite folder, LOG_LEVEL=warn, poll hold 60 s)
+ *    and answers through a local fake OpenAI-compatible provider that holds every request until
+ *    the polls are all waiting, then answers; 1,000 polls are spread over the sessions.
+ * 2. Opening a 5,000-message session in Chromium: from the screen mounting (Dexie read) to the
+ *    first paint of messages, and from navigation start. The messages are written straight into
+ *    the app's IndexedDB; the server's copy is kept away (the request fails) so the screen shows
+ *    what the device holds, as it does offline. Also the mean frame time while scrolling through.
+ *
+ * Needs the production build (npm run build) for part 2. BENCH_POLLS (1000), BENCH_SESSIONS (4)
+ * and BENCH_MESSAGES (5000) tune it. Everything started is stopped.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startFakeOpenAi } from '../helpers/fake-openai';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HOST = '127.0.0.1';
+const POLLS = Number(process.env.BENCH_POLLS ?? 1000);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 4);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5000);
+const PASSWORD = 'benchmark-password-123';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mosaic-bench-chat-'));
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', AUTH_RATE_LIMIT_MAX: '1000', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server not healthy in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** tsx starts the server as a child node process: measure that one (the deepest descendant). */
+async function serverPid(pid: number): Promise<number> {
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean);
+  return children.length > 0 ? serverPid(Number(children[0])) : pid;
+}
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${await serverPid(pid)}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kib / 1024;
+}
+
+async function api<T>(baseUrl: string, method: string, url: string, body?: object, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function register(baseUrl: string) {
+  const email = `bench-${Date.now()}@bench.example.com`;
+  const session = await api<{ access_token: string }>(baseUrl, 'POST', '/register', { email, password: PASSWORD, name: 'Bench', org_name: 'Bench Org' });
+  const spaces = await api<{ id: string }[]>(baseUrl, 'GET', '/spaces/', undefined, { authorization: `Bearer ${session.access_token}` });
+  return { email, headers: { authorization: `Bearer ${session.access_token}`, 'x-space-id': spaces[0]!.id } };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** One long poll over its own connection; resolves with the reply's stored time and when it came back. */
+function longPoll(agent: http.Agent, baseUrl: string, headers: Record<string, string>, sessionId: string, since: string) {
+  return new Promise<{ storedAt: number; receivedAt: number }>((resolve, reject) => {
+    const url = new URL(`${baseUrl}/api/v1/agents/sessions/${sessionId}/poll?since=${encodeURIComponent(since)}`);
+    const request = http.get(url, { agent, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        const receivedAt = Date.now();
+        const parsed = JSON.parse(body) as { messages: { role: string; created_at: string }[] };
+        const reply = parsed.messages.find((message) => message.role === 'assistant');
+        if (!reply) return reject(new Error(`poll returned without a reply: ${body.slice(0, 200)}`));
+        resolve({ storedAt: Date.parse(reply.created_at), receivedAt });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+async function benchLongPolls(): Promise<void> {
+  const fake = await startFakeOpenAi({ hang: true });
+  const server = await startServer({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_POLL_HOLD_SECONDS: '60' });
+  try {
+    const { headers } = await register(server.baseUrl);
+    const sent: { session_id: string; created_at: string }[] = [];
+    for (let index = 0; index < SESSIONS; index += 1) {
+      sent.push(await api(server.baseUrl, 'POST', '/agents/seo/messages/async', { message: `Benchmark question ${index}` }, headers));
+    }
+    // Every run is now waiting on the provider, so nothing answers the polls until we say so.
+    while (fake.requests.length < SESSIONS) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = await rssMiB(server.pid);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const polls = Array.from({ length: POLLS }, (_, index) => {
+      const target = sent[index % SESSIONS]!;
+      return longPoll(agent, server.baseUrl, headers, target.session_id, target.created_at);
+    });
+    // Let every request reach the server and settle into waiting.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const waiting = await rssMiB(server.pid);
+
+    // Answer: the provider releases every held request; each run stores its reply and wakes its polls.
+    fake.behave({ reply: () => 'Benchmark reply.' });
+    const results = await Promise.race([
+      Promise.all(polls),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('polls did not return within 60 s')), 60_000)),
+    ]);
+    agent.destroy();
+    const latencies = results.map((result) => result.receivedAt - result.storedAt).sort((a, b) => a - b);
+    console.log(`\n## ${POLLS} concurrent long polls on ${SESSIONS} sessions (one server process, PGlite)`);
+    console.log(`server RSS before polls: ${before.toFixed(1)} MiB; while ${POLLS} wait: ${waiting.toFixed(1)} MiB; added: ${(waiting - before).toFixed(1)} MiB (target ≤ 100 MB)`);
+    console.log(
+      `wake latency (reply stored → poll answered at the client): p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies.at(-1)} ms (target ≤ 100 ms)`,
+    );
+  } finally {
+    await server.stop();
+    await fake.close().catch(() => undefined);
+  }
+}
+
+async function benchOpenSession(): Promise<void> {
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Build the app first: npm run build');
+  const server = await startServer({});
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const { email, headers } = await register(server.baseUrl);
+    const accepted = await api<{ session_id: string }>(server.baseUrl, 'POST', '/agents/seo/messages/async', { message: 'Seed session' }, headers);
+    const spaceId = headers['x-space-id'];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.baseUrl}/agents/seo/chat/${accepted.session_id}`);
+    await page.getByRole('log', { name: 'Conversation' }).waitFor();
+
+    // 5,000 messages of realistic length, written where the app keeps them.
+    await page.evaluate(
+      async ({ sessionId, spaceId: space, count }) => {
+        const open = indexedDB.open('mosaic');
+        const database: IDBDatabase = await new Promise((resolve, reject) => {
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const tx = database.transaction(['messages'], 'readwrite');
+        const store = tx.objectStore('messages');
+        const start = Date.parse('2025-01-01T00:00:00.000Z');
+        for (let index = 0; index < count; index += 1) {
+          const user = index % 2 === 0;
+          store.put({
+            id: `bench-${index}`,
+            spaceId: space,
+            sessionId,
+            role: user ? 'user' : 'assistant',
+            content: user
+              ? `Question ${index}: how should we position the spring campaign for bakeries?`
+              : `### Summary\n\nAnswer ${index}. Focus on **morning routines**, show the product in use, and keep the copy short.\n\n- Lead with the benefit\n- One call to action\n- Test two headlines`,
+            createdAt: new Date(start + index * 1000).toISOString(),
+            rating: null,
+            feedbackCategories: [],
+            feedbackText: null,
+            pending: false,
+          });
+        }
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = () => reject(tx.error);
+        });
+        database.close();
+      },
+      { sessionId: accepted.session_id, spaceId, count: MESSAGES },
+    );
+    // The screen must show what the device holds: the server's (shorter) copy is kept away.
+    await page.route('**/api/v1/agents/sessions/*/messages', (route) => route.abort());
+
+    const runs: { mount: number; navigation: number }[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      await page.goto(`${server.baseUrl}/agents/seo/chat/${accepted.session_id}`);
+      await page.waitForFunction(() => performance.getEntriesByName('mosaic:chat-painted').length > 0, null, { timeout: 30_000 });
+      runs.push(
+        await page.evaluate(() => {
+          const open = performance.getEntriesByName('mosaic:chat-open').at(-1)!.startTime;
+          const painted = performance.getEntriesByName('mosaic:chat-painted').at(-1)!.startTime;
+          return { mount: painted - open, navigation: painted };
+        }),
+      );
+    }
+    const rows = await page.locator('.message-list__row').count();
+    const frame = await page.evaluate(async () => {
+      const list = document.querySelector('.message-list')!;
+      list.scrollTop = 0;
+      const frames: number[] = [];
+      let last = performance.now();
+      const steps = 120;
+      for (let step = 0; step < steps; step += 1) {
+        list.scrollTop = (list.scrollHeight * step) / steps;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+      }
+      frames.sort((a, b) => a - b);
+      return { mean: frames.reduce((sum, value) => sum + value, 0) / frames.length, p95: frames[Math.floor(frames.length * 0.95)]! };
+    });
+    const mounts = runs.map((r) => r.mount).sort((a, b) => a - b);
+    const navigations = runs.map((r) => r.navigation).sort((a, b) => a - b);
+    console.log(`\n## Opening a ${MESSAGES}-message session from Dexie (Chromium, 1280×800, 5 reloads)`);
+    console.log(`screen mount → first paint of messages: median ${mounts[2]!.toFixed(0)} ms (min ${mounts[0]!.toFixed(0)}, max ${mounts[4]!.toFixed(0)}) (target ≤ 300 ms)`);
+    console.log(`navigation start → first paint of messages: median ${navigations[2]!.toFixed(0)} ms`);
+    console.log(`rows in the page: ${rows} of ${MESSAGES}; scrolling through: mean frame ${frame.mean.toFixed(1)} ms, p95 ${frame.p95.toFixed(1)} ms`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await benchLongPolls();
+await benchOpenSession();
