@@ -2,7 +2,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
@@ -51,6 +53,36 @@ function radixIconsPerModule(): Plugin {
       if (!block) throw new Error(`Unknown Radix icon ${name}`);
       const code = `import { forwardRef, createElement } from 'react';\n${helper}\n${block}\nexport { ${name} };\n`;
       return { code, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * Build only: writes .br and .gz copies of the text assets next to them, so a static server can
+ * send them compressed without compressing per request (@fastify/static `preCompressed: true`).
+ * Uncompressed, the Radix Themes CSS alone is ~610 KB on the wire, which dominates a first visit
+ * on a slow connection (docs/performance.md).
+ */
+function precompressAssets(): Plugin {
+  const TEXT = /\.(js|css|html|svg|json|webmanifest)$/;
+  /** Below this, compression saves less than a packet. */
+  const MIN_BYTES = 1024;
+  return {
+    name: 'mosaic:precompress-assets',
+    writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const file of Object.keys(bundle)) {
+        if (!TEXT.test(file)) continue;
+        const target = path.join(dir, file);
+        const content = readFileSync(target);
+        if (content.length < MIN_BYTES) continue;
+        writeFileSync(`${target}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
     },
   };
 }
@@ -127,7 +159,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
     manifest: true,
     rolldownOptions: {
-      plugins: [radixIconsPerModule()],
+      plugins: [radixIconsPerModule(), precompressAssets()],
       output: {
         codeSplitting: {
           groups: [

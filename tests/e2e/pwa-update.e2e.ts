@@ -72,6 +72,8 @@ describe('a new version deployed while the app is open', () => {
     });
 
     await prompt.waitFor({ timeout: 30_000 });
+    // For a visual check: PWA_SCREENSHOTS=/tmp/shots npx vitest run --config tests/e2e/vitest.config.ts tests/e2e/pwa-update.e2e.ts
+    if (process.env.PWA_SCREENSHOTS) await page.screenshot({ path: join(process.env.PWA_SCREENSHOTS, 'update-prompt.png') });
     // Nothing changed under the user: the old version is still running and in control.
     expect(await buildIdOf(page)).toBe('e2e-update-one');
     await page.reload();

@@ -1,9 +1,11 @@
 /**
  * One place that imports the shell chunk, so the lazy component and the early preload share it.
  */
-let shellChunk: Promise<typeof import('./AppShell')> | null = null;
+import type * as AppShellModule from './AppShell';
 
-export function loadAppShell(): Promise<typeof import('./AppShell')> {
+let shellChunk: Promise<typeof AppShellModule> | null = null;
+
+export function loadAppShell(): Promise<typeof AppShellModule> {
   shellChunk ??= import('./AppShell').catch((error: unknown) => {
     // A failed download (e.g. offline before the worker cached it) may be retried on the next render.
     shellChunk = null;

@@ -7,6 +7,7 @@ import { proxy } from 'valtio';
 import { db, metaKey } from '../../db';
 import { onSessionReset } from '../auth/session-reset';
 import { getCurrentSpace, onSpaceSwitch } from '../spaces/spaces.store';
+import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
 import { saveSessionMessages, saveSession, saveSessions } from './agents.sync';
 import type { Agent, RunDto } from './agents.types';
@@ -100,6 +101,7 @@ export function agentNamed(slug: string): Agent | undefined {
 
 export function resetAgents(): void {
   Object.assign(agentsState, initial());
+  agentConfigApi.forget();
 }
 
 onSessionReset(resetAgents);

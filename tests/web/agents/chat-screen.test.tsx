@@ -11,6 +11,9 @@ import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installFakeChat, message } from './fake-agents';
 import { installDomShims } from '../app/support/dom';
 
+// The first test of a file loads the lazy screen and the Markdown stack, slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 let api: FakeApi;
 
 const earlier = '2026-03-01T09:00:00.000Z';

@@ -6,7 +6,7 @@
  */
 import type { TemplateSection } from '../../agents/types';
 import { buildDraft } from './drafts';
-import { capitalise, clip, keywords, overlap, quote, rotate, sentences } from './text';
+import { asPlainText, capitalise, clip, keywords, overlap, quote, rotate, sentences } from './text';
 import type { OfflineInput } from './types';
 
 export type { AnalyticsSnapshot, GroundingPassage, OfflineInput } from './types';
@@ -27,7 +27,7 @@ interface RankedSentence {
 function rankSentences(input: OfflineInput, topics: string[]): RankedSentence[] {
   const ranked: RankedSentence[] = [];
   input.passages.forEach((passage, passageIndex) => {
-    for (const text of sentences(passage.passage)) {
+    for (const text of sentences(asPlainText(passage.passage))) {
       // Relevance to the question first; the search engine's own order breaks ties.
       ranked.push({ text, filename: passage.filename, score: overlap(text, topics) * 100 - passageIndex });
     }
@@ -55,13 +55,13 @@ function renderSection(spec: TemplateSection, input: OfflineInput, topics: strin
       if (!hasPassages) {
         return `You asked ${input.agent.name} about **${subject}**. I found nothing in this space's knowledge base on that yet, so this answer rests on ${input.agent.name}'s general checklist. Upload briefs, plans or past campaigns to the Knowledge Base and ask again for an answer grounded in your own material.`;
       }
-      const lead = facts.slice(0, 2).map((fact) => `${fact.text} _(${fact.filename})_`);
+      const lead = facts.slice(0, 2).map((fact) => `${fact.text} _(${asPlainText(fact.filename)})_`);
       return `You asked ${input.agent.name} about **${subject}**. The most relevant points in your documents:\n\n${lead.map((line) => `- ${line}`).join('\n')}`;
     }
     case 'evidence': {
       if (!hasPassages) return 'No passages matched. Documents this agent may use are chosen under Agent Configuration.';
       return rotate(input.passages.slice(0, 3), input.variant)
-        .map((passage) => `${quote(clip(passage.passage.replace(/\s+/g, ' '), 400))}\n>\n> — **${passage.filename}**`)
+        .map((passage) => `${quote(clip(asPlainText(passage.passage), 400))}\n>\n> — **${asPlainText(passage.filename)}**`)
         .join('\n\n');
     }
     case 'voice': {

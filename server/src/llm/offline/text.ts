@@ -62,3 +62,16 @@ export function rotate<T>(items: readonly T[], by: number): T[] {
   const shift = ((by % items.length) + items.length) % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];
 }
+
+/**
+ * Passage text shown inside an answer: Markdown syntax from the source document (headings, emphasis,
+ * links, HTML) is shown as plain text, so a quoted "# Title" does not turn the quote into a heading.
+ */
+export function asPlainText(text: string): string {
+  return text
+    // A heading ends like a sentence, so it is not run into the paragraph under it.
+    .replace(/^\s{0,3}#{1,6}\s+(.*?)\s*#*$/gm, (_, title: string) => (/[.!?:]$/.test(title) ? title : `${title}.`))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]<>#|~])/g, '\\$1');
+}

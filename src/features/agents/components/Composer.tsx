@@ -43,11 +43,15 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
     };
   }, [draftKey]);
 
+  // A new preset (a starter prompt was picked) replaces the text; adjusting state while rendering
+  // avoids a second render pass an effect would cause.
+  const [appliedPreset, setAppliedPreset] = useState(preset);
+  if (preset !== appliedPreset) {
+    setAppliedPreset(preset);
+    if (preset) setText(preset);
+  }
   useEffect(() => {
-    if (preset) {
-      setText(preset);
-      box.current?.focus();
-    }
+    if (preset) box.current?.focus();
   }, [preset]);
 
   const remember = (value: string) => {

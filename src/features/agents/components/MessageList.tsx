@@ -30,6 +30,8 @@ export function MessageList({ messages, agentSlug, agentName, footer, onRate, on
   const painted = useRef(false);
   const lastReplyId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
 
+  // TanStack Virtual hands out fresh functions each render, so the React Compiler leaves this component alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,

@@ -67,7 +67,7 @@ export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorP
         <DropdownMenu.Content align="start" side={collapsed ? 'right' : 'bottom'} sideOffset={6} className="space-menu">
           <DropdownMenu.Label>Spaces</DropdownMenu.Label>
           {online ? null : (
-            <Text as="p" size="1" color="gray" mx="2" mb="1" role="note">
+            <Text as="p" size="1" color="gray" ml="3" mr="2" mb="1" role="note">
               {NETWORK_REQUIRED_MESSAGE}
             </Text>
           )}
