@@ -126,6 +126,7 @@ describe('service worker and offline data', () => {
     await page.getByRole('menuitem', { name: 'Fiona Secret Launch' }).waitFor();
     await page.keyboard.press('Escape');
     await logOutThroughMenu(page, first);
+    await expect.poll(async () => (await savedRowCounts(page)).documents ?? 0, { timeout: 10_000 }).toBe(0);
 
     await signInThroughUi(page, server.baseUrl, second);
     await page.goto(`${server.baseUrl}/settings`);

@@ -54,6 +54,8 @@ describe(`credits ledger (${testEngine})`, () => {
       while (racing) {
         const account = await accountOf(t, orgId);
         lowestSeen = Math.min(lowestSeen, account.total - account.used);
+        // PGlite answers within microtasks; yielding a macrotask lets the requests progress.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })();
     const responses = await Promise.all(

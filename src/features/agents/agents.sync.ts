@@ -4,7 +4,7 @@
  */
 import { db, saveSnapshot, type MessageRow, type SessionRow } from '../../db';
 import type { ChatMessageDto, ChatSessionDto } from './agents.types';
-import { matchTemporaryMessage } from './lib/chat-rules';
+import { matchTemporaryMessage, TEMP_MATCH_WINDOW_MS } from './lib/chat-rules';
 
 export const toSessionRow = (spaceId: string, dto: ChatSessionDto): SessionRow => ({
   id: dto.id,
@@ -44,7 +44,10 @@ export async function saveSession(spaceId: string, session: ChatSessionDto): Pro
 export async function saveSessionMessages(spaceId: string, sessionId: string, messages: ChatMessageDto[]): Promise<void> {
   const rows = messages.map((dto) => toMessageRow(spaceId, dto));
   const matched = await temporaryMatches(sessionId, rows);
-  await saveSnapshot('messages', { spaceId, sessionId }, rows, { keep: (row) => row.pending && !matched.has(row.id) });
+  // A temporary message older than the match window was never accepted (e.g. the page closed while
+  // sending); its text is still in the chat's draft, so it goes rather than showing "Sending…" forever.
+  const stillSending = (row: MessageRow) => Date.now() - Date.parse(row.createdAt) < TEMP_MATCH_WINDOW_MS;
+  await saveSnapshot('messages', { spaceId, sessionId }, rows, { keep: (row) => row.pending && !matched.has(row.id) && stillSending(row) });
 }
 
 /** New messages from a poll: added (or updated), and the temporary ones they confirm removed. */

@@ -51,18 +51,15 @@ export function isOverLimit(credits: Pick<Credits, 'used' | 'total'>): boolean {
 
 /**
  * Credit counts as shown in the product (spec 001 §9): 1000 or more with K, a million or more
- * with M, one decimal (a trailing .0 is dropped: 3K, 1.5K, 2.3M).
+ * with M, one decimal (3.0K, 1.5K, 2.3M); below 1000 the whole number.
  */
 export function formatCredits(value: number): string {
-  const oneDecimal = (n: number) => {
-    // Rounded down so 999,999 never reads as "1000K" and a balance is never shown higher than it is.
-    const floored = Math.floor(n * 10) / 10;
-    return floored.toFixed(1).replace(/\.0$/, '');
-  };
+  // Rounded down so 999,999 never reads as "1000.0K" and a balance is never shown higher than it is.
+  const oneDecimal = (size: number, unit: number) => (Math.floor(size / (unit / 10)) / 10).toFixed(1);
   const sign = value < 0 ? '-' : '';
   const size = Math.abs(value);
-  if (size >= 1_000_000) return `${sign}${oneDecimal(size / 1_000_000)}M`;
-  if (size >= 1_000) return `${sign}${oneDecimal(size / 1_000)}K`;
+  if (size >= 1_000_000) return `${sign}${oneDecimal(size, 1_000_000)}M`;
+  if (size >= 1_000) return `${sign}${oneDecimal(size, 1_000)}K`;
   return `${sign}${Math.round(size)}`;
 }
 

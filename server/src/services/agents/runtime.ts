@@ -14,6 +14,7 @@ import { AGENT_MESSAGES } from './messages';
 import { toRunDto, type RunDto } from './serializers';
 import { createReplyWaker, type ReplyWaker } from './waker';
 import { conflict } from '../../errors';
+import { chooseModel } from '../../llm/providers';
 
 export const AGENT_RUN_JOB = 'agent-run';
 export interface AgentRunJobData {
@@ -68,6 +69,11 @@ function databaseOf(db: Db): Database {
 
 async function createRuntime(app: FastifyInstance, { config, db }: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
   const log = app.log.child({ area: 'agents' });
+  const engine = chooseModel(config.llm);
+  if (config.llm.provider && config.llm.provider !== engine.engine) {
+    // An explicit choice that cannot be honoured is worth saying out loud, once, at start-up.
+    log.warn({ requested: config.llm.provider, using: engine.engine }, 'LLM_PROVIDER names a provider without its key or base URL; agents answer with another engine');
+  }
   const waker = await createReplyWaker(databaseOf(db), log);
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<unknown>>();

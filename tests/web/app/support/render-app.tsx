@@ -9,6 +9,11 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { routes } from '../../../../src/app/routes';
 import { preloadMatchedScreens } from '../../../../src/app/router';
+import { loadAppShell } from '../../../../src/app/shell/load-app-shell';
+
+// The app fetches the shell's chunk while the session is checked; here it is loaded up front so
+// its one-off module transform does not eat into the first test's findBy time-outs.
+await loadAppShell();
 import { authState, login, logout } from '../../../../src/features/auth/auth.store';
 import type { Role, User } from '../../../../src/features/auth/auth.types';
 import type { FakeApi } from './fake-api';

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiLogin, launchBrowser, newContext, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
+
+/** Spends credits through the API, as a chat would, so the bar has something to show. */
+async function spend(baseUrl: string, accessToken: string, amount: number): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers })).json()) as Array<{ id: string }>;
+  const res = await fetch(`${baseUrl}/api/v1/billing/credits/deduct`, {
+    method: 'POST',
+    headers: { ...headers, 'x-space-id': spaces[0]!.id },
+    body: JSON.stringify({ amount, feature_type: 'chat', agent_name: 'SEO Agent', description: 'Keyword research' }),
+  });
+  if (!res.ok) throw new Error(`deduct failed: ${res.status} ${await res.text()}`);
+}
+
+const balance = (page: Page) => page.getByLabel('Credits balance');
+const remaining = (page: Page) => balance(page).getByTestId('credits-remaining').textContent();
+const barWidth = (page: Page) =>
+  balance(page)
+    .getByRole('progressbar', { name: 'Credits used' })
+    .evaluate((bar) => (bar.firstElementChild as HTMLElement).style.width);
+
+describe('buying credits', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('buys a package on the Credits screen and sees the balance and the bar change', async () => {
+    const account = uniqueAccount();
+    await registerAccount(server.baseUrl, account);
+    const { access_token } = await apiLogin(server.baseUrl, account);
+    await spend(server.baseUrl, access_token, 1500);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, server.baseUrl, account);
+    await page.goto(`${server.baseUrl}/credits`);
+    await page.getByRole('heading', { name: 'Credits', level: 1 }).waitFor();
+    await expect.poll(() => remaining(page)).toBe('1.5K');
+    expect(await barWidth(page)).toBe('50%');
+    await page.getByLabel('Transactions').getByText('Keyword research').first().waitFor();
+
+    await page.getByRole('button', { name: 'Buy credits' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Buy credits' });
+    await dialog.getByRole('radio', { name: '5,000 credits for $50' }).click();
+    await dialog.getByRole('button', { name: 'Pay $50' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 3,000 + 5,000 + 500 bonus = 8,500 in total, 1,500 used: 7,000 left, the bar at 17.6 %.
+    await expect.poll(() => remaining(page)).toBe('7.0K');
+    expect(Number.parseFloat(await barWidth(page))).toBeCloseTo((1500 / 8500) * 100, 3);
+    await page.getByLabel('Transactions').getByText('Bought 5,000 credits').waitFor();
+    // The sidebar card follows at once.
+    await expect.poll(() => page.getByLabel('Plan and credits').getByText('1.5K / 8.5K').count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * A small billing backend for the fake API: a plan, a balance and a ledger in memory, answering
+ * the billing calls the way the real server does (shapes of spec 001 §3).
+ */
+import type { FakeApi, RecordedCall } from '../app/support/fake-api';
+import type { Credits, Plan, Transaction } from '../../../src/features/billing/billing.types';
+import { CREDIT_PACKAGES, cataloguePlan } from '../../../src/features/billing/catalogue';
+
+export interface FakeBilling {
+  plan: Plan;
+  credits: Credits;
+  ledger: Transaction[];
+  addTransaction: (input: Partial<Transaction> & Pick<Transaction, 'credits' | 'transaction_type'>) => Transaction;
+}
+
+let sequence = 0;
+
+export function installFakeBilling(api: FakeApi, overrides: { plan?: Partial<Plan>; credits?: Partial<Credits> } = {}): FakeBilling {
+  const billing: FakeBilling = {
+    plan: { id: 'plan-1', name: 'Free Trial', type: 'free', days_left: 12, expires_at: '2099-01-01T00:00:00.000Z', is_active: true, ...overrides.plan },
+    credits: { used: 1200, total: 3000, remaining: 1800, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-01-01T00:00:00.000Z', ...overrides.credits },
+    ledger: [],
+    addTransaction: (input) => {
+      sequence += 1;
+      const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+      const row: Transaction = {
+        id,
+        transaction_id: id,
+        feature: 'chat',
+        activity: `Activity ${sequence}`,
+        agent_name: null,
+        mode: null,
+        base_credits: null,
+        status: 'completed',
+        activity_details: null,
+        related_to: null,
+        balance_after: billing.credits.remaining,
+        space_id: 's1',
+        user_id: 'u-1',
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, sequence)).toISOString(),
+        ...input,
+      };
+      billing.ledger.unshift(row);
+      return row;
+    },
+  };
+  const ok = (body: unknown) => ({ status: 200, body });
+
+  api.on('GET /billing/plan', () => ok(billing.plan));
+  api.on('GET /billing/credits', () => ok(billing.credits));
+  api.on('GET /billing/credits/transactions', (call: RecordedCall) => {
+    const limit = Number(call.query.get('limit') ?? 20);
+    const offset = Number(call.query.get('offset') ?? 0);
+    const feature = call.query.get('feature');
+    const type = call.query.get('type');
+    const rows = billing.ledger.filter((row) => (!feature || row.feature === feature) && (!type || row.transaction_type === type));
+    return ok({ transactions: rows.slice(offset, offset + limit), total: rows.length, has_more: offset + limit < rows.length, limit, offset });
+  });
+  api.on('GET /billing/analytics/usage-breakdown', (call) => {
+    const group = call.query.get('group_by') ?? 'feature';
+    const debits = billing.ledger.filter((row) => row.transaction_type === 'debit');
+    const groups = new Map<string | null, number>();
+    for (const row of debits) {
+      const key = group === 'agent' ? row.agent_name : row.feature;
+      groups.set(key, (groups.get(key) ?? 0) + row.credits);
+    }
+    const total = [...groups.values()].reduce((a, b) => a + b, 0);
+    return ok({
+      period: call.query.get('period') ?? '30d',
+      group_by: group,
+      total_credits_used: total,
+      breakdown: [...groups.entries()].map(([key, credits]) => ({ key, label: key ?? 'Without an agent', credits, transactions: 1, percentage: Math.round((credits / total) * 1000) / 10 })),
+    });
+  });
+  api.on('GET /billing/analytics/recent-activity', () =>
+    ok({
+      activities: billing.ledger.slice(0, 6).map((row) => ({
+        id: row.id,
+        activity: row.activity ?? row.feature,
+        feature: row.feature,
+        agent_name: row.agent_name,
+        credits: row.credits,
+        transaction_type: row.transaction_type,
+        status: row.status,
+        user_name: 'Ada',
+        created_at: row.created_at,
+      })),
+    }),
+  );
+  api.on('POST /billing/credits/purchase', (call) => {
+    const body = call.body as { credits: number; bonus: number; price: number };
+    const pack = CREDIT_PACKAGES.find((item) => item.credits === body.credits);
+    if (!pack || pack.bonus !== body.bonus || pack.price !== body.price) return { status: 409, body: { detail: 'stale', code: 'CREDIT_PACKAGE_CHANGED' } };
+    const added = pack.credits + pack.bonus;
+    billing.credits = { ...billing.credits, total: billing.credits.total + added, remaining: billing.credits.remaining + added };
+    const row = billing.addTransaction({ credits: added, transaction_type: 'purchase', feature: 'credits', activity: `Bought ${pack.credits.toLocaleString('en-US')} credits` });
+    return ok({ success: true, transaction_id: row.id, credits_added: added, credits_remaining: billing.credits.remaining, duplicate: false });
+  });
+  api.on('POST /billing/plan/upgrade', (call) => {
+    const { plan_type } = call.body as { plan_type: string };
+    const offer = cataloguePlan(plan_type);
+    if (!offer) return { status: 422, body: { detail: 'Validation error', code: 'VALIDATION_ERROR' } };
+    billing.plan = { ...billing.plan, type: offer.type, name: offer.name, expires_at: null, days_left: 30 };
+    billing.credits = { ...billing.credits, used: 0, total: billing.credits.remaining + offer.credits, remaining: billing.credits.remaining + offer.credits };
+    billing.addTransaction({ credits: offer.credits, transaction_type: 'grant', feature: 'plan', activity: `Changed plan to ${offer.name}` });
+    return ok({ success: true, message: `Your organisation is now on the ${offer.name} plan`, transaction_id: 'x', plan: billing.plan, credits: billing.credits });
+  });
+  return billing;
+}

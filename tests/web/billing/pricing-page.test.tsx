@@ -1,0 +1,72 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wipeAll } from '../../../src/db';
+import { installDomShims } from '../app/support/dom';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { installFakeBilling } from './fake-billing';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  installDomShims();
+  api = installFakeApi();
+  installFakeBilling(api);
+  await wipeAll();
+});
+afterEach(signOut);
+
+const planCard = (name: string) => screen.getByLabelText(`${name} plan`);
+const openPricing = () => screen.findByRole('heading', { name: 'Pricing', level: 1 }, { timeout: 5000 });
+
+describe('Pricing screen', () => {
+  it('shows every plan side by side without sign-in, and sends visitors to Register', async () => {
+    const { user, location } = renderApp('/pricing');
+    await openPricing();
+    for (const name of ['Free Trial', 'Starter', 'Pro', 'Business']) expect(planCard(name)).toBeTruthy();
+    expect(within(planCard('Pro')).getByText('$99')).toBeTruthy();
+    expect(within(planCard('Pro')).getByText('Most popular')).toBeTruthy();
+    expect(within(planCard('Free Trial')).getByText('for 14 days')).toBeTruthy();
+    expect(within(planCard('Free Trial')).getByRole('link', { name: 'Start free trial' }).getAttribute('href')).toBe('/register');
+    await user.click(within(planCard('Business')).getByRole('link', { name: 'Start with Business' }));
+    await waitForLocation(location, '/register');
+    expect(api.callsTo('POST /billing/plan/upgrade')).toHaveLength(0);
+  });
+
+  it('upgrades an owner after confirming, then shows the new plan in the sidebar card', async () => {
+    await signInAs(api, 'org_owner');
+    const { user, location } = renderApp('/pricing');
+    await openPricing();
+    await waitFor(() => expect(within(planCard('Free Trial')).getByText('Current plan')).toBeTruthy());
+    await user.click(within(planCard('Pro')).getByRole('button', { name: 'Upgrade to Pro' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change to the Pro plan?' });
+    expect(within(dialog).getByText(/charged \$99 now and every month/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $99 and change plan' }));
+    await waitForLocation(location, '/credits');
+    expect(api.callsTo('POST /billing/plan/upgrade')[0]!.body).toEqual({ plan_type: 'pro', payment_method: 'mock' });
+    const card = screen.getByLabelText('Plan and credits');
+    expect(await within(card).findByText('Pro plan')).toBeTruthy();
+    expect(await screen.findByText('Your organisation is now on the Pro plan')).toBeTruthy();
+  });
+
+  it("reports a refused change with 'Failed to change plan' and the server's reason", async () => {
+    api.on('POST /billing/plan/upgrade', () => ({ status: 402, body: { detail: 'Payment declined: card expired', code: 'PAYMENT_DECLINED' } }));
+    await signInAs(api, 'org_admin');
+    const { user, location } = renderApp('/pricing');
+    await openPricing();
+    await user.click(within(planCard('Starter')).getByRole('button', { name: 'Upgrade to Starter' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /change plan/ }));
+    expect(await screen.findByText('Failed to change plan')).toBeTruthy();
+    expect(screen.getByText('Payment declined: card expired')).toBeTruthy();
+    expect(location()).toBe('/pricing');
+  });
+
+  it('tells members that owners and admins change the plan', async () => {
+    await signInAs(api, 'org_member');
+    renderApp('/pricing');
+    await openPricing();
+    const upgrade = await within(planCard('Pro')).findByRole('button', { name: 'Upgrade to Pro' });
+    expect(upgrade.hasAttribute('disabled')).toBe(true);
+    expect(within(planCard('Pro')).getByText('Ask an owner or admin of your organisation to change the plan.')).toBeTruthy();
+  });
+});
