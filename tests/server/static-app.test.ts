@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ describe('serving the built app', () => {
     await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {});');
     await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Mosaic"}');
     await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+    await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app");'));
     t = await createTestApp({ env: { STATIC_DIR: staticDir } });
   });
   afterAll(async () => {
@@ -57,6 +59,21 @@ describe('serving the built app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app");');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the build\'s pre-compressed copy to browsers that accept it', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { accept: '*/*', 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app");');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { accept: '*/*' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('serves sw.js and the manifest with no-cache', async () => {

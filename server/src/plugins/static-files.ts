@@ -38,6 +38,9 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
     await app.register(fastifyStatic, {
       root: staticDir,
       index: ['index.html'],
+      // The build writes .br and .gz next to each asset; serving them saves ~75 % of the bytes
+      // on the first load without compressing on every request.
+      preCompressed: true,
       // Cache-Control is set per file below.
       cacheControl: false,
       setHeaders: (reply, filePath) => {
