@@ -16,12 +16,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useSnapshot(authState);
   const sidebar = useSidebarState();
   const current = currentRouteHandle(useMatches());
+  const fullHeight = current?.handle.fullHeight === true;
   if (!user) return <>{children}</>;
 
   return (
     <div className="app-shell" data-sidebar-collapsed={sidebar.collapsed || undefined}>
       <Sidebar user={user} state={sidebar} />
-      <div className="app-main">
+      <div className={fullHeight ? 'app-main app-main--full-height' : 'app-main'}>
         {sidebar.isMobile ? (
           <header className="mobile-topbar">
             <IconButton
@@ -45,7 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         ) : null}
         <BreadcrumbBar />
         <OfflineBanner />
-        <main className={current?.handle.fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
+        <main className={fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
           {children}
         </main>
       </div>

@@ -6,8 +6,11 @@ import type { UsageBreakdownItem } from '../billing.types';
 import { formatCredits } from '../billing.status';
 
 const ROW_HEIGHT = 36;
+/** Room for the label left of the bars and the figure right of them; narrower on phones. */
 const LABEL_WIDTH = 132;
-const VALUE_WIDTH = 92;
+const NARROW_LABEL_WIDTH = 96;
+const VALUE_WIDTH = 96;
+const NARROW_BELOW = 420;
 /** Before the first measurement (and in tests, where nothing is laid out). */
 const INITIAL_WIDTH = 480;
 /** Radix accent steps, strongest first, so the biggest bar stands out. */
@@ -21,7 +24,9 @@ function shorten(label: string, max = 18): string {
 /** Horizontal bars of credits per feature or agent; the table below it carries the same numbers for screen readers. */
 export function UsageBreakdownChart({ items, title }: { items: readonly UsageBreakdownItem[]; title: string }) {
   const { parentRef, width } = useParentSize({ initialSize: { width: INITIAL_WIDTH, height: 0 }, debounceTime: 50 });
-  const chartWidth = Math.max(160, (width || INITIAL_WIDTH) - LABEL_WIDTH - VALUE_WIDTH);
+  const measured = width || INITIAL_WIDTH;
+  const labelWidth = measured < NARROW_BELOW ? NARROW_LABEL_WIDTH : LABEL_WIDTH;
+  const chartWidth = Math.max(40, measured - labelWidth - VALUE_WIDTH);
   const height = items.length * ROW_HEIGHT;
   const keys = items.map((_, index) => `${index}`);
   const y = scaleBand<string>({ domain: keys, range: [0, height], padding: 0.35 });
@@ -38,10 +43,10 @@ export function UsageBreakdownChart({ items, title }: { items: readonly UsageBre
             <Group key={`${item.key ?? 'none'}-${index}`} top={top}>
               <text className="usage-chart__label" x={0} y={barHeight / 2} dominantBaseline="middle">
                 <title>{item.label}</title>
-                {shorten(item.label)}
+                {shorten(item.label, labelWidth === LABEL_WIDTH ? 18 : 12)}
               </text>
-              <Bar x={LABEL_WIDTH} y={0} width={barWidth} height={barHeight} rx={4} fill={BAR_COLORS[Math.min(index, BAR_COLORS.length - 1)]} />
-              <text className="usage-chart__value" x={LABEL_WIDTH + barWidth + 8} y={barHeight / 2} dominantBaseline="middle">
+              <Bar x={labelWidth} y={0} width={barWidth} height={barHeight} rx={4} fill={BAR_COLORS[Math.min(index, BAR_COLORS.length - 1)]} />
+              <text className="usage-chart__value" x={labelWidth + barWidth + 8} y={barHeight / 2} dominantBaseline="middle">
                 {formatCredits(item.credits)} · {item.percentage}%
               </text>
             </Group>

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Text } from '@radix-ui/themes';
-import { PlusIcon, RocketIcon } from '@radix-ui/react-icons';
+import { Flex, Text } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -25,24 +23,8 @@ export default function CreditsPage() {
 
   return (
     <Page wide>
-      <PageHeader
-        title="Credits"
-        description="Your organisation's plan, balance and how credits are being used."
-        actions={
-          canManage ? (
-            <>
-              <Button variant="soft" onClick={() => setBuying(true)}>
-                <PlusIcon /> Buy credits
-              </Button>
-              <Button asChild>
-                <RouterLink to="/pricing">
-                  <RocketIcon /> Upgrade
-                </RouterLink>
-              </Button>
-            </>
-          ) : undefined
-        }
-      />
+      {/* Buy and upgrade live on the plan and balance cards right below, not repeated here. */}
+      <PageHeader title="Credits" description="Your organisation's plan, balance and how credits are being used." />
       <Flex direction="column" gap="4">
         {billing.fromDevice ? (
           <Text size="2" color="gray" role="status">
