@@ -42,8 +42,8 @@ const activitySchema = z.object({
  * create calls (spec 001 §7, payloads not shown) therefore record usage in the ledger too.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const readers = [app.requireAuth, app.requireRole(BILLING_READERS), app.requireSpace];
-  const recorders = [app.requireAuth, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersRecordUsage), app.requireSpace];
+  const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
+  const recorders = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersRecordUsage)];
 
   app.get(
     '/billing/analytics/usage-breakdown',

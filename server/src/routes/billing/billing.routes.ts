@@ -46,8 +46,8 @@ const planChangeSchema = z.object({
  */
 export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db } = deps;
-  const readers = [app.requireAuth, app.requireRole(BILLING_READERS), app.requireSpace];
-  const managers = [app.requireAuth, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy), app.requireSpace];
+  const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
+  const managers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy)];
 
   app.get(
     '/billing/plans',

@@ -39,9 +39,9 @@ export const createdTransactionSchema = z.object({
 
 /** Credits: spending, buying, adding, and the ledger (spec 001 §7). */
 export const creditsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const readers = [app.requireAuth, app.requireRole(BILLING_READERS), app.requireSpace];
-  const buyers = [app.requireAuth, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy), app.requireSpace];
-  const recorders = [app.requireAuth, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersRecordUsage), app.requireSpace];
+  const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
+  const buyers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy)];
+  const recorders = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersRecordUsage)];
   const scope = (request: Parameters<typeof spaceOf>[0]) => ({
     orgId: spaceOf(request).org_id,
     spaceId: spaceOf(request).id,

@@ -8,7 +8,8 @@ import type { Role } from '../../../../src/features/auth/auth.types';
  *   The create calls write arbitrary labels into the organisation-wide ledger and reports and
  *   charge the shared balance outside the product's priced flows, so they belong to the people
  *   accountable for the organisation's spending, like purchases.
- * Platform admins have no organisation and are refused by the space check (404).
+ * Platform admins have no organisation and are refused by the space check (404), which runs
+ * before the role check so they learn nothing about the space.
  */
 export const BILLING_READERS = ['org_owner', 'org_admin', 'org_member'] as const satisfies readonly Role[];
 export const BILLING_MANAGERS = ['org_owner', 'org_admin'] as const satisfies readonly Role[];

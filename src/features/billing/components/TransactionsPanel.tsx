@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, Skeleton, Table, Text } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon, ReaderIcon } from '@radix-ui/react-icons';
 import type { TransactionRow } from '../../../db';
@@ -13,10 +13,18 @@ import { DEFAULT_LEDGER_FILTER, TransactionFilters, type LedgerFilter } from './
 import type { TransactionType } from '../billing.types';
 
 export const LEDGER_PAGE_SIZE = 10;
+
+interface SyncOutcome {
+  /** The request (space, page, filter, refresh) this outcome answers. */
+  request: string;
+  page: SyncedPage | null;
+  failed: boolean;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toQueryFilter(filter: LedgerFilter, now: number): TransactionFilter {
   const days = filter.period === 'all' ? null : Number.parseInt(filter.period, 10);
+  // `now` only matters for a period; 'all' needs no clock.
   return {
     feature: filter.feature === 'all' ? undefined : filter.feature,
     type: filter.type === 'all' ? undefined : filter.type,
@@ -67,20 +75,24 @@ function TypeBadge({ row }: { row: TransactionRow }) {
  */
 export function TransactionsPanel({ spaceId, refreshKey }: { spaceId: string | null; refreshKey: number }) {
   const [filter, setFilter] = useState<LedgerFilter>(DEFAULT_LEDGER_FILTER);
+  // Computed when the filter changes (the period's start is "now" at that moment), so the live
+  // query keeps the same arguments between renders.
+  const [queryFilter, setQueryFilter] = useState<TransactionFilter>(() => toQueryFilter(DEFAULT_LEDGER_FILTER, 0));
   const [page, setPage] = useState(0);
-  const [synced, setSynced] = useState<SyncedPage | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [syncing, setSyncing] = useState(false);
+  const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const isMobile = useIsMobile();
-  // Fixed while the filter stays the same, so the live query does not restart every render.
-  const queryFilter = useMemo(() => toQueryFilter(filter, Date.now()), [filter]);
   const saved = useSavedTransactions(spaceId, queryFilter, page * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
   const features = useSavedFeatures(spaceId);
+  const request = JSON.stringify([spaceId, page, queryFilter, filter.period, refreshKey]);
+  const current = outcome?.request === request ? outcome : null;
+  const syncing = current === null;
+  const failed = current?.failed ?? false;
+  const synced = current?.page ?? null;
 
   useEffect(() => {
     if (!spaceId) return;
     const controller = new AbortController();
-    setSyncing(true);
+    const thisRequest = JSON.stringify([spaceId, page, queryFilter, filter.period, refreshKey]);
     syncTransactionsPage(
       spaceId,
       {
@@ -93,17 +105,9 @@ export function TransactionsPanel({ spaceId, refreshKey }: { spaceId: string | n
       },
       controller.signal,
     )
-      .then((result) => {
-        setSynced(result);
-        setFailed(false);
-      })
+      .then((result) => setOutcome({ request: thisRequest, page: result, failed: false }))
       .catch(() => {
-        if (controller.signal.aborted) return;
-        setSynced(null);
-        setFailed(true);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setSyncing(false);
+        if (!controller.signal.aborted) setOutcome({ request: thisRequest, page: null, failed: true });
       });
     return () => controller.abort();
   }, [spaceId, page, queryFilter, filter.period, refreshKey]);
@@ -116,6 +120,7 @@ export function TransactionsPanel({ spaceId, refreshKey }: { spaceId: string | n
 
   const changeFilter = (next: LedgerFilter) => {
     setFilter(next);
+    setQueryFilter(toQueryFilter(next, Date.now()));
     setPage(0);
   };
 

@@ -21,7 +21,7 @@ function shorten(label: string, max = 18): string {
   return label.length > max ? `${label.slice(0, max - 1)}…` : label;
 }
 
-/** Horizontal bars of credits per feature or agent; the table below it carries the same numbers for screen readers. */
+/** Horizontal bars of credits per feature or agent; the table under it (UsagePanel) carries the exact numbers. */
 export function UsageBreakdownChart({ items, title }: { items: readonly UsageBreakdownItem[]; title: string }) {
   const { parentRef, width } = useParentSize({ initialSize: { width: INITIAL_WIDTH, height: 0 }, debounceTime: 50 });
   const measured = width || INITIAL_WIDTH;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Card, Flex, Heading, SegmentedControl, Select, Skeleton, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text } from '@radix-ui/themes';
 import { BarChartIcon } from '@radix-ui/react-icons';
 import { fetchUsageBreakdown } from '../billing.api';
 import { formatCredits } from '../billing.status';
@@ -17,15 +17,17 @@ export function UsagePanel({ refreshKey }: { refreshKey: number }) {
   const [group, setGroup] = useState<UsageGroup>('feature');
   const [period, setPeriod] = useState<string>('30d');
   const [data, setData] = useState<UsageBreakdown | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The request that last failed; a new request (other group, period or balance) clears it by itself.
+  const [failedRequest, setFailedRequest] = useState<string | null>(null);
+  const request = `${group}|${period}|${refreshKey}`;
+  const failed = failedRequest === request;
 
   useEffect(() => {
     const controller = new AbortController();
-    setFailed(false);
     fetchUsageBreakdown(group, period, controller.signal)
       .then((result) => setData(result))
       .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
+        if (!controller.signal.aborted) setFailedRequest(`${group}|${period}|${refreshKey}`);
       });
     return () => controller.abort();
   }, [group, period, refreshKey]);
@@ -77,18 +79,29 @@ export function UsagePanel({ refreshKey }: { refreshKey: number }) {
         ) : (
           <>
             <UsageBreakdownChart items={showing.breakdown} title={`Credits used ${group === 'agent' ? 'by agent' : 'by feature'}`} />
-            <table className="visually-hidden">
-              <caption>Credits used {group === 'agent' ? 'by agent' : 'by feature'}</caption>
-              <tbody>
+            <Table.Root size="1" variant="ghost" className="usage-table">
+              <caption className="visually-hidden">Credits used {group === 'agent' ? 'by agent' : 'by feature'}</caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>{group === 'agent' ? 'Agent' : 'Feature'}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Uses</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Credits</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
                 {showing.breakdown.map((item) => (
-                  <tr key={`${item.key ?? 'none'}`}>
-                    <th scope="row">{item.label}</th>
-                    <td>{item.credits} credits</td>
-                    <td>{item.percentage}%</td>
-                  </tr>
+                  <Table.Row key={`${item.key ?? 'none'}`}>
+                    <Table.RowHeaderCell>{item.label}</Table.RowHeaderCell>
+                    <Table.Cell justify="end" className="billing-figure">
+                      {item.transactions.toLocaleString('en-US')}
+                    </Table.Cell>
+                    <Table.Cell justify="end" className="billing-figure">
+                      {item.credits.toLocaleString('en-US')}
+                    </Table.Cell>
+                  </Table.Row>
                 ))}
-              </tbody>
-            </table>
+              </Table.Body>
+            </Table.Root>
           </>
         )}
       </Flex>
