@@ -58,6 +58,37 @@ function radixIconsPerModule(): Plugin {
 }
 
 /**
+ * Build only: Radix Themes' root `Theme` wraps the app in its own tooltip provider, and importing
+ * that provider drags the whole tooltip, popper and floating-ui code (~15 KB gzip) into the entry,
+ * so every visitor of /login paid for tooltips it never shows. The app gives tooltips their own
+ * provider inside the signed-in shell (src/app/shell/AppShell.tsx), which always took precedence
+ * over Theme's, so Theme's is cut here. Fails the build if the Themes file changes shape, so an
+ * upgrade cannot silently leave the tooltip code in (or break tooltips).
+ */
+function themeWithoutTooltipProvider(): Plugin {
+  const THEME_FILE = /@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/]theme\.js$/;
+  const edits: Array<[string, string]> = [
+    ['import{Direction as G,Slot as D,Tooltip as w}from"radix-ui"', 'import{Direction as G,Slot as D}from"radix-ui"'],
+    [
+      'e.createElement(w.Provider,{delayDuration:200},e.createElement(G.Provider,{dir:"ltr"},e.createElement(I,{...a,ref:s})))',
+      'e.createElement(G.Provider,{dir:"ltr"},e.createElement(I,{...a,ref:s}))',
+    ],
+  ];
+  return {
+    name: 'mosaic:theme-without-tooltip-provider',
+    transform(code, id) {
+      if (!THEME_FILE.test(id)) return null;
+      let result = code;
+      for (const [from, to] of edits) {
+        if (!result.includes(from)) throw new Error(`${id} changed: cannot remove Theme's tooltip provider (vite.config.ts)`);
+        result = result.replace(from, to);
+      }
+      return { code: result, map: null };
+    },
+  };
+}
+
+/**
  * Build only: writes .br and .gz copies of the text assets next to them, so a static server can
  * send them compressed without compressing per request (@fastify/static `preCompressed: true`).
  * Uncompressed, the Radix Themes CSS alone is ~610 KB on the wire, which dominates a first visit
@@ -159,7 +190,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
     manifest: true,
     rolldownOptions: {
-      plugins: [radixIconsPerModule(), precompressAssets()],
+      plugins: [radixIconsPerModule(), themeWithoutTooltipProvider(), precompressAssets()],
       output: {
         codeSplitting: {
           groups: [

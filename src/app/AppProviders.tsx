@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { DARK_SCHEME_MEDIA_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { UpdatePromptSlot } from './UpdatePromptSlot';
 
@@ -19,7 +18,9 @@ export const TOASTER_SETTINGS = {
 
 /**
  * Radix's own tooltip defaults are 700 ms open delay and 300 ms skip delay (Themes sets 200 ms);
- * the product's provider opens at once, and sidebar items ask for 300 ms themselves.
+ * the product's provider opens at once, and sidebar items ask for 300 ms themselves. The provider
+ * lives in the signed-in shell (shell/AppShell.tsx), where every tooltip is: the tooltip code
+ * (with popper and floating-ui, ~15 KB gzip) is then not part of the Login screen's first load.
  */
 export const PRODUCT_TOOLTIP_DELAY_MS = 0;
 
@@ -29,29 +30,27 @@ export const PRODUCT_TOOLTIP_DELAY_MS = 0;
  */
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-/** Theme (following the system light/dark setting), tooltips, toasts and the update prompt for the whole app. */
+/** Theme (following the system light/dark setting), toasts and the update prompt for the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery(DARK_SCHEME_MEDIA_QUERY);
   const appearance = prefersDark ? 'dark' : 'light';
   return (
     <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
-      <TooltipPrimitive.Provider delayDuration={PRODUCT_TOOLTIP_DELAY_MS}>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster
-            theme={appearance}
-            position="bottom-right"
-            duration={TOASTER_SETTINGS.duration}
-            visibleToasts={TOASTER_SETTINGS.visibleToasts}
-            gap={TOASTER_SETTINGS.gap}
-            hotkey={[...TOASTER_SETTINGS.hotkey]}
-            containerAriaLabel={TOASTER_SETTINGS.containerAriaLabel}
-            closeButton
-            toastOptions={{ closeButtonAriaLabel: TOASTER_SETTINGS.closeButtonAriaLabel }}
-          />
-        </Suspense>
-        <UpdatePromptSlot />
-      </TooltipPrimitive.Provider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster
+          theme={appearance}
+          position="bottom-right"
+          duration={TOASTER_SETTINGS.duration}
+          visibleToasts={TOASTER_SETTINGS.visibleToasts}
+          gap={TOASTER_SETTINGS.gap}
+          hotkey={[...TOASTER_SETTINGS.hotkey]}
+          containerAriaLabel={TOASTER_SETTINGS.containerAriaLabel}
+          closeButton
+          toastOptions={{ closeButtonAriaLabel: TOASTER_SETTINGS.closeButtonAriaLabel }}
+        />
+      </Suspense>
+      <UpdatePromptSlot />
     </Theme>
   );
 }

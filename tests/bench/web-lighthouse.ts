@@ -5,7 +5,7 @@
  * localStorage first (what the Login screen stores), and everything else the origin keeps
  * (service worker, caches, IndexedDB, HTTP cache) is cleared so each run is a first visit.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -84,6 +84,13 @@ export async function runLighthouse(
         const result = await lighthouse(`${baseUrl}${path}`, flags, config);
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const { lhr } = result;
+        // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each full report (open in the Lighthouse viewer)
+        // to see what a score is made of: the LCP element, long tasks, unused and blocking bytes.
+        const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+        if (reports) {
+          await mkdir(reports, { recursive: true });
+          await writeFile(join(reports, `${formFactor}${path.replaceAll('/', '-')}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
         const scores = Object.fromEntries(
           CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),

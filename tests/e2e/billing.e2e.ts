@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiLogin, launchBrowser, newContext, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  apiLogin,
+  newContext,
+  registerAccount,
+  signInThroughUi,
+  uniqueAccount,
+  startAppForFile,
+} from './harness';
 
 /** Spends credits through the API, as a chat would, so the bar has something to show. */
 async function spend(baseUrl: string, accessToken: string, amount: number): Promise<void> {
@@ -22,29 +29,18 @@ const barWidth = (page: Page) =>
     .evaluate((bar) => (bar.firstElementChild as HTMLElement).style.width);
 
 describe('buying credits', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = startAppForFile();
 
   it('buys a package on the Credits screen and sees the balance and the bar change', async () => {
     const account = uniqueAccount();
-    await registerAccount(server.baseUrl, account);
-    const { access_token } = await apiLogin(server.baseUrl, account);
-    await spend(server.baseUrl, access_token, 1500);
+    await registerAccount(app.server.baseUrl, account);
+    const { access_token } = await apiLogin(app.server.baseUrl, account);
+    await spend(app.server.baseUrl, access_token, 1500);
 
-    const context = await newContext(browser);
+    const context = await newContext(app.browser);
     const page = await context.newPage();
-    await signInThroughUi(page, server.baseUrl, account);
-    await page.goto(`${server.baseUrl}/credits`);
+    await signInThroughUi(page, app.server.baseUrl, account);
+    await page.goto(`${app.server.baseUrl}/credits`);
     await page.getByRole('heading', { name: 'Credits', level: 1 }).waitFor();
     await expect.poll(() => remaining(page)).toBe('1.5K');
     expect(await barWidth(page)).toBe('50%');

@@ -3,47 +3,29 @@
  * production build: send a message, see the reply and the credits change, then go offline,
  * reload, and read the chat from the device.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  buildApp,
-  launchBrowser,
   newContext,
   registerAccount,
   signInThroughUi,
-  startServer,
   uniqueAccount,
+  startAppForFile,
   waitForServiceWorkerControl,
-  type RunningServer,
 } from './harness';
 
-let build: Awaited<ReturnType<typeof buildApp>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  build = await buildApp('e2e-chat');
-  server = await startServer({ STATIC_DIR: build.outDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await build?.remove();
-});
+const app = startAppForFile({ buildId: 'e2e-chat' });
 
 describe('chatting with an agent', () => {
   it('sends a message, shows the reply and the new balance, and reads the chat offline after a reload', async () => {
     const account = { ...uniqueAccount('chat'), name: 'Chloe Chat' };
-    await registerAccount(server.baseUrl, account);
-    const context = await newContext(browser);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser);
     const page = await context.newPage();
-    await signInThroughUi(page, server.baseUrl, account);
+    await signInThroughUi(page, app.server.baseUrl, account);
     // The worker precaches the whole app first; on a busy machine that takes a while.
     await waitForServiceWorkerControl(page, 45_000);
 
-    await page.goto(`${server.baseUrl}/agents`);
+    await page.goto(`${app.server.baseUrl}/agents`);
     await page.getByRole('heading', { name: 'AI Agents', level: 1 }).waitFor();
     await page.getByRole('link', { name: /^SEO:/ }).click();
     await page.getByRole('heading', { name: 'SEO', level: 1 }).waitFor();

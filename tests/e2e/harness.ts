@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../tools/chromium';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -163,4 +164,42 @@ export async function waitForServiceWorkerControl(page: Page, timeoutMs = 20_000
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
     timeout: timeoutMs,
   });
+}
+
+export interface AppUnderTest {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * The usual set-up of a browser test file: the real server (fresh data folder) serving either the
+ * `npm run test:e2e` build in dist/ or, with `buildId`, a production build of its own, plus one
+ * Chromium. Registers the file's beforeAll/afterAll; read `server` and `browser` inside tests.
+ */
+export function startAppForFile(options: { buildId?: string; env?: Record<string, string> } = {}): AppUnderTest {
+  let build: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (options.buildId) build = await buildApp(options.buildId);
+    server = await startServer({ ...(build ? { STATIC_DIR: build.outDir } : {}), ...options.env });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await build?.remove();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'the server');
+    },
+    get browser() {
+      return started(browser, 'the browser');
+    },
+  };
 }

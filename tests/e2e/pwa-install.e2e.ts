@@ -6,19 +6,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  buildApp,
-  launchBrowser,
   launchPersistentChromium,
   newContext,
   registerAccount,
   signInThroughUi,
-  startServer,
   uniqueAccount,
+  startAppForFile,
   waitForServiceWorkerControl,
-  type RunningServer,
 } from './harness';
 
 interface WebManifest {
@@ -33,25 +29,11 @@ interface WebManifest {
   screenshots: Array<{ src: string; sizes: string; form_factor?: string }>;
 }
 
-let build: Awaited<ReturnType<typeof buildApp>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  build = await buildApp('e2e-install');
-  server = await startServer({ STATIC_DIR: build.outDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await build?.remove();
-});
+const app = startAppForFile({ buildId: 'e2e-install' });
 
 describe('installing the app', () => {
   it('serves a complete manifest whose icons and screenshots exist', async () => {
-    const res = await fetch(`${server.baseUrl}/manifest.webmanifest`);
+    const res = await fetch(`${app.server.baseUrl}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as WebManifest;
     expect(manifest).toMatchObject({ name: 'Mosaic', short_name: 'Mosaic', scope: '/', display: 'standalone' });
@@ -62,22 +44,22 @@ describe('installing the app', () => {
     expect(sizes).toEqual(expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']));
     expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(expect.arrayContaining(['wide', 'narrow']));
     for (const file of [...manifest.icons, ...manifest.screenshots]) {
-      const asset = await fetch(`${server.baseUrl}${file.src}`);
+      const asset = await fetch(`${app.server.baseUrl}${file.src}`);
       expect(asset.headers.get('content-type'), file.src).toBe('image/png');
     }
-    const appleIcon = await fetch(`${server.baseUrl}/icons/apple-touch-icon-180.png`);
+    const appleIcon = await fetch(`${app.server.baseUrl}/icons/apple-touch-icon-180.png`);
     expect(appleIcon.status).toBe(200);
   });
 
   it('passes Chromium installability checks, and the menu offers "Install app" when Chromium does', async () => {
     const account = uniqueAccount('install');
-    await registerAccount(server.baseUrl, account);
+    await registerAccount(app.server.baseUrl, account);
     // Chromium only judges installability in a context with a real profile (not incognito).
     const profile = await mkdtemp(join(tmpdir(), 'mosaic-profile-'));
     const context = await launchPersistentChromium(profile);
     try {
       const page = await context.newPage();
-      await signInThroughUi(page, server.baseUrl, account);
+      await signInThroughUi(page, app.server.baseUrl, account);
       await waitForServiceWorkerControl(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
@@ -107,11 +89,11 @@ describe('installing the app', () => {
 
   it('shows "Install app" only once the browser offers installation, and opens the browser prompt', async () => {
     const account = uniqueAccount('offer');
-    await registerAccount(server.baseUrl, account);
+    await registerAccount(app.server.baseUrl, account);
     // An ordinary (incognito) context: Chromium never offers installation here by itself.
-    const context = await newContext(browser);
+    const context = await newContext(app.browser);
     const page = await context.newPage();
-    await signInThroughUi(page, server.baseUrl, account);
+    await signInThroughUi(page, app.server.baseUrl, account);
     const menuButton = page.getByRole('button', { name: `Account menu for ${account.name}` });
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
@@ -143,11 +125,11 @@ describe('installing the app', () => {
 describe('the shell on a phone (390 px)', () => {
   it('slides the sidebar in over the content and closes it when an item is chosen', async () => {
     const account = uniqueAccount('phone');
-    await registerAccount(server.baseUrl, account);
-    const context = await newContext(browser, 390, 844);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser, 390, 844);
     const page = await context.newPage();
-    await signInThroughUi(page, server.baseUrl, account);
-    await page.goto(`${server.baseUrl}/settings`);
+    await signInThroughUi(page, app.server.baseUrl, account);
+    await page.goto(`${app.server.baseUrl}/settings`);
     const sidebar = page.locator('#app-sidebar');
     const isOnScreen = async () => {
       const box = await sidebar.boundingBox();
@@ -165,7 +147,7 @@ describe('the shell on a phone (390 px)', () => {
     expect(await page.locator('main').evaluate((main) => main.getBoundingClientRect().width)).toBe(contentWidth);
 
     await page.getByRole('link', { name: 'Knowledge Base' }).click();
-    await page.waitForURL(`${server.baseUrl}/knowledge-base`);
+    await page.waitForURL(`${app.server.baseUrl}/knowledge-base`);
     await expect.poll(isOnScreen).toBe(false);
     expect(await sidebar.getAttribute('data-open')).toBe('false');
     await context.close();

@@ -4,20 +4,17 @@
  * with saved data, logout leaves nothing behind, and the next person on the same browser sees
  * nothing of the previous one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
+  type Account,
   apiLogin,
-  buildApp,
-  launchBrowser,
   newContext,
   registerAccount,
   signInThroughUi,
-  startServer,
   uniqueAccount,
+  startAppForFile,
   waitForServiceWorkerControl,
-  type Account,
-  type RunningServer,
 } from './harness';
 import {
   createSpaceFor,
@@ -30,21 +27,7 @@ import {
   savedRowCounts,
 } from './pwa-support';
 
-let build: Awaited<ReturnType<typeof buildApp>>;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  build = await buildApp('e2e-offline');
-  server = await startServer({ STATIC_DIR: build.outDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await build?.remove();
-});
+const app = startAppForFile({ buildId: 'e2e-offline' });
 
 function person(prefix: string, name: string): Account {
   return { ...uniqueAccount(prefix), name };
@@ -53,9 +36,9 @@ function person(prefix: string, name: string): Account {
 /** Signs in, waits for the worker, then opens Settings with a full load so its reads go through the worker. */
 async function signedInUnderWorker(context: BrowserContext, account: Account): Promise<Page> {
   const page = await context.newPage();
-  await signInThroughUi(page, server.baseUrl, account);
+  await signInThroughUi(page, app.server.baseUrl, account);
   await waitForServiceWorkerControl(page);
-  await page.goto(`${server.baseUrl}/settings`);
+  await page.goto(`${app.server.baseUrl}/settings`);
   await page.getByRole('heading', { name: account.name, level: 2 }).waitFor();
   return page;
 }
@@ -63,8 +46,8 @@ async function signedInUnderWorker(context: BrowserContext, account: Account): P
 describe('service worker and offline data', () => {
   it('controls the page and reloads a visited screen offline with the shell and its saved data', async () => {
     const account = person('offline', 'Olivia Offline');
-    await registerAccount(server.baseUrl, account);
-    const context = await newContext(browser);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser);
     const page = await signedInUnderWorker(context, account);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
     const spaceId = await currentSpaceId(page);
@@ -93,8 +76,8 @@ describe('service worker and offline data', () => {
 
   it('leaves no ma_ keys, no saved rows and no saved API answers after logout', async () => {
     const account = person('leaver', 'Liam Leaver');
-    await registerAccount(server.baseUrl, account);
-    const context = await newContext(browser);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser);
     const page = await signedInUnderWorker(context, account);
     await saveDocumentOnDevice(page, (await currentSpaceId(page))!, 'brand book.pdf');
     expect((await savedRowCounts(page)).documents).toBe(1);
@@ -114,12 +97,12 @@ describe('service worker and offline data', () => {
   it('shows the next person on the same browser nothing of the previous one, online or offline', async () => {
     const first = person('first', 'Fiona First');
     const second = person('second', 'Sam Second');
-    await registerAccount(server.baseUrl, first);
-    await registerAccount(server.baseUrl, second);
-    const firstTokens = await apiLogin(server.baseUrl, first);
-    await createSpaceFor(server.baseUrl, firstTokens.access_token, 'Fiona Secret Launch', 'fiona-secret-launch');
+    await registerAccount(app.server.baseUrl, first);
+    await registerAccount(app.server.baseUrl, second);
+    const firstTokens = await apiLogin(app.server.baseUrl, first);
+    await createSpaceFor(app.server.baseUrl, firstTokens.access_token, 'Fiona Secret Launch', 'fiona-secret-launch');
 
-    const context = await newContext(browser);
+    const context = await newContext(app.browser);
     const page = await signedInUnderWorker(context, first);
     await saveDocumentOnDevice(page, (await currentSpaceId(page))!, 'fiona-only.pdf');
     await page.getByRole('button', { name: /^Space:/ }).click();
@@ -128,8 +111,8 @@ describe('service worker and offline data', () => {
     await logOutThroughMenu(page, first);
     await expect.poll(async () => (await savedRowCounts(page)).documents ?? 0, { timeout: 10_000 }).toBe(0);
 
-    await signInThroughUi(page, server.baseUrl, second);
-    await page.goto(`${server.baseUrl}/settings`);
+    await signInThroughUi(page, app.server.baseUrl, second);
+    await page.goto(`${app.server.baseUrl}/settings`);
     await page.getByRole('heading', { name: second.name, level: 2 }).waitFor();
     const leaks = [first.name, first.email, first.org_name, 'Fiona Secret Launch', 'fiona-only.pdf'];
     const visible = async () => page.locator('body').innerText();
@@ -151,11 +134,11 @@ describe('service worker and offline data', () => {
 
   it('opens a visited screen with the server gone entirely', async () => {
     const account = person('outage', 'Oscar Outage');
-    await registerAccount(server.baseUrl, account);
-    const context = await newContext(browser);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser);
     const page = await signedInUnderWorker(context, account);
 
-    await server.stop();
+    await app.server.stop();
     await page.reload();
 
     await page.getByRole('heading', { name: account.name, level: 2 }).waitFor();

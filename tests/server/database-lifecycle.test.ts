@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -66,6 +67,35 @@ describe(`restarting on the same data (${testEngine})`, () => {
       expect(me.statusCode).toBe(401);
     } finally {
       await configured.stop();
+    }
+  });
+});
+
+describe.skipIf(testEngine !== 'postgres')('losing PostgreSQL connections', () => {
+  let target: TestDatabaseTarget;
+  beforeAll(async () => {
+    target = await createTestDatabaseTarget();
+  });
+  afterAll(() => target.dispose());
+
+  it('survives the server ending its idle connections and answers the next request', async () => {
+    const server = await start(target.target);
+    try {
+      const owner = await registerOwner(server.app);
+      const { url } = target.target as { url: string };
+      const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+      // What a PostgreSQL restart or an administrator does to every session but this one.
+      await admin.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await admin.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const me = await server.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(owner.access_token) });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe(owner.user.email);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -61,6 +61,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be cut by the server (restart, failover, an administrator ending
+  // sessions). pg reports that on the pool, and unhandled it would crash the process; the pool
+  // already drops the broken client and opens a new one for the next query, so a warning is enough.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost (it will be reopened): ${error.message}`));
   // Fail at start-up, with the driver's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

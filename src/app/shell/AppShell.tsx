@@ -2,17 +2,34 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useMatches } from 'react-router-dom';
 import { IconButton, Text } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../features/auth/auth.store';
+// The device read model (Dexie, ~30 KB gzip) belongs to the signed-in app: nearly every screen
+// behind the shell reads through it, so it arrives with the shell rather than with each screen
+// (the billing store loads it on demand, which keeps it off the signed-out Pricing screen).
+import '../../db';
 import { OfflineBanner } from '../../pwa/OfflineBanner';
 import { Logo } from '../../ui/Logo';
+import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';
 import { currentRouteHandle } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
 import { Sidebar } from './Sidebar';
 import { useSidebarState } from './useSidebarState';
 
-/** Sidebar + header + content, for signed-in users away from Login/Register (spec 000 §2). */
+/**
+ * Sidebar + header + content, for signed-in users away from Login/Register (spec 000 §2). Also the
+ * tooltip provider for every signed-in screen (see PRODUCT_TOOLTIP_DELAY_MS for why it is here).
+ */
 export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={PRODUCT_TOOLTIP_DELAY_MS}>
+      <ShellLayout>{children}</ShellLayout>
+    </TooltipPrimitive.Provider>
+  );
+}
+
+function ShellLayout({ children }: { children: ReactNode }) {
   const { user } = useSnapshot(authState);
   const sidebar = useSidebarState();
   const current = currentRouteHandle(useMatches());

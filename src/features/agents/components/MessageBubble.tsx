@@ -5,7 +5,7 @@ import { CheckIcon, CopyIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import type { MessageRow } from '../../../db';
 import { AgentIcon } from './AgentIcon';
-import { Markdown } from './Markdown';
+import { LazyMarkdown } from './LazyMarkdown';
 import { RatingDialog } from './RatingDialog';
 
 function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
@@ -77,7 +77,7 @@ export const MessageBubble = memo(function MessageBubble({ message, agentSlug, a
               {at}
             </Text>
           </Flex>
-          <Markdown text={message.content} />
+          <LazyMarkdown text={message.content} />
           <Flex className="chat-actions" gap="1" mt="2" align="center">
             <Tooltip content={copied ? 'Copied' : 'Copy reply'}>
               <IconButton size="1" variant="ghost" color="gray" aria-label="Copy reply" onClick={() => void copy()}>
