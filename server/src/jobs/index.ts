@@ -23,6 +23,9 @@ export interface JobDeps {
 
 /** Registers every area's job handlers on this process's queue. */
 export async function registerJobWorkers(app: FastifyInstance, deps: JobDeps): Promise<void> {
-  await registerKnowledgeJobs(app.jobs, deps);
+  await registerKnowledgeJobs(app.jobs, {
+    ...deps,
+    onLlmError: (error) => app.log.warn({ err: error }, 'categorising a document with the model failed; keywords decided'),
+  });
   await registerAgentRunJobs(app, deps);
 }

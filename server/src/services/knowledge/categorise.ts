@@ -10,7 +10,7 @@ export interface Classification {
 /**
  * The hook for classifying with a language model when one is configured. It gets the file name
  * and the start of the text and answers a taxonomy pair (or null to fall back to the keyword
- * classifier). Wired in jobs/knowledge-jobs.ts through `setLlmCategoriser`.
+ * classifier). Built from the LLM configuration in llm/categorise.ts.
  */
 export type LlmCategoriser = (input: { filename: string; text: string }) => Promise<Classification | null>;
 
