@@ -7,3 +7,4 @@ export * from './join-requests';
 export * from './billing';
 export * from './agents';
 export * from './knowledge';
+export * from './settings';
