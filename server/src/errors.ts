@@ -30,6 +30,7 @@ export const paymentRequired = (detail: string, code: string) => new AppError(40
 
 /** Message texts callers see; kept together so tests and clients can rely on them word for word. */
 export const MESSAGES = {
+  onlyManagersEditBrandVoice: 'Only organisation owners and admins can change the brand voice',
   badCredentials: 'Incorrect email or password',
   notAuthenticated: 'Not authenticated',
   tokenExpired: 'Token expired',

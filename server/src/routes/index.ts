@@ -7,6 +7,7 @@ import type { RouteDeps } from './deps';
 import { healthRoutes } from './health/health.routes';
 import { knowledgeAreaRoutes } from './knowledge/index';
 import { registrationRoutes } from './registration/registration.routes';
+import { brandVoiceRoutes } from './settings/brand-voice.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 
 /** Every API area under /api/v1. New areas register here. */
@@ -18,4 +19,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): 
   await app.register(billingRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(knowledgeAreaRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(agentsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(brandVoiceRoutes, { prefix: API_PREFIX, ...deps });
 }

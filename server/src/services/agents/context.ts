@@ -8,6 +8,7 @@ import type { DbExecutor } from '../../db/database';
 import type { AgentRunRequest } from '../../db/schema/index';
 import type { AnalyticsSnapshot, GroundingPassage } from '../../llm/offline/engine';
 import { searchKnowledge } from '../knowledge/search';
+import { getBrandVoice } from '../settings/brand-voice.service';
 import { allowedDocumentIds } from './documents.service';
 
 export interface AgentContext {
@@ -33,15 +34,17 @@ export async function assembleContext(
   const referenced = request.referencedDocumentIds.filter((id) => allowedSet.has(id));
   const brandDocs = request.brandDocumentIds.filter((id) => allowedSet.has(id));
 
-  const [referencedPassages, brandPassages, knowledgePassages] = await Promise.all([
+  const [referencedPassages, brandPassages, knowledgePassages, brandVoice] = await Promise.all([
     referenced.length > 0 ? search(db, spaceId, message, request.kRefDocs, referenced) : [],
     brandDocs.length > 0 ? search(db, spaceId, `brand voice tone style ${message}`, BRAND_PASSAGES, brandDocs) : [],
     usesKnowledge && allowed.length > 0 ? search(db, spaceId, message, request.kKnowledge, allowed) : [],
+    // A brand voice sent with the message wins (spec 001 §7 payload); otherwise the organisation's.
+    request.brandVoice?.trim() || getBrandVoice(db, input.orgId).then((voice) => voice.content),
   ]);
 
   const seen = new Set(referencedPassages.map(passageKey));
   return {
-    brandVoice: request.brandVoice?.trim() ?? '',
+    brandVoice,
     brandPassages,
     referencedPassages,
     // A passage already shown as a referenced document is not repeated.
