@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -48,7 +49,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite creates the data folder itself but not its parents.
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pgvector is made available (not created): hybrid knowledge search runs `CREATE EXTENSION`
+  // only when an embedding provider is configured (services/knowledge/semantic-index.ts).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

@@ -3,7 +3,7 @@
  * shape into its one schema, so every variable is still read and checked once at start-up.
  */
 import { z } from 'zod';
-import type { LlmConfig } from './types';
+import type { EmbeddingConfig, LlmConfig } from './types';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -30,6 +30,10 @@ export const llmEnvShape = {
   AGENT_RUN_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(10)).default(3),
   // Runs answered at once per process (each waits on a model most of the time, so this is not CPU).
   AGENT_RUN_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(8),
+  // Hybrid knowledge search (docs/knowledge.md "Search"): off unless a provider is named. The
+  // provider's key and base URL are the ones above (OPENAI_*, GOOGLE_*, OPENAI_COMPATIBLE_*).
+  EMBEDDING_PROVIDER: optional(z.enum(['openai', 'google', 'openai-compatible', 'none'])).default('none'),
+  EMBEDDING_MODEL: optional(z.string().min(1)),
 };
 
 type LlmEnv = z.output<z.ZodObject<typeof llmEnvShape>>;
@@ -50,6 +54,14 @@ export function llmConfigFrom(values: LlmEnv): LlmConfig {
     google: { apiKey: values.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: values.GOOGLE_BASE_URL },
     openaiCompatible: { baseUrl: values.OPENAI_COMPATIBLE_BASE_URL, apiKey: values.OPENAI_COMPATIBLE_API_KEY },
     timeoutMs: values.LLM_TIMEOUT_SECONDS * 1000,
+    embedding: embeddingConfigFrom(values),
+  };
+}
+
+function embeddingConfigFrom(values: LlmEnv): EmbeddingConfig {
+  return {
+    provider: values.EMBEDDING_PROVIDER === 'none' ? undefined : values.EMBEDDING_PROVIDER,
+    model: values.EMBEDDING_MODEL,
   };
 }
 

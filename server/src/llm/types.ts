@@ -17,6 +17,15 @@ export interface LlmConfig {
   openaiCompatible: { baseUrl: string | undefined; apiKey: string | undefined };
   /** Upper bound for one model call, so a hung provider fails the run instead of holding it. */
   timeoutMs: number;
+  /** Passage embeddings for hybrid knowledge search; absent or without provider → full-text only. */
+  embedding?: EmbeddingConfig;
+}
+
+/** EMBEDDING_PROVIDER / EMBEDDING_MODEL (the provider's credentials are the ones above). */
+export interface EmbeddingConfig {
+  provider: 'openai' | 'google' | 'openai-compatible' | undefined;
+  /** undefined → the provider's default embedding model (server/src/llm/embeddings.ts). */
+  model: string | undefined;
 }
 
 /** Which engine and model answer a run. */

@@ -1,15 +1,17 @@
-import { MixerVerticalIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { useSnapshot } from 'valtio';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { authState } from '../../auth/auth.store';
+import { isOrgManagerRole } from '../../auth/auth.types';
+import { BrandVoiceCard } from '../components/BrandVoiceCard';
 
-/** Workspace Settings. */
+/** Workspace Settings: the organisation's brand voice, which every agent follows. */
 export default function WorkspaceSettingsPage() {
+  const { user } = useSnapshot(authState);
   return (
-    <PlaceholderPage
-      title="Workspace Settings"
-      description="Brand voice and settings for this space."
-      icon={<MixerVerticalIcon width={22} height={22} />}
-      emptyTitle="No brand voice yet"
-      emptyText="Your organisation's brand voice and space-level settings are kept here."
-    />
+    <Page>
+      <PageHeader title="Workspace Settings" description="Brand voice and settings for this space." />
+      <BrandVoiceCard canEdit={isOrgManagerRole(user?.role)} />
+    </Page>
   );
 }
