@@ -25,7 +25,7 @@ export interface Embedder {
    */
   readonly modelKey: string;
   /** One vector per text, in order. Throws on any provider failure (callers fall back to full-text). */
-  embed(texts: string[], options?: { timeoutMs?: number }): Promise<number[][]>;
+  embed(texts: string[], options?: { timeoutMs?: number; maxRetries?: number }): Promise<number[][]>;
 }
 
 export type EmbedderChoice = { embedder: Embedder; problem?: undefined } | { embedder: null; problem: string | null };
@@ -92,7 +92,7 @@ export function chooseEmbedder(config: LlmConfig): EmbedderChoice {
         for (let start = 0; start < batches.length; start += PARALLEL_CALLS) {
           const results = await Promise.all(
             batches.slice(start, start + PARALLEL_CALLS).map((values) =>
-              embedMany({ model, values, maxRetries: MAX_RETRIES, abortSignal: AbortSignal.timeout(timeoutMs) }),
+              embedMany({ model, values, maxRetries: options.maxRetries ?? MAX_RETRIES, abortSignal: AbortSignal.timeout(timeoutMs) }),
             ),
           );
           for (const result of results) vectors.push(...result.embeddings);

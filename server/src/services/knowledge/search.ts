@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
+import { fuseRankings } from './rank-fusion';
+import { nearestPassages, semanticIndexOf, type SemanticIndex } from './semantic-index';
 
 /** One retrieved passage (the shape the agents' retrieval uses, and GET /kb/search answers). */
 export interface KnowledgeContext {
@@ -40,6 +42,8 @@ const BROAD_CANDIDATES = 2_000;
 /** Pairs of words make the middle tier only for short queries (n words → n(n-1)/2 pairs). */
 const MAX_PAIR_WORDS = 8;
 
+type SqlFragment = ReturnType<typeof sql>;
+
 type Row = { id: number | string; document_id: string; content: string; filename: string; score: number | string; marked: string };
 
 function rowsOf(result: unknown): Row[] {
@@ -68,18 +72,12 @@ const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
  *      space would otherwise mean ranking most of it).
  * Only the final top k get ts_headline (the expensive part), which yields `highlights`.
  *
- * Hybrid (vector + full-text) ranking is not built yet: see docs/knowledge.md.
+ * The best `k` in that order, with their `marked` text (for highlights).
  */
-export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promise<KnowledgeContext[]> {
-  const query = input.query.trim();
-  const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_K);
-  if (!query) return [];
-  if (input.documentIds && input.documentIds.length === 0) return [];
+async function fullTextSearch(db: DbExecutor, input: { spaceId: string; query: string; k: number; onlyDocuments: SqlFragment }): Promise<Row[]> {
+  const { query, k, onlyDocuments } = input;
   const lexemes = await lexemesOf(db, query);
   if (lexemes.length === 0) return [];
-  const onlyDocuments = input.documentIds
-    ? sql`AND p.document_id IN (${sql.join(input.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`
-    : sql``;
   const any = lexemes.map(quoted).join(' | ');
   const pairs =
     lexemes.length >= 3 && lexemes.length <= MAX_PAIR_WORDS
@@ -117,12 +115,85 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promi
     // Earlier tiers outrank later ones whatever their ts_rank: one point per tier.
     for (const row of rowsOf(result)) found.push({ ...row, score: Number(row.score) + (tiers.length - tier) });
   }
+  return found;
+}
 
-  return found.map((row) => ({
-    passage: row.content,
-    document_id: row.document_id,
-    filename: row.filename,
-    score: Math.round(Number(row.score) * 10_000) / 10_000,
-    highlights: highlightsOf(row.marked),
+/**
+ * Search over the space's ready documents (and only `documentIds` when given).
+ *
+ * Full-text alone (above) unless this database handle has a semantic index (an embedding
+ * provider is configured and pgvector is available: semantic-index.ts). Then hybrid: the
+ * full-text and the vector rankings, HYBRID_CANDIDATES(k) deep each, fused by reciprocal rank
+ * (rank-fusion.ts). A passage found only by meaning has no highlights (nothing matched literally).
+ * A failed query embedding degrades to full-text for that search (and pauses the provider, see
+ * PROVIDER_PAUSE_MS) — a search never fails because of embeddings.
+ */
+export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promise<KnowledgeContext[]> {
+  const query = input.query.trim();
+  const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_K);
+  if (!query) return [];
+  if (input.documentIds && input.documentIds.length === 0) return [];
+  const onlyDocuments = input.documentIds
+    ? sql`AND p.document_id IN (${sql.join(input.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    : sql``;
+  const semantic = await semanticIndexOf(db);
+  if (!semantic) {
+    const rows = await fullTextSearch(db, { spaceId: input.spaceId, query, k, onlyDocuments });
+    return rows.map((row) => ({
+      passage: row.content,
+      document_id: row.document_id,
+      filename: row.filename,
+      score: Math.round(Number(row.score) * 10_000) / 10_000,
+      highlights: highlightsOf(row.marked),
+    }));
+  }
+
+  const depth = hybridCandidates(k);
+  const [textRows, queryVector] = await Promise.all([
+    fullTextSearch(db, { spaceId: input.spaceId, query, k: depth, onlyDocuments }),
+    embedQuery(semantic, query),
+  ]);
+  const nearRows = queryVector
+    ? await nearestPassages(db, { spaceId: input.spaceId, modelKey: semantic.embedder.modelKey, vector: queryVector, limit: depth, onlyDocuments })
+    : [];
+  const fused = fuseRankings([textRows, nearRows], (row) => String(row.id)).slice(0, k);
+  return fused.map(({ item, score }) => ({
+    passage: item.content,
+    document_id: item.document_id,
+    filename: item.filename,
+    // Fused scores are small (≈ 1/60 per list): six decimals keep their order visible.
+    score: Math.round(score * 1_000_000) / 1_000_000,
+    highlights: 'marked' in item ? highlightsOf(item.marked) : [],
   }));
+}
+
+/**
+ * How deep each list goes before fusion: deeper than k so a passage ranked modestly by both
+ * lists can overtake one ranked high by a single list, yet bounded (the full-text side computes
+ * ts_headline for each candidate, and vector search is exact).
+ */
+const hybridCandidates = (k: number) => Math.min(Math.max(2 * k, 20), 100);
+
+/**
+ * The query embedding must come back well inside the client's 30 s knowledge time-out (spec 001
+ * §8), so it gets 5 s and no retries; full-text answers alone when it does not.
+ */
+const QUERY_EMBED_TIMEOUT_MS = 5_000;
+/**
+ * After a failed query embedding, searches skip the provider for 30 s: during an outage every
+ * search would otherwise wait for the same failure (up to the time-out) and log the same warning.
+ */
+const PROVIDER_PAUSE_MS = 30_000;
+const pausedUntil = new WeakMap<SemanticIndex, number>();
+
+async function embedQuery(semantic: SemanticIndex, query: string): Promise<number[] | null> {
+  if ((pausedUntil.get(semantic) ?? 0) > Date.now()) return null;
+  try {
+    const [vector] = await semantic.embedder.embed([query], { timeoutMs: QUERY_EMBED_TIMEOUT_MS, maxRetries: 0 });
+    return vector ?? null;
+  } catch (error) {
+    pausedUntil.set(semantic, Date.now() + PROVIDER_PAUSE_MS);
+    semantic.warn('embedding the search query failed; full-text search answered alone (hybrid paused for 30 s)', error);
+    return null;
+  }
 }

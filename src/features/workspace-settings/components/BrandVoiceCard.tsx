@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { timeAgo } from '../../../pwa/relative-time';
+import { useNow } from '../../../pwa/use-now';
 import { brandVoiceState, loadBrandVoice, saveBrandVoice } from '../brand-voice.store';
 
 /** The server's limit (server/src/services/settings/brand-voice.service.ts). */
@@ -27,6 +28,7 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
   // The text being edited; null until the user types, so a reload shows the server's copy.
   const [draft, setDraft] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const now = useNow();
 
   useEffect(() => {
     void loadBrandVoice();
@@ -58,7 +60,7 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
           </Heading>
           {voice?.updatedAt ? (
             <Text size="1" color="gray">
-              Last updated {timeAgo(Date.parse(voice.updatedAt), Date.now())}
+              Last updated {timeAgo(Date.parse(voice.updatedAt), Math.max(now, Date.parse(voice.updatedAt)))}
             </Text>
           ) : null}
         </Flex>
