@@ -107,7 +107,7 @@ function bootSplash(): Plugin {
   ].join('');
   const style = [
     '<style>',
-    '.boot-splash{min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;',
+    'body{margin:0}.boot-splash{min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;',
     'justify-content:center;gap:16px;margin:0;color:#60646c;background:linear-gradient(180deg,#f8f8ff,#fcfcfd 60%);',
     "font:14px/20px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',system-ui,sans-serif}",
     '@media (prefers-color-scheme:dark){.boot-splash{color:#b0b4ba;background:linear-gradient(180deg,#14142b,#111113 60%)}}',

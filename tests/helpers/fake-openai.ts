@@ -1,9 +1,10 @@
 /**
  * A local stand-in for an OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio all speak it),
  * at the network edge: real HTTP, the real /v1/chat/completions wire format, including
- * Server-Sent Events streaming (`data: {chunk}` lines ending with `data: [DONE]`).
+ * Server-Sent Events streaming (`data: {chunk}` lines ending with `data: [DONE]`), and the real
+ * /v1/embeddings wire format with deterministic vectors (see fakeEmbedding).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,7 +16,45 @@ export interface ChatCompletionRequest {
   max_tokens?: number;
 }
 
+/**
+ * Words the fake embedding model treats as one meaning, so a test can ask with words a passage
+ * does not contain and still be near it (what a real embedding model does for synonyms).
+ */
+export const FAKE_EMBEDDING_SYNONYMS: readonly (readonly string[])[] = [
+  ['revenue', 'income', 'earnings', 'turnover', 'proceeds'],
+  ['customer', 'client', 'shopper', 'buyer', 'patron'],
+  ['advert', 'advertisement', 'commercial', 'promo'],
+  ['cheap', 'affordable', 'inexpensive', 'budget'],
+];
+export const FAKE_EMBEDDING_DIMENSIONS = 256;
+
+const MEANING = new Map(FAKE_EMBEDDING_SYNONYMS.flatMap((group) => group.map((word) => [word, group[0]!] as const)));
+
+/**
+ * A deterministic embedding: a hashed bag of meanings (each word, plural "s" dropped, mapped
+ * through FAKE_EMBEDDING_SYNONYMS), signed per bucket and L2-normalised, so texts sharing words
+ * or synonyms are near in cosine distance and unrelated texts are far.
+ */
+export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const raw of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const singular = raw.length > 3 && raw.endsWith('s') ? raw.slice(0, -1) : raw;
+    const digest = createHash('sha256').update(MEANING.get(raw) ?? MEANING.get(singular) ?? singular).digest();
+    vector[digest.readUInt16BE(0) % dimensions]! += digest[2]! & 1 ? 1 : -1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((value) => value / norm);
+}
+
+export interface EmbeddingsRequest {
+  model: string;
+  input: string | string[];
+  encoding_format?: string;
+}
+
 export interface FakeOpenAiBehaviour {
+  /** /v1/embeddings answers with this HTTP status (and an OpenAI-style error body) instead. */
+  embeddingsFailWith?: number;
   /** The reply text for a request (default: echoes the last user message). */
   reply?: (request: ChatCompletionRequest) => string;
   /** Answer with this HTTP status and an OpenAI-style error body instead. */
@@ -34,6 +73,8 @@ export interface FakeOpenAi {
   /** Base URL including /v1, as OPENAI_COMPATIBLE_BASE_URL expects. */
   baseUrl: string;
   requests: ChatCompletionRequest[];
+  /** Every /v1/embeddings request received (answered or failed). */
+  embeddingRequests: EmbeddingsRequest[];
   authorizations: (string | undefined)[];
   behave(next: FakeOpenAiBehaviour): void;
   close(): Promise<void>;
@@ -45,10 +86,31 @@ function lastUserText(request: ChatCompletionRequest): string {
   return typeof last.content === 'string' ? last.content : last.content.map((part) => part.text ?? '').join('');
 }
 
-async function readJson(request: IncomingMessage): Promise<ChatCompletionRequest> {
+async function readJson<T = ChatCompletionRequest>(request: IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+}
+
+async function answerEmbeddings(req: IncomingMessage, res: ServerResponse, behaviour: FakeOpenAiBehaviour, log: EmbeddingsRequest[]): Promise<void> {
+  const body = await readJson<EmbeddingsRequest>(req);
+  log.push(body);
+  if (behaviour.embeddingsFailWith) {
+    res
+      .writeHead(behaviour.embeddingsFailWith, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: 'The fake embedding model is failing on purpose', type: 'server_error', code: null } }));
+    return;
+  }
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  const tokens = inputs.reduce((sum, text) => sum + (text.match(/\S+/g)?.length ?? 0), 0);
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      object: 'list',
+      data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+      model: body.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }
 
 export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promise<FakeOpenAi> {
@@ -56,12 +118,17 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   let failuresLeft = initial.failTimes ?? Number.POSITIVE_INFINITY;
   const requests: ChatCompletionRequest[] = [];
   const authorizations: (string | undefined)[] = [];
+  const embeddingRequests: EmbeddingsRequest[] = [];
   const open = new Set<ServerResponse>();
   /** Requests held by `hang`, resumed with the next behaviour. */
   let held: (() => void)[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
+      if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
+        await answerEmbeddings(req, res, behaviour, embeddingRequests);
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found' } }));
         return;
@@ -129,6 +196,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingRequests,
     authorizations,
     behave(next) {
       behaviour = next;

@@ -20,7 +20,7 @@ describe('the organisation brand voice', () => {
 
   const get = (token: string, spaceId: string) =>
     t.app.inject({ method: 'GET', url: `${API}/settings/brand-voice`, headers: authHeaders(token, spaceId) });
-  const put = (token: string, spaceId: string, payload: unknown) =>
+  const put = (token: string, spaceId: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `${API}/settings/brand-voice`, headers: authHeaders(token, spaceId), payload });
 
   it('is empty until someone writes it', async () => {

@@ -7,6 +7,7 @@ import type { RouteDeps } from './deps';
 import { healthRoutes } from './health/health.routes';
 import { knowledgeAreaRoutes } from './knowledge/index';
 import { registrationRoutes } from './registration/registration.routes';
+import { enableSemanticSearch } from '../services/knowledge/semantic-index';
 import { brandVoiceRoutes } from './settings/brand-voice.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 
@@ -18,6 +19,8 @@ export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): 
   await app.register(spacesRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(billingRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(knowledgeAreaRoutes, { prefix: API_PREFIX, ...deps });
+  // Hybrid knowledge search when an embedding provider and pgvector are there (never throws; else full-text).
+  await enableSemanticSearch(deps.db, deps.config.llm, (message, err) => app.log.warn({ err }, message));
   await app.register(agentsRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(brandVoiceRoutes, { prefix: API_PREFIX, ...deps });
 }

@@ -8,6 +8,7 @@ import { chunkText } from './chunk-text';
 import { UnreadableDocumentError, extractText } from './extract-text';
 import { kindOfMime } from './file-types';
 import { refreshStatisticsSoon } from './refresh-statistics';
+import { storePassageEmbeddings, type SemanticIndex } from './semantic-index';
 import { isValidClassification } from './taxonomy';
 
 export interface ProcessOptions {
@@ -15,6 +16,8 @@ export interface ProcessOptions {
   isLastAttempt: boolean;
   llmCategoriser?: LlmCategoriser;
   onLlmError?: (error: unknown) => void;
+  /** Set when hybrid search is on (semantic-index.ts): passages are embedded and stored with their vectors. */
+  semanticIndex?: SemanticIndex | null;
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips. */
@@ -32,6 +35,20 @@ async function classify(document: KbDocument, text: string, options: ProcessOpti
     }
   }
   return categoriseByKeywords(document.filename, text);
+}
+
+/**
+ * The passages' vectors, or null when embeddings are off or the provider fails: a document is
+ * never held back (or failed) by embeddings — full-text search finds it all the same.
+ */
+async function embedPassages(document: KbDocument, passages: string[], semantic: SemanticIndex | null | undefined): Promise<number[][] | null> {
+  if (!semantic || passages.length === 0) return null;
+  try {
+    return await semantic.embedder.embed(passages);
+  } catch (error) {
+    semantic.warn(`embedding the passages of "${document.filename}" failed; it is searchable by full text only`, error);
+    return null;
+  }
 }
 
 async function markError(db: Db, id: string, message: string): Promise<void> {
@@ -58,6 +75,8 @@ export async function processDocument(db: Db, storage: ObjectStorage, documentId
     const text = await extractText(kindOfMime(document.mimeType), bytes);
     const passages = chunkText(text);
     const classification = document.category ? null : await classify(document, text, options);
+    // Before the transaction: a slow provider must not hold the row lock.
+    const vectors = await embedPassages(document, passages, options.semanticIndex);
 
     await db.transaction(async (tx) => {
       // Locks the row; a delete that won the race leaves nothing to update.
@@ -69,14 +88,24 @@ export async function processDocument(db: Db, storage: ObjectStorage, documentId
       if (!current) return;
       await tx.delete(kbPassages).where(eq(kbPassages.documentId, documentId));
       for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
-        await tx.insert(kbPassages).values(
-          passages.slice(start, start + PASSAGE_BATCH).map((content, index) => ({
-            documentId,
-            spaceId: document.spaceId,
-            ordinal: start + index,
-            content,
-          })),
-        );
+        const inserted = await tx
+          .insert(kbPassages)
+          .values(
+            passages.slice(start, start + PASSAGE_BATCH).map((content, index) => ({
+              documentId,
+              spaceId: document.spaceId,
+              ordinal: start + index,
+              content,
+            })),
+          )
+          .returning({ id: kbPassages.id, ordinal: kbPassages.ordinal });
+        if (vectors && options.semanticIndex) {
+          await storePassageEmbeddings(
+            tx,
+            options.semanticIndex.embedder.modelKey,
+            inserted.map((row) => ({ passageId: row.id, spaceId: document.spaceId, vector: vectors[row.ordinal]! })),
+          );
+        }
       }
       await tx
         .update(kbDocuments)

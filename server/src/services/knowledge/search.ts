@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { fuseRankings } from './rank-fusion';
-import { nearestPassages, semanticIndexOf, type SemanticIndex } from './semantic-index';
+import { nearestPassages, semanticIndexOf, type NearPassage, type SemanticIndex } from './semantic-index';
 
 /** One retrieved passage (the shape the agents' retrieval uses, and GET /kb/search answers). */
 export interface KnowledgeContext {
@@ -70,7 +70,8 @@ const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
  *      passages that share its key words);
  *   3. any one of its words, ranking at most BROAD_CANDIDATES matches (common words in a large
  *      space would otherwise mean ranking most of it).
- * Only the final top k get ts_headline (the expensive part), which yields `highlights`.
+ * Only the returned k get ts_headline (the expensive part), which yields `highlights` — in
+ * hybrid search that is the full-text candidates (hybridCandidates), ranked before fusion.
  *
  * The best `k` in that order, with their `marked` text (for highlights).
  */
@@ -156,7 +157,7 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promi
   const nearRows = queryVector
     ? await nearestPassages(db, { spaceId: input.spaceId, modelKey: semantic.embedder.modelKey, vector: queryVector, limit: depth, onlyDocuments })
     : [];
-  const fused = fuseRankings([textRows, nearRows], (row) => String(row.id)).slice(0, k);
+  const fused = fuseRankings<Row | NearPassage>([textRows, nearRows], (row) => String(row.id)).slice(0, k);
   return fused.map(({ item, score }) => ({
     passage: item.content,
     document_id: item.document_id,

@@ -109,6 +109,12 @@ export async function storePassageEmbeddings(
   }
 }
 
+/**
+ * Cosine distance 1 is orthogonal (similarity 0): such a passage shares nothing with the query,
+ * so it is not a candidate however few others there are.
+ */
+const NO_SHARED_MEANING = 1;
+
 export interface NearPassage {
   id: number | string;
   document_id: string;
@@ -120,7 +126,8 @@ export interface NearPassage {
 /**
  * The passages of the space's ready documents nearest to a query vector (cosine distance, exact).
  * Only vectors of the same model and dimension are compared; passages without vectors (documents
- * processed before embeddings were configured, or during an outage) are simply not candidates.
+ * processed before embeddings were configured, or during an outage) are simply not candidates,
+ * nor are passages with nothing in common with the query (NO_SHARED_MEANING).
  */
 export async function nearestPassages(
   db: DbExecutor,
@@ -134,6 +141,7 @@ export async function nearestPassages(
     JOIN kb_documents d ON d.id = p.document_id AND d.status = 'ready'
     WHERE e.space_id = ${input.spaceId}::uuid AND e.model = ${input.modelKey}
       AND vector_dims(e.embedding) = ${input.vector.length} ${input.onlyDocuments}
+      AND e.embedding <=> ${query}::vector < ${NO_SHARED_MEANING}
     ORDER BY distance, p.id
     LIMIT ${input.limit}`);
   return (result as unknown as { rows: NearPassage[] }).rows;

@@ -15,6 +15,7 @@ import type { ChatMode } from '../agents.types';
 import { cancelReply, chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
+import { preloadMarkdown } from '../components/LazyMarkdown';
 import { MessageList } from '../components/MessageList';
 import { SessionList } from '../components/SessionList';
 import { WaitingIndicator } from '../components/WaitingIndicator';
@@ -37,6 +38,10 @@ export default function AgentChatSessionPage() {
   const name = displayName(slug, agents);
   const live = chats.sessions[sessionId];
   const locked = (live?.status ?? 'idle') !== 'idle';
+  // The reply formatter downloads alongside the messages, so replies rarely show as plain text first.
+  useEffect(() => {
+    void preloadMarkdown().catch(() => undefined);
+  }, []);
   const run = runs[sessionId];
 
   useEffect(() => {
