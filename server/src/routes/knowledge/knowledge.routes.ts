@@ -173,7 +173,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       onRequest: spaceScoped,
       schema: {
         tags,
-        summary: 'Full-text search over the ready documents: the top k passages with highlighted terms',
+        summary: 'Search over the ready documents (full-text, or hybrid with vectors when embeddings are configured): the top k passages with highlighted terms',
         security: bearerSecurity,
         querystring: searchQuery,
         response: { 200: searchResponse, ...errorResponses(400, 401, 404, 422) },
