@@ -15,11 +15,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { freePort } from '../tools/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -27,17 +27,6 @@ const HOST = '127.0.0.1';
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const PASSWORD = 'benchmark-password-123';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Server {
   baseUrl: string;

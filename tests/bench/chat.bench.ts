@@ -18,11 +18,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startFakeOpenAi } from '../helpers/fake-openai';
+import { freePort } from '../tools/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
@@ -30,17 +30,6 @@ const POLLS = Number(process.env.BENCH_POLLS ?? 1000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 4);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5000);
 const PASSWORD = 'benchmark-password-123';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();

@@ -1,27 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../tools/chromium';
+import { freePort } from '../tools/free-port';
+
+export { freePort };
 
 const root = new URL('../../', import.meta.url).pathname;
 
 // One list of Chromium flags for every browser script (tests/tools/chromium.ts).
 export { CHROMIUM_PATH, launchPersistentChromium } from '../tools/chromium';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;

@@ -60,10 +60,12 @@ export interface TransactionPage {
 export type UsageGroup = 'feature' | 'agent';
 
 export interface UsageBreakdownItem {
+  /** The feature, or the agent name (null for usage without an agent). */
   key: string | null;
   label: string;
   credits: number;
   transactions: number;
+  /** Share of total_credits_used, 0–100, one decimal. */
   percentage: number;
 }
 

@@ -2,24 +2,10 @@ import { and, desc, eq, gte, sql, sum, count } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { creditTransactions, users } from '../../db/schema/index';
 
-export type UsageGroup = 'feature' | 'agent';
+import type { UsageBreakdown, UsageBreakdownItem, UsageGroup } from '../../../../src/features/billing/billing.types';
 
-export interface UsageBreakdownItem {
-  /** The feature, or the agent name (null for usage without an agent). */
-  key: string | null;
-  label: string;
-  credits: number;
-  transactions: number;
-  /** Share of total_credits_used, 0–100, one decimal. */
-  percentage: number;
-}
-
-export interface UsageBreakdown {
-  period: string;
-  group_by: UsageGroup;
-  total_credits_used: number;
-  breakdown: UsageBreakdownItem[];
-}
+// The wire shapes are the client's own types, so the two cannot drift apart.
+export type { UsageBreakdown, UsageBreakdownItem, UsageGroup };
 
 const FEATURE_LABELS: Record<string, string> = { chat: 'AI agent chats', general: 'General', knowledge: 'Knowledge base', analytics: 'Analytics' };
 
