@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/database';
 import { creditAccounts, kbDocuments, kbPassages, plans } from '../../server/src/db/schema/index';
 import { API, authHeaders } from './server';
+import type { ChatMessageDto } from '../../src/features/agents/agents.types';
 
 export interface Caller {
   access_token: string;
@@ -24,17 +25,8 @@ export interface AcceptedBody {
   credits_remaining: number;
 }
 
-export interface MessageBody {
-  id: string;
-  session_id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  created_at: string;
-  rating: number | null;
-  feedback_categories: string[];
-  feedback_text: string | null;
-  engine: string | null;
-}
+/** A message as the API returns it: the client's own wire type. */
+export type MessageBody = ChatMessageDto;
 
 export interface RunBody {
   id: string;

@@ -30,6 +30,7 @@ export interface ChatMessageDto {
   rating: number | null;
   feedback_categories: string[];
   feedback_text: string | null;
+  /** Engine and model that wrote a reply ('offline/mosaic-offline-1', 'openai/gpt-4o-mini'); null for user messages. */
   engine: string | null;
 }
 

@@ -1,37 +1,14 @@
 /** Wire shapes of spec 001 §3 (snake_case, ISO-8601 timestamps). */
+import type { ChatMessageDto, ChatSessionDto, RunDto } from '../../../../src/features/agents/agents.types';
 import type { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
 
-export interface SessionDto {
-  id: string;
-  title: string;
-  agent_slug: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MessageDto {
-  id: string;
-  session_id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  created_at: string;
-  rating: number | null;
-  feedback_categories: string[];
-  feedback_text: string | null;
-  /** Engine and model that wrote a reply ('offline/mosaic-offline-1', 'openai/gpt-4o-mini'); null for user messages. */
-  engine: string | null;
-}
-
-export interface RunDto {
-  id: string;
-  status: (typeof agentRuns.$inferSelect)['status'];
-  error: string | null;
-  user_message_id: string;
-  reply_message_id: string | null;
-  mode: string;
-  refunded: boolean;
-  updated_at: string;
-}
+/**
+ * The wire shapes are the client's own types (src/features/agents/agents.types.ts), so server and
+ * client cannot drift apart; a run status the database gains must be added there to compile.
+ */
+export type SessionDto = ChatSessionDto;
+export type MessageDto = ChatMessageDto;
+export type { RunDto };
 
 export function toSessionDto(row: typeof chatSessions.$inferSelect): SessionDto {
   return {
