@@ -79,7 +79,7 @@ export async function benchBrowserHash(work: string): Promise<void> {
   try {
     for (const [engine, url] of [
       ['WebAssembly (hash-wasm)', '/worker.js'],
-      ['pure JS (@noble/hashes, strict CSP)', '/worker-csp.js'],
+      ['pure JS (@noble/hashes, the fallback where WebAssembly is refused)', '/worker-csp.js'],
     ] as const) {
       const context = await browser.newContext();
       const tab = await context.newPage();
