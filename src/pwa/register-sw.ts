@@ -48,8 +48,10 @@ export async function registerServiceWorker(
       reloadPage();
       return;
     }
-    // A Reload pressed in another tab activated the new version under this page too.
-    if (event.isUpdate || event.isExternal) {
+    // A Reload pressed in another tab activated the new version under this page too. Only when the
+    // page already ran under a worker (isUpdate): on a first install a worker registered by another
+    // tab claiming this page is "external" too, yet there is no older version to replace.
+    if (event.isUpdate) {
       takenOverElsewhere = true;
       updateState.updateAvailable = true;
       updateState.dismissed = false;

@@ -81,6 +81,15 @@ describe('new version prompt', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('stays quiet when the first worker, installed by another tab, takes control', async () => {
+    await start();
+    renderPrompt();
+    workbox.emit('controlling', { isUpdate: false, isExternal: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('A new version is available')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('hides on Later and comes back for the next version', async () => {
     const user = userEvent.setup();
     await start();
