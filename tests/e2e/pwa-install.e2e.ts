@@ -16,18 +16,7 @@ import {
   startAppForFile,
   waitForServiceWorkerControl,
 } from './harness';
-
-interface WebManifest {
-  name: string;
-  short_name: string;
-  start_url: string;
-  scope: string;
-  display: string;
-  theme_color: string;
-  background_color: string;
-  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
-  screenshots: Array<{ src: string; sizes: string; form_factor?: string }>;
-}
+import type { WebManifest } from '../helpers/web-manifest';
 
 const app = startAppForFile({ buildId: 'e2e-install' });
 

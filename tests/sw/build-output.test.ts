@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebManifest } from '../helpers/web-manifest';
 
 const root = new URL('../../', import.meta.url).pathname;
 let outDir = process.env.PWA_BUILD_DIR ?? '';
@@ -32,18 +33,6 @@ afterAll(async () => {
 /** URLs in the precache list that the build wrote into the worker in place of self.__WB_MANIFEST. */
 function precachedUrls(workerSource: string): string[] {
   return [...workerSource.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map((match) => match[1] ?? '');
-}
-
-interface WebManifest {
-  name: string;
-  short_name: string;
-  start_url: string;
-  scope: string;
-  display: string;
-  theme_color: string;
-  background_color: string;
-  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
-  screenshots: Array<{ src: string; sizes: string; form_factor?: string }>;
 }
 
 describe('built service worker and manifest', () => {

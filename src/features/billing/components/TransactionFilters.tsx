@@ -1,6 +1,7 @@
 import { Flex, Select } from '@radix-ui/themes';
 import type { TransactionStatus, TransactionType } from '../billing.types';
 import { TRANSACTION_TYPE_LABELS, featureLabel } from './ledger-format';
+import { REPORT_PERIODS } from '../periods';
 
 export interface LedgerFilter {
   feature: string;
@@ -11,12 +12,7 @@ export interface LedgerFilter {
 
 export const DEFAULT_LEDGER_FILTER: LedgerFilter = { feature: 'all', type: 'all', status: 'all', period: 'all' };
 
-const PERIODS = [
-  { value: 'all', label: 'All time' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-  { value: '90d', label: 'Last 90 days' },
-];
+const PERIODS = [{ value: 'all', label: 'All time' }, ...REPORT_PERIODS];
 
 interface TransactionFiltersProps {
   filter: LedgerFilter;

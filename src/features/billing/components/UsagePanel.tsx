@@ -4,13 +4,9 @@ import { BarChartIcon } from '@radix-ui/react-icons';
 import { fetchUsageBreakdown } from '../billing.api';
 import { formatCredits } from '../billing.status';
 import type { UsageBreakdown, UsageGroup } from '../billing.types';
+import { REPORT_PERIODS } from '../periods';
 import { UsageBreakdownChart } from './UsageBreakdownChart';
 
-export const USAGE_PERIODS = [
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-  { value: '90d', label: 'Last 90 days' },
-] as const;
 
 /** Credits spent by feature or by agent over a period (GET /billing/analytics/usage-breakdown). */
 export function UsagePanel({ refreshKey }: { refreshKey: number }) {
@@ -54,7 +50,7 @@ export function UsagePanel({ refreshKey }: { refreshKey: number }) {
             <Select.Root value={period} onValueChange={setPeriod} size="1">
               <Select.Trigger aria-label="Usage period" variant="soft" />
               <Select.Content>
-                {USAGE_PERIODS.map((option) => (
+                {REPORT_PERIODS.map((option) => (
                   <Select.Item key={option.value} value={option.value}>
                     {option.label}
                   </Select.Item>
