@@ -1,23 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import './app/radix-themes.css';
 import './styles/app.css';
 import { AppProviders } from './app/AppProviders';
 import { startOfflineLayer } from './app/offline-layer';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/AppRoutes';
+import { recordRecoverableError } from './app/recoverable-errors';
+import { preloadScreensFor } from './app/router';
+import { routes } from './app/routes';
 
 // Before the first render: install offers, connectivity and request failures are heard from the start.
 startOfflineLayer();
 
-const router = createAppRouter();
+preloadScreensFor(routes, window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
+createRoot(container, { onRecoverableError: recordRecoverableError }).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

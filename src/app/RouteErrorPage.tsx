@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { forceLogout } from '../features/auth/auth.store';
@@ -8,7 +8,6 @@ import { Page } from '../ui/Page';
 import { loginPathWithRedirect } from './guard';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
 }
@@ -18,16 +17,15 @@ const AUTH_ERROR_PATTERN = /\b(auth|authentication|authenticated|unauthori[sz]ed
 
 /** A navigation error about auth or a 401 means the session is no good (spec 000 §2). */
 export function isAuthNavigationError(error: unknown): boolean {
-  const status = isRouteErrorResponse(error) ? error.status : (error as { status?: unknown } | null)?.status;
+  const status = (error as { status?: unknown } | null)?.status;
   if (status === 401) return true;
   const message = describe(error);
   if (/dynamically imported module|importing a module script/i.test(message)) return false;
   return AUTH_ERROR_PATTERN.test(message);
 }
 
-/** errorElement for the route tree: forces logout on auth errors, otherwise offers a reload. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** What RouteErrorBoundary shows for a screen that threw: forces logout on auth errors, otherwise offers a reload. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const location = useLocation();
   const authError = isAuthNavigationError(error);

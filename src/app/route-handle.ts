@@ -1,4 +1,5 @@
-import type { Params, UIMatch } from 'react-router-dom';
+import { createContext, useContext } from 'react';
+import type { Params } from 'react-router-dom';
 
 /** One step of the breadcrumb trail; the last step is the current page and has no link. */
 export interface Crumb {
@@ -6,7 +7,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** Data every screen route carries in `handle` (read by the shell through useMatches). */
+/** Data every screen route carries in `handle` (read by the shell through useCurrentRoute). */
 export interface RouteHandle {
   /** Stable route name (spec 000 §2), e.g. 'Dashboard', 'AgentChat'. */
   name: string;
@@ -14,6 +15,12 @@ export interface RouteHandle {
   crumbs: (params: Params) => Crumb[];
   /** Full-height, non-scrolling layout (Agent Mode). */
   fullHeight?: boolean;
+}
+
+/** The deepest matched screen route's handle and the URL's params. */
+export interface CurrentRoute {
+  handle: RouteHandle;
+  params: Params;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
@@ -25,13 +32,23 @@ export function isRouteHandle(value: unknown): value is RouteHandle {
   );
 }
 
-/** The handle of the deepest matched screen route, if any. */
-export function currentRouteHandle(matches: UIMatch[]): { handle: RouteHandle; params: Params } | null {
+/** The handle of the deepest matched screen route, if any (matches as react-router's matchRoutes gives them). */
+export function currentRouteHandle(
+  matches: ReadonlyArray<{ route: { handle?: unknown }; params: Params }>,
+): CurrentRoute | null {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const match = matches[i];
-    if (match && isRouteHandle(match.handle)) return { handle: match.handle, params: match.params };
+    if (match && isRouteHandle(match.route.handle)) return { handle: match.route.handle, params: match.params };
   }
   return null;
+}
+
+/** Provided by AppRoutes for the location being shown. */
+export const CurrentRouteContext = createContext<CurrentRoute | null>(null);
+
+/** The screen route being shown (name, breadcrumb trail, layout), or null for none. */
+export function useCurrentRoute(): CurrentRoute | null {
+  return useContext(CurrentRouteContext);
 }
 
 /** 'seo-expert' → 'Seo Expert' (agent slugs in breadcrumbs, spec 000 §2). */

@@ -1,9 +1,9 @@
 // Not React.lazy: lazyScreen shows a screen as soon as its code is in (see lazy-screen.tsx).
 import { lazyScreen as lazy } from './lazy-screen';
 import type { RouteObject } from 'react-router-dom';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 import { GuardedOutlet } from './GuardedOutlet';
-import { RouteErrorPage } from './RouteErrorPage';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { Crumb, RouteHandle } from './route-handle';
 import { titleCaseSlug } from './route-handle';
 
@@ -49,7 +49,7 @@ const agentCrumb = (slug: string | undefined): Crumb => ({
 });
 
 /** Screens of spec 000 §2; `handle` carries the route name and breadcrumb trail. */
-const screenRoutes: RouteObject[] = [
+export const screenRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'login', element: <LoginPage />, handle: handle('Login', () => []) },
   { path: 'register', element: <RegisterPage />, handle: handle('Register', () => []) },
@@ -129,14 +129,30 @@ const screenRoutes: RouteObject[] = [
 ];
 
 /**
- * The whole route tree. The root keeps the guard and shell mounted; the pathless child catches
- * screen errors so the sidebar (and the auth event listener) survive a broken screen.
+ * The whole route tree around the given screens. The root keeps the guard and shell mounted; the
+ * inner boundary catches screen errors so the sidebar (and the auth event listener) survive a
+ * broken screen, while the outer one catches the guard and shell themselves.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    element: <GuardedOutlet />,
-    errorElement: <RouteErrorPage />,
-    children: [{ id: 'screens', errorElement: <RouteErrorPage />, children: screenRoutes }],
-  },
-];
+export function routeTree(screens: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: (
+        <RouteErrorBoundary>
+          <GuardedOutlet />
+        </RouteErrorBoundary>
+      ),
+      children: [
+        {
+          element: (
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
+          children: screens,
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = routeTree(screenRoutes);

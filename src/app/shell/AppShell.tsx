@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useMatches } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, Text } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
@@ -12,7 +12,7 @@ import '../../db';
 import { OfflineBanner } from '../../pwa/OfflineBanner';
 import { Logo } from '../../ui/Logo';
 import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';
-import { currentRouteHandle } from '../route-handle';
+import { useCurrentRoute } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
 import { Sidebar } from './Sidebar';
 import { useSidebarState } from './useSidebarState';
@@ -32,7 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 function ShellLayout({ children }: { children: ReactNode }) {
   const { user } = useSnapshot(authState);
   const sidebar = useSidebarState();
-  const current = currentRouteHandle(useMatches());
+  const current = useCurrentRoute();
   const fullHeight = current?.handle.fullHeight === true;
   if (!user) return <>{children}</>;
 

@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
-import { Link as RouterLink, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { IconButton, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
-import { currentRouteHandle } from '../route-handle';
+import { useCurrentRoute } from '../route-handle';
 import { isAtOrBelow } from '../route-access';
 
 const HIDDEN_ON = new Set(['Dashboard', 'Login', 'Register']);
@@ -16,7 +16,7 @@ export function backFallbackFor(pathname: string): string {
 export function BreadcrumbBar() {
   const location = useLocation();
   const navigate = useNavigate();
-  const current = currentRouteHandle(useMatches());
+  const current = useCurrentRoute();
   if (!current || HIDDEN_ON.has(current.handle.name)) return null;
   const crumbs = current.handle.crumbs(current.params);
 

@@ -9,6 +9,11 @@ import { renderApp, screen, signInAs, signOut, waitForLocation } from './support
 
 let api: FakeApi;
 
+/** A screen that fails while rendering, as a screen with a bug or a failed request would. */
+function ThrowsWhileRendering({ error }: { error: Error }): never {
+  throw error;
+}
+
 beforeEach(() => {
   installDomShims();
   api = installFakeApi();
@@ -128,21 +133,32 @@ describe('auth events', () => {
 describe('navigation errors', () => {
   it('a 401 while opening a screen forces logout and goes to Login', async () => {
     await signInAs(api, 'org_member');
-    const { router, location } = renderApp('/dashboard');
+    const { router, location } = renderApp('/dashboard', {
+      extraScreens: [{ path: 'broken', element: <ThrowsWhileRendering error={new Error('Request failed with status 401')} /> }],
+    });
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    router.patchRoutes('screens', [
-      {
-        path: 'broken',
-        loader: () => {
-          throw new Error('Request failed with status 401');
-        },
-        element: null,
-      },
-    ]);
-    await act(() => router.navigate('/broken'));
+    act(() => router.navigate('/broken'));
     await waitForLocation(location, '/login?redirect=%2Fbroken&expired=true');
     expect(authState.status).toBe('UNAUTHENTICATED');
     expect(localStorage.getItem('ma_access_token')).toBeNull();
+  });
+  it('another error shows the error screen inside the shell, and the next navigation recovers', async () => {
+    await signInAs(api, 'org_member');
+    const { router, location } = renderApp('/dashboard', {
+      extraScreens: [{ path: 'broken', element: <ThrowsWhileRendering error={new Error('Cannot read properties of undefined')} /> }],
+    });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    act(() => router.navigate('/broken'));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(location()).toBe('/broken');
+    expect(authState.status).toBe('AUTHENTICATED');
+    // The shell survived: its navigation is still there to leave the broken screen.
+    expect(screen.getAllByRole('link', { name: /Knowledge Base/ }).length).toBeGreaterThan(0);
+
+    act(() => router.navigate('/settings'));
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
   });
 });
 
@@ -164,7 +180,7 @@ describe('a token refresh in the background', () => {
     expect(location()).toBe('/connections');
     expect(screen.getByRole('heading', { name: 'Connections', level: 1 })).toBeTruthy();
 
-    await act(() => router.navigate('/credits'));
+    act(() => router.navigate('/credits'));
     await waitForLocation(location, '/login?redirect=%2Fcredits');
 
     releaseRefresh();

@@ -57,7 +57,7 @@ describe('breadcrumb bar', () => {
 describe('back button', () => {
   it('goes back in history when there is some', async () => {
     const { user, router, location } = await open('/connections', 'Connections');
-    await act(() => router.navigate('/connections/ga4/manage'));
+    act(() => router.navigate('/connections/ga4/manage'));
     await screen.findByRole('heading', { name: 'Manage GA4 Properties', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Go back' }));
     await waitForLocation(location, '/connections');
