@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 
 /**
  * Build only: @radix-ui/react-icons ships all ~320 icons in one module, and a module cannot be
@@ -55,6 +56,39 @@ function radixIconsPerModule(): Plugin {
       return { code, moduleSideEffects: false };
     },
   };
+}
+
+const fromRoot = (file: string) => path.resolve(import.meta.dirname, file);
+
+/**
+ * A code-splitting group's name function: the app modules the given roots import statically (not
+ * through `import()`), found in the module graph at chunking time; the packages they use join the
+ * group as their dependencies. Without it the bundler cuts what the entry needs before its first
+ * render into many small shared chunks (stores, API client, layout primitives, valtio: ten scripts
+ * before the first screen's own); on a phone each extra request on the critical path costs a round trip, most of
+ * Lighthouse's mobile first paint (docs/performance.md).
+ */
+function groupOf(name: string, roots: string[]) {
+  const graphs = new WeakMap<ChunkingContext, Set<string>>();
+  const graphOf = (ctx: ChunkingContext) => {
+    let members = graphs.get(ctx);
+    if (members) return members;
+    members = new Set();
+    const queue = [...roots];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (members.has(id)) continue;
+      members.add(id);
+      // The app's own modules only: a package's barrel (Radix Themes) statically imports its
+      // every component, although the screens use a few of them.
+      queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []).filter((imported) => !imported.includes('node_modules')));
+    }
+    // The roots stay in their own chunks: the build manifest (server preload hints, bench:web)
+    // finds a screen by its module, and the entry stays index.html's script.
+    for (const root of roots) members.delete(root);
+    graphs.set(ctx, members);
+    return members;
+  };
+  return (moduleId: string, ctx: ChunkingContext) => (graphOf(ctx).has(moduleId) ? name : null);
 }
 
 /**
@@ -235,7 +269,13 @@ export default defineConfig({
           groups: [
             // React, its scheduler and the router change only on upgrades: one long-lived chunk that
             // a new deploy of the app does not invalidate in the browser's or the worker's cache.
-            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'react-vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 3,
+            },
+            // Everything the entry needs before its first render, in one chunk next to it.
+            { name: groupOf('app-core', [fromRoot('src/main.tsx')]), priority: 2 },
           ],
         },
       },

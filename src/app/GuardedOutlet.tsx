@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, initAuth } from '../features/auth/auth.store';
@@ -63,14 +63,27 @@ export function GuardedOutlet() {
   const redirect = decision && auth.status === 'REFRESHING' && admittedPath === here ? null : decision;
   if (ready && !redirect && admittedPath !== here) setAdmittedPath(here);
 
-  if (!ready) return <FullPageLoader />;
+  // The first screen after the session check (shell, sidebar, the screen) is the biggest render of
+  // a visit. The store update that ends the check renders synchronously; deferring `ready` keeps
+  // the loader for that pass and renders the app in a transition, in slices that leave the main
+  // thread free between them (Lighthouse's total blocking time on a phone, docs/performance.md).
+  const shown = useDeferredValue(ready);
+  if (!ready || !shown) return <FullPageLoader />;
   if (redirect) return <Navigate to={redirect.redirect} replace />;
 
-  const content = (
-    <Suspense fallback={<ScreenLoader />}>
-      <Outlet />
-    </Suspense>
-  );
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
-  return showShell ? <AppShell>{content}</AppShell> : content;
+  return showShell ? SCREEN_IN_SHELL : SCREEN;
 }
+
+/**
+ * The same element objects on every render: this component re-renders whenever the auth or spaces
+ * store changes (token refresh, plan or space loaded), and React then skips the unchanged shell and
+ * screen below instead of rendering the whole signed-in tree again. Navigation still reaches the
+ * screen through the router's context.
+ */
+const SCREEN = (
+  <Suspense fallback={<ScreenLoader />}>
+    <Outlet />
+  </Suspense>
+);
+const SCREEN_IN_SHELL = <AppShell>{SCREEN}</AppShell>;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ScreenLoader } from './ScreenLoader';
 
 export type LazyScreen<P extends object> = ComponentType<P> & {
@@ -36,19 +36,23 @@ export function lazyScreen<P extends object>(
   };
 
   function Screen(props: P) {
-    const [, setReady] = useState(loaded !== null);
+    // Whether a render has seen the code. Not "is the code in": the download can finish between a
+    // render that showed the fallback and its effect, and that render still needs a successor.
+    const [codeSeen, setCodeSeen] = useState(loaded !== null);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
-      if (loaded) return undefined;
+      if (codeSeen) return undefined;
       let mounted = true;
       preload().then(
-        () => mounted && setReady(true),
+        // A transition: React renders the arrived screen in slices, yielding to the browser between
+        // them, instead of in one long task that keeps a phone from answering input.
+        () => mounted && startTransition(() => setCodeSeen(true)),
         (error: unknown) => mounted && setFailure({ error }),
       );
       return () => {
         mounted = false;
       };
-    }, []);
+    }, [codeSeen]);
     if (failure) throw failure.error;
     if (!loaded) return <>{fallback}</>;
     const Loaded = loaded;

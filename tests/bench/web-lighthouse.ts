@@ -83,13 +83,15 @@ export async function runLighthouse(
           disableStorageReset: true,
         };
         const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-        // Lighthouse sometimes loses the trace on this busy machine (NO_NAVSTART, "Please run
-        // Lighthouse again"): a fresh first visit and another run, up to RUN_ATTEMPTS times.
+        // Lighthouse sometimes loses the trace on this busy machine (NO_NAVSTART, NO_LCP, "Please
+        // run Lighthouse again"): a fresh first visit and another run, up to RUN_ATTEMPTS times.
         let result: Awaited<ReturnType<typeof lighthouse>>;
         for (let attempt = 1; ; attempt += 1) {
           await firstVisit(signedIn);
           result = await lighthouse(`${baseUrl}${path}`, flags, config);
-          if (!result?.lhr.runtimeError || attempt >= RUN_ATTEMPTS) break;
+          // A lost largest contentful paint (Lantern's NO_LCP) leaves the performance score empty.
+          const scored = result?.lhr.categories.performance?.score != null;
+          if ((!result?.lhr.runtimeError && scored) || attempt >= RUN_ATTEMPTS) break;
         }
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const { lhr } = result;

@@ -5,10 +5,6 @@ import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../features/auth/auth.store';
-// The device read model (Dexie, ~30 KB gzip) belongs to the signed-in app: nearly every screen
-// behind the shell reads through it, so it arrives with the shell rather than with each screen
-// (the billing store loads it on demand, which keeps it off the signed-out Pricing screen).
-import '../../db';
 import { OfflineBanner } from '../../pwa/OfflineBanner';
 import { Logo } from '../../ui/Logo';
 import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';
