@@ -27,6 +27,22 @@ export interface LighthouseScore {
   /** Failing audits (score < 1) that carry weight, to say what to fix. */
   failing: string[];
   metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  /** What painted last and largest, e.g. `h1.rt-Heading "Welcome back"`: a score is only worth
+   * something if this is the screen itself, not the boot splash or a loader. */
+  lcpElement: string;
+}
+
+interface LcpNode {
+  selector?: string;
+  nodeLabel?: string;
+}
+
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown } | undefined> }): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: Array<{ items?: Array<{ node?: LcpNode }> }> }
+    | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector?.split(' > ').pop() ?? '?'} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'none';
 }
 
 const CHROMIUM_FLAGS = [
@@ -117,6 +133,7 @@ export async function runLighthouse(
           formFactor,
           scores,
           failing,
+          lcpElement: lcpElementOf(lhr),
           metrics: {
             fcp: metric('first-contentful-paint'),
             lcp: metric('largest-contentful-paint'),

@@ -66,14 +66,14 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return;
     console.log('## Lighthouse 12\n');
-    console.log('| Page | Preset | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| Page | Preset | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | LCP element |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
     const scores = await runLighthouse(server.baseUrl, tokens);
     for (const score of scores) {
       const { performance, accessibility } = score.scores;
       const { fcp, lcp, tbt, cls } = score.metrics;
       console.log(
-        `| ${score.url} | ${score.formFactor} | ${performance} | ${accessibility} | ${score.scores['best-practices']} | ${fcp} ms | ${lcp} ms | ${tbt} ms | ${cls} |`,
+        `| ${score.url} | ${score.formFactor} | ${performance} | ${accessibility} | ${score.scores['best-practices']} | ${fcp} ms | ${lcp} ms | ${tbt} ms | ${cls} | ${score.lcpElement} |`,
       );
     }
     console.log('\nAudits not passing:');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebManifest } from '../helpers/web-manifest';
+import { responsiveValuesInSource } from '../../vite.config';
 
 const root = new URL('../../', import.meta.url).pathname;
 let outDir = process.env.PWA_BUILD_DIR ?? '';
@@ -82,5 +83,23 @@ describe('built service worker and manifest', () => {
 
   it('ships the Apple touch icon', () => {
     expect(existsSync(join(outDir, 'icons/apple-touch-icon-180.png'))).toBe(true);
+  });
+});
+
+describe('built stylesheet', () => {
+  it('keeps a class for every responsive value the screens use and none for breakpoints they never use', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const href = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"/.exec(html)?.[1];
+    expect(href).toBeTruthy();
+    const css = await readFile(join(outDir, href!), 'utf8');
+    const used = responsiveValuesInSource(join(root, 'src'));
+    expect(used.size).toBeGreaterThan(0);
+    for (const [breakpoint, values] of used) {
+      for (const value of values) expect(css).toMatch(new RegExp(`\\.${breakpoint}\\\\:rt-r-[a-z-]+-${value}\\b`));
+    }
+    for (const unused of ['xs', 'sm', 'md', 'lg', 'xl'].filter((breakpoint) => !used.has(breakpoint))) {
+      expect(css).not.toContain(`.${unused}\\:rt-`);
+    }
+    expect(css.length).toBeLessThan(400 * 1024);
   });
 });

@@ -79,15 +79,17 @@ export default function PricingPage() {
         title="Pricing"
         description="Every organisation starts with a 14-day free trial. Paid plans renew monthly; unused credits carry over."
       />
-      <div className="pricing-grid">
-        {PLAN_CATALOGUE.map((plan) => (
-          <PlanOption
-            key={plan.type}
-            plan={plan}
-            current={currentType === plan.type && currentActive}
-            action={<PlanAction plan={plan} signedIn={signedIn} canManage={canManage} currentType={currentType} currentActive={currentActive} onChoose={setConfirming} />}
-          />
-        ))}
+      <div className="pricing-grid-container">
+        <div className="pricing-grid">
+          {PLAN_CATALOGUE.map((plan) => (
+            <PlanOption
+              key={plan.type}
+              plan={plan}
+              current={currentType === plan.type && currentActive}
+              action={<PlanAction plan={plan} signedIn={signedIn} canManage={canManage} currentType={currentType} currentActive={currentActive} onChoose={setConfirming} />}
+            />
+          ))}
+        </div>
       </div>
       <Card size="3" mt="5" className="surface-card">
         <Flex direction={{ initial: 'column', md: 'row' }} justify="between" gap="4" align={{ initial: 'start', md: 'center' }}>
