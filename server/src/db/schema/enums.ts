@@ -21,3 +21,10 @@ export const joinRequestStatusEnum = pgEnum('join_request_status', JOIN_REQUEST_
 export const PLAN_TYPES = ['free', 'starter', 'pro', 'enterprise', 'business'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
+
+export const INVITE_STATUSES = ['pending', 'accepted', 'revoked'] as const;
+export const inviteStatusEnum = pgEnum('invite_status', INVITE_STATUSES);
+
+/** 'google' is the real Google Analytics; 'demo' the embedded source used without OAuth credentials. */
+export const GA4_PROVIDERS = ['google', 'demo'] as const;
+export const ga4ProviderEnum = pgEnum('ga4_provider', GA4_PROVIDERS);

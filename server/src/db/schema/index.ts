@@ -8,3 +8,5 @@ export * from './billing';
 export * from './agents';
 export * from './knowledge';
 export * from './settings';
+export * from './invites';
+export * from './ga4';

@@ -1,0 +1,129 @@
+/**
+ * Wire types of the Google Analytics 4 integration (spec 001 §3 and the /integrations/ga4 calls).
+ * Shared by the server, the client and the tests.
+ */
+
+/** GA4 account: a Google account the user connected. */
+export interface Ga4Account {
+  id: string;
+  email: string;
+  google_user_id: string;
+  /** Space-separated OAuth scopes. */
+  scopes: string;
+  created_at: string;
+  /** True for the embedded demo source (no Google OAuth client configured on the server). */
+  is_demo: boolean;
+  /** Last token or permission error code of this account, null when healthy. */
+  auth_error: Ga4ErrorCode | null;
+}
+
+/** GET /integrations/ga4/accounts */
+export interface Ga4AccountsResponse {
+  accounts: Ga4Account[];
+}
+
+/** GET /integrations/ga4/oauth/start → the browser navigates to redirect_url. */
+export interface Ga4OAuthStartResponse {
+  redirect_url: string;
+}
+
+/** A property the connected accounts can read. */
+export interface Ga4Property {
+  /** Numeric GA4 property id as a string, e.g. '123456789'. */
+  property_id: string;
+  display_name: string;
+  /** The Mosaic GA4 account (Ga4Account.id) that can read it. */
+  account_id: string;
+  /** Name of the Google Analytics account that holds the property. */
+  ga4_account_name: string;
+}
+
+/** GET /integrations/ga4/properties?account_id= */
+export interface Ga4PropertiesResponse {
+  accounts: Ga4Account[];
+  properties: Ga4Property[];
+}
+
+/** Linked property: a GA4 property linked to the current space. */
+export interface Ga4LinkedProperty {
+  id: string;
+  ga4_property_id: string;
+  ga4_property_display_name: string;
+}
+
+/** GET /integrations/ga4/linked-properties */
+export interface Ga4LinkedPropertiesResponse {
+  linked_properties: Ga4LinkedProperty[];
+}
+
+/** POST /integrations/ga4/link → the Ga4LinkedProperty. */
+export interface Ga4LinkPayload {
+  google_oauth_account_id: string;
+  ga4_property_id: string;
+  ga4_property_display_name: string;
+}
+
+export interface Ga4OrderBy {
+  metric?: string;
+  dimension?: string;
+  desc: boolean;
+}
+
+/** POST /integrations/ga4/report. Dates are YYYY-MM-DD. */
+export interface Ga4ReportRequest {
+  property_id: string;
+  metrics: string[];
+  dimensions: string[];
+  start_date: string;
+  end_date: string;
+  order_bys?: Ga4OrderBy[];
+  limit?: number;
+}
+
+/** One row, keyed by dimension and metric names (dimension values are strings, metrics numbers). */
+export type Ga4ReportRow = Record<string, string | number>;
+
+export interface Ga4ReportResponse {
+  property_id: string;
+  property_name: string;
+  row_count: number;
+  /** Metric totals over all rows. */
+  totals: Record<string, number>;
+  rows: Ga4ReportRow[];
+}
+
+export type Ga4AuthStatusValue = 'authenticated' | 'auth_expired' | 'no_accounts' | 'partial_auth' | 'error';
+
+/** GET /integrations/ga4/auth/status */
+export interface Ga4AuthStatus {
+  status: Ga4AuthStatusValue;
+  message: string;
+  has_valid_tokens: boolean;
+  accounts_count: number;
+  valid_accounts: number;
+}
+
+/** Analytics error codes (spec 001 §8). */
+export type Ga4ErrorCode =
+  | 'GA4_TOKEN_EXPIRED'
+  | 'GA4_TOKEN_REFRESH_NEEDED'
+  | 'GA4_INSUFFICIENT_SCOPE'
+  | 'GA4_AUTH_FAILED'
+  | 'REFRESH_TOKEN_EXPIRED'
+  | 'GA4_QUOTA_EXCEEDED'
+  | 'GA4_PERMISSION_DENIED'
+  | 'GA4_OAUTH_EXPIRED';
+
+/** Metric and dimension names of the dashboard's three reports (GA4 Data API names). */
+export const DASHBOARD_KPI_METRICS = [
+  'sessions',
+  'activeUsers',
+  'conversions',
+  'bounceRate',
+  'averageSessionDuration',
+  'screenPageViews',
+  'engagedSessions',
+] as const;
+export type DashboardKpi = (typeof DASHBOARD_KPI_METRICS)[number];
+export const CHANNEL_DIMENSION = 'sessionDefaultChannelGroup';
+export const DATE_DIMENSION = 'date';
