@@ -57,7 +57,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     config.accessTokenTtlSeconds,
   );
   const sessions = new SessionService(database.db, accessTokens, config.refreshTokenTtlDays);
-  installAuth(app, accessTokens);
+  installAuth(app, accessTokens, database.db);
   installSpaceContext(app, database.db);
 
   await installOpenApi(app);

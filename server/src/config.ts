@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
 import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
 import type { LlmConfig } from './llm/types';
 
@@ -61,6 +62,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(booleanText).default(false),
   // LLM providers and agent runs (docs/agents.md).
   ...llmEnvShape,
+  // Google Analytics 4 (docs/analytics.md).
+  ...ga4EnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -86,6 +89,8 @@ export interface AppConfig {
   llm: LlmConfig;
   /** Agent runs: long-poll hold, run lease, attempts (docs/agents.md). */
   agentRuns: AgentRunConfig;
+  /** Google Analytics 4: real Google when an OAuth client is set, else the demo source (docs/analytics.md). */
+  ga4: Ga4Config;
 }
 
 /** S3-compatible object storage; set S3_BUCKET to use it instead of the local disk. */
@@ -161,5 +166,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     llm: llmConfigFrom(values),
     agentRuns: agentRunConfigFrom(values),
+    ga4: ga4ConfigFrom(values),
   };
 }

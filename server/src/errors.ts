@@ -74,6 +74,16 @@ export const MESSAGES = {
   alreadyOnPlan: (name: string) => `Your organisation is already on the ${name} plan`,
   freeTrialCannotRestart: 'The free trial cannot be restarted. Choose starter, pro or business.',
   transactionNotFound: 'Credit transaction not found',
+  // Organisation management (spec 001: org admin users; docs/server.md "Organisation management").
+  onlyManagersManageMembers: 'Only organisation owners and admins can manage members',
+  memberNotFound: 'Member not found',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotRemoveYourself: 'You cannot remove yourself from the organisation',
+  onlyOwnersManageOwners: 'Only an organisation owner can give, take away or change the owner role',
+  onlyOwnersRemoveOwners: 'Only an organisation owner can remove an owner',
+  lastOwner: 'An organisation must keep at least one owner',
+  inviteNotFound: 'Invite not found',
+  inviteNotPending: 'Only pending invites can be revoked',
 } as const;
 
 /** Knowledge-base texts (docs/knowledge.md). */
@@ -93,4 +103,33 @@ export const KB_MESSAGES = {
   spaceMismatch: 'spaceId does not match the current space (X-Space-Id header)',
   processingFailed:
     'Processing failed after several attempts. Delete the document and upload it again; if it keeps failing, contact support.',
+} as const;
+
+/** Google Analytics 4 texts (spec 001 §8 analytics codes; docs/analytics.md). */
+export const GA4_MESSAGES = {
+  tokenExpired: 'The Google Analytics connection is refreshing. Please wait a moment and try again.',
+  tokenRefreshNeeded: 'Reconnecting...',
+  insufficientScope: 'Google Analytics permissions need to be updated. Please reconnect your Google account.',
+  authFailed: 'Google Analytics authentication has expired. Please reconnect your Google account.',
+  refreshTokenExpired: 'Google Analytics authentication has expired. Please reconnect your Google account.',
+  quotaExceeded: 'Google Analytics usage limit reached. Please try again in a few minutes.',
+  permissionDenied: 'Access denied to this Google Analytics property. Check your permissions in Google Analytics.',
+  unavailable: 'Google Analytics could not be reached. Please try again in a few minutes.',
+  googleNotConfigured:
+    'This account was connected through Google, but this server has no Google OAuth client configured any more. Remove the account or configure GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET.',
+  accountNotFound: 'GA4 account not found',
+  propertyNotInAccount: 'This GA4 property is not available to the chosen Google account',
+  alreadyLinked: 'This GA4 property is already linked to this space',
+  linkedPropertyNotFound: 'Linked property not found',
+  propertyNotLinked: 'This GA4 property is not linked to this space. Link it on the Manage GA4 Properties page first.',
+  accountRemoved: (unlinked: number) =>
+    unlinked === 0 ? 'GA4 account removed' : `GA4 account removed and ${unlinked} linked ${unlinked === 1 ? 'property' : 'properties'} unlinked`,
+  startAfterEnd: 'start_date must be on or before end_date',
+  invalidDate: (field: string) => `${field} must be a real date written YYYY-MM-DD`,
+  statusAuthenticated: 'Google Analytics is connected',
+  statusNoAccounts: 'No Google Analytics account is connected',
+  statusAuthExpired: 'Google Analytics authentication has expired. Please reconnect your Google account.',
+  statusPartial: (valid: number, total: number) =>
+    `${valid} of ${total} Google Analytics accounts are connected. Reconnect the others on the Manage GA4 Properties page.`,
+  statusError: 'Google Analytics access needs attention: reconnect your Google account or check its permissions.',
 } as const;

@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Role } from '../../../src/features/auth/auth.types';
+import type { DbExecutor } from '../db/database';
+import { users } from '../db/schema/index';
 import { MESSAGES, forbidden, unauthorized } from '../errors';
 import type { AccessTokens, AuthClaims } from '../services/access-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: 401 unless a valid bearer access token is sent; sets `request.auth`. */
+    /**
+     * onRequest hook: 401 unless a valid bearer access token is sent for an account that still
+     * exists and is enabled; sets `request.auth` with the role and organisation the account has now.
+     */
     requireAuth: onRequestAsyncHookHandler;
     /** onRequest hook (after requireAuth): 403 with `detail` unless the caller has one of `roles`. */
     requireRole: (roles: readonly Role[], detail?: string) => onRequestAsyncHookHandler;
@@ -23,7 +29,22 @@ export function authOf(request: FastifyRequest): AuthClaims {
   return request.auth;
 }
 
-export function installAuth(app: FastifyInstance, accessTokens: AccessTokens): void {
+/**
+ * The caller as the database says now. The access token proves who is calling, but it can be up
+ * to 15 minutes old: a role changed or a person removed by an organisation owner since it was
+ * issued must count at the very next request (one primary-key read per authenticated request).
+ */
+async function currentClaims(db: DbExecutor, verified: AuthClaims): Promise<AuthClaims> {
+  const [row] = await db
+    .select({ role: users.role, orgId: users.orgId, disabled: users.disabled })
+    .from(users)
+    .where(eq(users.id, verified.userId))
+    .limit(1);
+  if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
+  return { userId: verified.userId, role: row.role, orgId: row.orgId };
+}
+
+export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db: DbExecutor): void {
   app.decorateRequest('auth', null);
 
   app.decorate('requireAuth', async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
@@ -33,7 +54,7 @@ export function installAuth(app: FastifyInstance, accessTokens: AccessTokens): v
       throw unauthorized(MESSAGES.notAuthenticated);
     }
     try {
-      request.auth = await accessTokens.verify(match[1]);
+      request.auth = await currentClaims(db, await accessTokens.verify(match[1]));
     } catch (error) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw error;

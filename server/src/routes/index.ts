@@ -5,7 +5,9 @@ import { billingRoutes } from './billing/billing.routes';
 import { agentsRoutes } from './agents/index';
 import type { RouteDeps } from './deps';
 import { healthRoutes } from './health/health.routes';
+import { ga4Routes } from './integrations-ga4/ga4.routes';
 import { knowledgeAreaRoutes } from './knowledge/index';
+import { orgRoutes } from './orgs/index';
 import { registrationRoutes } from './registration/registration.routes';
 import { enableSemanticSearch } from '../services/knowledge/semantic-index';
 import { brandVoiceRoutes } from './settings/brand-voice.routes';
@@ -23,4 +25,6 @@ export async function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): 
   await enableSemanticSearch(deps.db, deps.config.llm, (message, err) => app.log.warn({ err }, message));
   await app.register(agentsRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(brandVoiceRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(ga4Routes, { prefix: API_PREFIX, ...deps });
+  await app.register(orgRoutes, { prefix: API_PREFIX, ...deps });
 }

@@ -2,10 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { organizations, users } from '../db/schema/index';
-import { MESSAGES, conflict, notFound } from '../errors';
+import { AppError, MESSAGES, conflict, notFound } from '../errors';
 import { startFreeTrial } from './billing/plans.service';
 import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
 import { createJoinRequest } from './join-requests.service';
+import { acceptInvite } from './orgs/accept-invite';
+import { findAcceptableInvite } from './orgs/invites.service';
 import { hashPassword } from './passwords';
 import type { SessionResponse, SessionService } from './sessions.service';
 import { DEFAULT_SPACE, createSpace } from './spaces.service';
@@ -40,13 +42,16 @@ async function organisationForEmail(db: Db, email: string) {
 }
 
 export async function checkDomain(db: Db, email: string): Promise<DomainCheck> {
+  // An invited address is already on its way in: registering accepts the invite, so no "join existing".
+  if (await findAcceptableInvite(db, email)) return { has_existing_org: false };
   const org = await organisationForEmail(db, email);
   return org ? { has_existing_org: true, organization_name: org.name } : { has_existing_org: false };
 }
 
 /**
  * Creates an organisation with its owner, default space "General", free trial plan and credit
- * account — all or nothing — and signs the owner in.
+ * account — all or nothing — and signs the owner in. An address with a pending, unexpired invite
+ * joins the inviting organisation with the invited role instead (org_name ignored, no trial).
  */
 export async function registerOrganisation(
   db: Db,
@@ -59,6 +64,10 @@ export async function registerOrganisation(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
+      const invite = await findAcceptableInvite(tx, email, true);
+      if (invite) return acceptInvite(tx, sessions, invite, { email, name: input.name, passwordHash });
+      // Only reachable without a name when an invite expired between the caller's check and now.
+      if (!input.orgName) throw new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'org_name', message: MESSAGES.orgNameRequired }]);
       const [org] = await tx
         .insert(organizations)
         .values({ name: input.orgName, emailDomain: organisationDomainFor(email) })
@@ -80,8 +89,22 @@ export async function registerOrganisation(
   }
 }
 
+export type JoinExistingOutcome = { joined: false; message: string } | { joined: true; session: SessionResponse };
+
+/**
+ * join_existing: an invited address joins its inviting organisation at once and is signed in;
+ * otherwise a pending request to join the organisation of the email's domain is filed (no account yet).
+ */
+export async function joinExistingOrganisation(db: Db, sessions: SessionService, input: NewAccount): Promise<JoinExistingOutcome> {
+  const email = normaliseEmail(input.email);
+  if (await findAcceptableInvite(db, email)) {
+    return { joined: true, session: await registerOrganisation(db, sessions, { ...input, orgName: '' }) };
+  }
+  return { joined: false, ...(await requestToJoinByDomain(db, input)) };
+}
+
 /** Files a pending request to join the organisation of the email's domain; no account yet. */
-export async function requestToJoinByDomain(db: Db, input: NewAccount): Promise<{ message: string }> {
+async function requestToJoinByDomain(db: Db, input: NewAccount): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   const org = await organisationForEmail(db, email);
   if (!org) throw notFound(MESSAGES.noOrgForDomain);

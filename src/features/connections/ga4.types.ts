@@ -49,6 +49,10 @@ export interface Ga4LinkedProperty {
   id: string;
   ga4_property_id: string;
   ga4_property_display_name: string;
+  /** The Mosaic GA4 account the link reads through, when the server says. */
+  account_id?: string;
+  /** True when the property comes from the embedded demo source, when the server says. */
+  is_demo?: boolean;
 }
 
 /** GET /integrations/ga4/linked-properties */
@@ -90,6 +94,8 @@ export interface Ga4ReportResponse {
   /** Metric totals over all rows. */
   totals: Record<string, number>;
   rows: Ga4ReportRow[];
+  /** True when the figures come from the embedded demo source, when the server says. */
+  is_demo?: boolean;
 }
 
 export type Ga4AuthStatusValue = 'authenticated' | 'auth_expired' | 'no_accounts' | 'partial_auth' | 'error';
@@ -127,3 +133,17 @@ export const DASHBOARD_KPI_METRICS = [
 export type DashboardKpi = (typeof DASHBOARD_KPI_METRICS)[number];
 export const CHANNEL_DIMENSION = 'sessionDefaultChannelGroup';
 export const DATE_DIMENSION = 'date';
+
+
+/** DELETE /integrations/ga4/accounts/{id} */
+export interface Ga4RemoveAccountResponse {
+  message: string;
+}
+
+/** Dashboard metrics (spec 001 §3): what the dashboard's three reports add up to. */
+export interface DashboardMetrics {
+  kpis: Record<DashboardKpi, number>;
+  sessionsSeries: Array<{ date: string; sessions: number }>;
+  /** Ranked by sessions; `percentage` is the channel's share of all sessions (0–100). */
+  topChannels: Array<{ channel: string; sessions: number; percentage: number }>;
+}

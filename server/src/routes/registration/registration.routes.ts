@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../errors';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { checkDomain, registerOrganisation, requestToJoinByDomain } from '../../services/registration.service';
+import { checkDomain, joinExistingOrganisation, registerOrganisation } from '../../services/registration.service';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -45,7 +45,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       preValidation: limit,
       schema: {
         tags: ['registration'],
-        summary: 'Create an organisation and its owner, and sign in',
+        summary: 'Create an organisation and its owner and sign in; an invited address joins the inviting organisation instead',
         body: registerBody,
         response: { 201: session, ...errorResponses(409, 422, 429) },
       },
@@ -79,7 +79,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       preValidation: limit,
       schema: {
         tags: ['registration'],
-        summary: "Join the organisation of the email's domain (pending approval) or create a new one",
+        summary:
+          "Join the organisation of the email's domain (pending approval) or create a new one; an invited address joins its inviting organisation at once",
         body: withDomainBody,
         response: {
           201: session,
@@ -91,8 +92,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     async (request, reply) => {
       const { choice, org_name, ...account } = request.body;
       if (choice === 'join_existing') {
-        // No tokens: the account exists only once an owner or admin approves the request.
-        return reply.status(202).send(await requestToJoinByDomain(db, account));
+        const outcome = await joinExistingOrganisation(db, sessions, account);
+        // No tokens for a request: the account exists only once an owner or admin approves it.
+        return outcome.joined ? reply.status(201).send(outcome.session) : reply.status(202).send({ message: outcome.message });
       }
       const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? '' });
       return reply.status(201).send(created);

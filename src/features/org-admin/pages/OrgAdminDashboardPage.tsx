@@ -1,24 +1,109 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button } from '@radix-ui/themes';
-import { HomeIcon, PersonIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { ArrowRightIcon, PersonIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { LoadFailed } from '../components/PanelStatus';
+import { ORG_ROLE_PLURALS } from '../org-admin.format';
+import { loadOrgAdmin, orgAdminState, type ListState } from '../org-admin.store';
+import { ORG_ROLES } from '../org-admin.types';
+import { useOrgAdminData } from '../useOrgAdminData';
+import '../org-admin.css';
 
-/** Organization Admin. */
-export default function OrgAdminDashboardPage() {
+const USERS_PATH = '/org-admin/users';
+
+interface StatProps {
+  label: string;
+  value: number;
+  list: Pick<ListState<unknown>, 'loaded'>;
+  hint: string;
+}
+
+/** One figure, linking to where it is acted on. */
+function Stat({ label, value, list, hint }: StatProps) {
   return (
-    <PlaceholderPage
-      title="Organization Admin"
-      description="Your organisation at a glance."
-      icon={<HomeIcon width={22} height={22} />}
-      emptyTitle="Nothing to review"
-      emptyText="Members, invitations and join requests for your organisation are managed from here."
-      actions={
-        <Button asChild variant="soft">
-          <RouterLink to="/org-admin/users">
-            <PersonIcon /> Manage Users
-          </RouterLink>
-        </Button>
-      }
-    />
+    <Card asChild size="2" className="surface-card">
+      <RouterLink to={USERS_PATH} className="org-stat-card" aria-label={`${label}: ${list.loaded ? value : 'loading'}`}>
+        <Flex direction="column" gap="1">
+          <Text size="2" color="gray">
+            {label}
+          </Text>
+          <Skeleton loading={!list.loaded}>
+            <Text size="7" weight="bold" className="org-stat">
+              {value}
+            </Text>
+          </Skeleton>
+          <Text size="1" color="gray">
+            {hint}
+          </Text>
+        </Flex>
+      </RouterLink>
+    </Card>
+  );
+}
+
+/** Organization Admin: how many people hold each role, and what is waiting for a decision. */
+export default function OrgAdminDashboardPage() {
+  useOrgAdminData();
+  const { members, invites, joinRequests } = useSnapshot(orgAdminState);
+  const byRole = (role: (typeof ORG_ROLES)[number]) => members.items.filter((member) => member.role === role).length;
+  const failures = [members.error, invites.error, joinRequests.error].filter((error): error is string => error !== null);
+  const retrying = members.loading || invites.loading || joinRequests.loading;
+  const waiting = joinRequests.items.length;
+
+  return (
+    <Page wide>
+      <PageHeader
+        title="Organization Admin"
+        description="Your organisation at a glance."
+        actions={
+          <Button asChild variant="soft">
+            <RouterLink to={USERS_PATH}>
+              <PersonIcon /> Manage Users
+            </RouterLink>
+          </Button>
+        }
+      />
+      <Flex direction="column" gap="5">
+        {failures.length > 0 ? (
+          <LoadFailed message={failures.join('. ')} retrying={retrying} onRetry={() => void loadOrgAdmin()} />
+        ) : null}
+
+        <section aria-labelledby="org-people-heading">
+          <Heading as="h2" size="4" mb="3" id="org-people-heading">
+            People
+          </Heading>
+          <div className="org-stat-grid">
+            <Stat label="Everyone" value={members.items.length} list={members} hint="Owners, admins and members" />
+            {ORG_ROLES.map((role) => (
+              <Stat key={role} label={ORG_ROLE_PLURALS[role]} value={byRole(role)} list={members} hint="Change roles in Manage Users" />
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="org-waiting-heading">
+          <Heading as="h2" size="4" mb="3" id="org-waiting-heading">
+            Waiting for you
+          </Heading>
+          <div className="org-stat-grid">
+            <Stat
+              label="Pending join requests"
+              value={waiting}
+              list={joinRequests}
+              hint={waiting > 0 ? 'Approve or deny them in Manage Users' : 'Nothing to decide'}
+            />
+            <Stat label="Pending invites" value={invites.items.length} list={invites} hint="Not accepted yet; they expire after 14 days" />
+          </div>
+          {joinRequests.loaded && waiting > 0 ? (
+            <Button asChild variant="ghost" mt="3">
+              <RouterLink to={USERS_PATH}>
+                Review {waiting} join {waiting === 1 ? 'request' : 'requests'} <ArrowRightIcon />
+              </RouterLink>
+            </Button>
+          ) : null}
+        </section>
+      </Flex>
+    </Page>
   );
 }

@@ -1,15 +1,30 @@
-import { PersonIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Flex } from '@radix-ui/themes';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { InviteMemberDialog } from '../components/InviteMemberDialog';
+import { InvitesPanel } from '../components/InvitesPanel';
+import { JoinRequestsPanel } from '../components/JoinRequestsPanel';
+import { MembersPanel } from '../components/MembersPanel';
+import { useOrgAdminData } from '../useOrgAdminData';
+import '../org-admin.css';
 
-/** Manage Users. */
+/** Manage Users: members and their roles, pending invites, join requests (spec 001 §2). */
 export default function OrgAdminUsersPage() {
+  const actor = useOrgAdminData();
   return (
-    <PlaceholderPage
-      title="Manage Users"
-      description="Members, invitations and join requests."
-      icon={<PersonIcon width={22} height={22} />}
-      emptyTitle="No members to show"
-      emptyText="Members of your organisation, pending invitations and join requests will be listed here."
-    />
+    <Page wide>
+      <PageHeader
+        title="Manage Users"
+        description="Members of your organisation, their roles, pending invites and join requests."
+        actions={<InviteMemberDialog />}
+      />
+      <Flex direction="column" gap="4">
+        {actor ? <MembersPanel actor={actor} /> : null}
+        <div className="org-admin-grid org-admin-grid--pair">
+          <JoinRequestsPanel />
+          <InvitesPanel />
+        </div>
+      </Flex>
+    </Page>
   );
 }

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inviteToOrg, listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
+import { bearerSecurity, errorResponses } from '../common.schemas';
+import type { RouteDeps } from '../deps';
+import { managerOf, requireCurrentManager } from './current-manager';
+import { idParams, inviteBody, orgInviteSchema } from './orgs.schemas';
+
+/** POST /orgs/invites, GET /orgs/invites, DELETE /orgs/invites/{id} (owners and admins). */
+export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const onRequest = [app.requireAuth, requireCurrentManager(db)];
+
+  app.post(
+    '/orgs/invites',
+    {
+      onRequest,
+      schema: {
+        tags: ['organisation'],
+        summary: 'Invite an email address as admin or member (inviting it again refreshes the pending invite)',
+        security: bearerSecurity,
+        body: inviteBody,
+        response: { 201: orgInviteSchema, ...errorResponses(401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await inviteToOrg(db, managerOf(request), request.body)),
+  );
+
+  app.get(
+    '/orgs/invites',
+    {
+      onRequest,
+      schema: {
+        tags: ['organisation'],
+        summary: 'Pending invites that have not expired, newest first',
+        security: bearerSecurity,
+        response: { 200: z.object({ invites: z.array(orgInviteSchema) }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ invites: await listPendingInvites(db, managerOf(request).orgId) }),
+  );
+
+  app.delete(
+    '/orgs/invites/:id',
+    {
+      onRequest,
+      schema: {
+        tags: ['organisation'],
+        summary: 'Revoke a pending invite',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await revokeInvite(db, managerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

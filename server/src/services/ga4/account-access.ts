@@ -1,0 +1,92 @@
+/**
+ * Calls to an analytics source on behalf of one stored account: decrypts its tokens, refreshes an
+ * expired access token (and once more if Google rejects it anyway), stores what changed, and keeps
+ * the account's auth_error in step: set by token and permission errors, cleared by a success.
+ */
+import { eq } from 'drizzle-orm';
+import { ga4Accounts } from '../../db/schema/index';
+import { AppError, GA4_MESSAGES } from '../../errors';
+import { ProviderError, type AnalyticsProvider } from '../../ga4/types';
+import type { Ga4AccountRow } from './accounts.service';
+import { setAuthError } from './accounts.service';
+import type { Ga4Context } from './ga4-context';
+import { accountErrorCode, toAppError } from './ga4-errors';
+
+/** Refresh a minute early: a token that expires on the way to Google is a wasted round trip. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+type Call<T> = (provider: AnalyticsProvider, accessToken: string | null) => Promise<T>;
+
+function providerOf(ctx: Ga4Context, account: Ga4AccountRow): AnalyticsProvider {
+  const provider = ctx.providers.of(account.provider);
+  if (!provider) throw new AppError(503, GA4_MESSAGES.googleNotConfigured, 'GA4_NOT_CONFIGURED');
+  return provider;
+}
+
+/** Stored token, or undefined when it cannot be read (missing, or the key changed). */
+function readToken(ctx: Ga4Context, sealed: string | null): string | undefined {
+  return sealed === null ? undefined : ctx.cipher.decrypt(sealed);
+}
+
+async function refreshAccessToken(ctx: Ga4Context, account: Ga4AccountRow, provider: AnalyticsProvider): Promise<string | null> {
+  const refreshToken = readToken(ctx, account.refreshTokenEncrypted);
+  if (refreshToken === undefined) throw new ProviderError('REFRESH_TOKEN_EXPIRED', 'No readable refresh token is stored');
+  const tokens = await provider.refresh(refreshToken);
+  await ctx.db
+    .update(ga4Accounts)
+    .set({
+      accessTokenEncrypted: ctx.cipher.encryptOptional(tokens.accessToken),
+      // Google rotates refresh tokens only sometimes; keep the old one otherwise.
+      ...(tokens.refreshToken && tokens.refreshToken !== refreshToken ? { refreshTokenEncrypted: ctx.cipher.encrypt(tokens.refreshToken) } : {}),
+      tokenExpiresAt: tokens.expiresAt,
+      ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(ga4Accounts.id, account.id));
+  return tokens.accessToken;
+}
+
+function needsRefresh(account: Ga4AccountRow, accessToken: string | undefined, provider: AnalyticsProvider): boolean {
+  if (provider.name === 'demo') return false;
+  if (accessToken === undefined) return true;
+  return account.tokenExpiresAt !== null && account.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now();
+}
+
+/** Runs `call` with a valid access token; throws the ProviderError (after recording it on the account). */
+export async function withAccountToken<T>(ctx: Ga4Context, account: Ga4AccountRow, call: Call<T>): Promise<T> {
+  const provider = providerOf(ctx, account);
+  try {
+    let accessToken = readToken(ctx, account.accessTokenEncrypted);
+    let refreshed = false;
+    if (needsRefresh(account, accessToken, provider)) {
+      accessToken = (await refreshAccessToken(ctx, account, provider)) ?? undefined;
+      refreshed = true;
+    }
+    let result: T;
+    try {
+      result = await call(provider, accessToken ?? null);
+    } catch (error) {
+      // Google may revoke an access token before its expiry: refresh once and try again.
+      if (!(error instanceof ProviderError) || error.kind !== 'access_token_rejected' || refreshed) throw error;
+      accessToken = (await refreshAccessToken(ctx, account, provider)) ?? undefined;
+      result = await call(provider, accessToken ?? null);
+    }
+    if (account.authError !== null) await setAuthError(ctx.db, account.id, null);
+    return result;
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      const code = accountErrorCode(error);
+      if (code) await setAuthError(ctx.db, account.id, code);
+    }
+    throw error;
+  }
+}
+
+/** As withAccountToken, with provider errors turned into API answers. */
+export async function callWithAccount<T>(ctx: Ga4Context, account: Ga4AccountRow, call: Call<T>): Promise<T> {
+  try {
+    return await withAccountToken(ctx, account, call);
+  } catch (error) {
+    throw error instanceof ProviderError ? toAppError(error) : error;
+  }
+}

@@ -1,0 +1,99 @@
+/** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Ga4Account, Ga4ErrorCode } from '../../../../src/features/connections/ga4.types';
+import { ga4Accounts, ga4LinkedProperties } from '../../db/schema/index';
+import { GA4_MESSAGES, notFound } from '../../errors';
+import { GA4_READONLY_SCOPE } from '../../ga4/google/oauth';
+import type { AnalyticsProviderName, ConnectedAccount } from '../../ga4/types';
+import type { Ga4Caller, Ga4Context } from './ga4-context';
+import type { Db, DbExecutor } from '../../db/database';
+
+/** Ids are uuids; anything else cannot exist (and must not reach a uuid column). */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export type Ga4AccountRow = typeof ga4Accounts.$inferSelect;
+
+export function toWireAccount(row: Ga4AccountRow): Ga4Account {
+  return {
+    id: row.id,
+    email: row.email,
+    google_user_id: row.googleUserId,
+    scopes: row.scopes,
+    created_at: row.createdAt.toISOString(),
+    is_demo: row.provider === 'demo',
+    auth_error: (row.authError as Ga4ErrorCode | null) ?? null,
+  };
+}
+
+export async function listAccountRows(db: Db, caller: Ga4Caller): Promise<Ga4AccountRow[]> {
+  return db
+    .select()
+    .from(ga4Accounts)
+    .where(and(eq(ga4Accounts.userId, caller.userId), eq(ga4Accounts.orgId, caller.orgId)))
+    .orderBy(asc(ga4Accounts.createdAt), asc(ga4Accounts.id));
+}
+
+export async function listAccounts(db: Db, caller: Ga4Caller): Promise<Ga4Account[]> {
+  return (await listAccountRows(db, caller)).map(toWireAccount);
+}
+
+/** The caller's own account; someone else's (or a malformed id) is 404, revealing nothing. */
+export async function findOwnAccount(db: DbExecutor, caller: Ga4Caller, accountId: string): Promise<Ga4AccountRow> {
+  if (!isUuid(accountId)) throw notFound(GA4_MESSAGES.accountNotFound);
+  const [row] = await db
+    .select()
+    .from(ga4Accounts)
+    .where(and(eq(ga4Accounts.id, accountId), eq(ga4Accounts.userId, caller.userId), eq(ga4Accounts.orgId, caller.orgId)));
+  if (!row) throw notFound(GA4_MESSAGES.accountNotFound);
+  return row;
+}
+
+/**
+ * Stores a freshly authorised account, or updates the one this user already connected for the
+ * same Google user (a reconnect replaces its tokens and clears its error). A Google consent that
+ * left out the Analytics scope is kept, flagged GA4_INSUFFICIENT_SCOPE, so the page can say why.
+ */
+export async function saveConnectedAccount(
+  ctx: Ga4Context,
+  caller: Ga4Caller,
+  provider: AnalyticsProviderName,
+  connected: ConnectedAccount,
+): Promise<Ga4AccountRow> {
+  const authError: Ga4ErrorCode | null = connected.scopes.split(' ').includes(GA4_READONLY_SCOPE) ? null : 'GA4_INSUFFICIENT_SCOPE';
+  const tokens = {
+    accessTokenEncrypted: ctx.cipher.encryptOptional(connected.accessToken),
+    tokenExpiresAt: connected.expiresAt,
+    scopes: connected.scopes,
+    email: connected.identity.email,
+    authError,
+    provider,
+    orgId: caller.orgId,
+    updatedAt: new Date(),
+  };
+  const refresh = ctx.cipher.encryptOptional(connected.refreshToken);
+  const [row] = await ctx.db
+    .insert(ga4Accounts)
+    .values({ ...tokens, userId: caller.userId, googleUserId: connected.identity.userId, refreshTokenEncrypted: refresh })
+    .onConflictDoUpdate({
+      target: [ga4Accounts.userId, ga4Accounts.googleUserId],
+      // Google may omit the refresh token on a reconnect; keep the one stored then.
+      set: refresh === null ? tokens : { ...tokens, refreshTokenEncrypted: refresh },
+    })
+    .returning();
+  if (!row) throw new Error('GA4 account could not be stored');
+  return row;
+}
+
+/** Removes the caller's account; its linked properties go with it in every space (FK cascade). */
+export async function removeAccount(db: Db, caller: Ga4Caller, accountId: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const account = await findOwnAccount(tx, caller, accountId);
+    const [links] = await tx.select({ value: count() }).from(ga4LinkedProperties).where(eq(ga4LinkedProperties.accountId, account.id));
+    await tx.delete(ga4Accounts).where(eq(ga4Accounts.id, account.id));
+    return { message: GA4_MESSAGES.accountRemoved(links?.value ?? 0) };
+  });
+}
+
+export async function setAuthError(db: Db, accountId: string, code: Ga4ErrorCode | null): Promise<void> {
+  await db.update(ga4Accounts).set({ authError: code, updatedAt: new Date() }).where(eq(ga4Accounts.id, accountId));
+}

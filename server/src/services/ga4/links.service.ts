@@ -1,0 +1,73 @@
+/** Properties linked to a space (spec 001: Linked property). Any member of the space may link and unlink. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Ga4LinkedProperty, Ga4LinkPayload } from '../../../../src/features/connections/ga4.types';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { ga4LinkedProperties } from '../../db/schema/index';
+import { GA4_MESSAGES, conflict, notFound } from '../../errors';
+import { findOwnAccount, isUuid } from './accounts.service';
+import type { Ga4Caller, Ga4Context } from './ga4-context';
+import { findAccountProperty } from './properties.service';
+
+type LinkRow = typeof ga4LinkedProperties.$inferSelect;
+
+const toWire = (row: LinkRow): Ga4LinkedProperty => ({
+  id: row.id,
+  ga4_property_id: row.ga4PropertyId,
+  ga4_property_display_name: row.ga4PropertyDisplayName,
+});
+
+export async function listLinkedProperties(db: Db, spaceId: string): Promise<Ga4LinkedProperty[]> {
+  const rows = await db
+    .select()
+    .from(ga4LinkedProperties)
+    .where(eq(ga4LinkedProperties.spaceId, spaceId))
+    .orderBy(asc(ga4LinkedProperties.createdAt), asc(ga4LinkedProperties.id));
+  return rows.map(toWire);
+}
+
+export async function findLinkedProperty(db: Db, spaceId: string, propertyId: string): Promise<LinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ga4LinkedProperties)
+    .where(and(eq(ga4LinkedProperties.spaceId, spaceId), eq(ga4LinkedProperties.ga4PropertyId, propertyId)));
+  return row;
+}
+
+/**
+ * Links one of the caller's own accounts' properties to the space. The account must be able to
+ * read the property (asked of the source), so nobody links a property they cannot see.
+ */
+export async function linkProperty(ctx: Ga4Context, caller: Ga4Caller, spaceId: string, payload: Ga4LinkPayload): Promise<Ga4LinkedProperty> {
+  const account = await findOwnAccount(ctx.db, caller, payload.google_oauth_account_id);
+  if (await findLinkedProperty(ctx.db, spaceId, payload.ga4_property_id)) throw conflict(GA4_MESSAGES.alreadyLinked);
+  const property = await findAccountProperty(ctx, account, payload.ga4_property_id);
+  if (!property) throw notFound(GA4_MESSAGES.propertyNotInAccount);
+  try {
+    const [row] = await ctx.db
+      .insert(ga4LinkedProperties)
+      .values({
+        spaceId,
+        accountId: account.id,
+        ga4PropertyId: payload.ga4_property_id,
+        ga4PropertyDisplayName: payload.ga4_property_display_name,
+        createdBy: caller.userId,
+      })
+      .returning();
+    if (!row) throw new Error('linked property could not be stored');
+    return toWire(row);
+  } catch (error) {
+    // Two links of the same property at once: the unique index lets one win.
+    if (isUniqueViolation(error)) throw conflict(GA4_MESSAGES.alreadyLinked);
+    throw error;
+  }
+}
+
+export async function unlinkProperty(db: Db, spaceId: string, linkId: string): Promise<void> {
+  if (!isUuid(linkId)) throw notFound(GA4_MESSAGES.linkedPropertyNotFound);
+  const deleted = await db
+    .delete(ga4LinkedProperties)
+    .where(and(eq(ga4LinkedProperties.id, linkId), eq(ga4LinkedProperties.spaceId, spaceId)))
+    .returning({ id: ga4LinkedProperties.id });
+  if (deleted.length === 0) throw notFound(GA4_MESSAGES.linkedPropertyNotFound);
+}

@@ -1,0 +1,37 @@
+/** Reports on a property linked to the caller's space, through the account that linked it. */
+import { eq } from 'drizzle-orm';
+import type { Ga4ReportRequest, Ga4ReportResponse } from '../../../../src/features/connections/ga4.types';
+import { ga4Accounts } from '../../db/schema/index';
+import { GA4_MESSAGES, notFound } from '../../errors';
+import { callWithAccount } from './account-access';
+import type { Ga4Context } from './ga4-context';
+import { findLinkedProperty } from './links.service';
+
+/** GA4's own default page size; the request may ask for 1–10,000. */
+export const DEFAULT_REPORT_LIMIT = 10_000;
+
+/** Any member of the space may read reports of its linked properties, whoever linked them. */
+export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4ReportRequest): Promise<Ga4ReportResponse> {
+  const link = await findLinkedProperty(ctx.db, spaceId, request.property_id);
+  if (!link) throw notFound(GA4_MESSAGES.propertyNotLinked);
+  const [account] = await ctx.db.select().from(ga4Accounts).where(eq(ga4Accounts.id, link.accountId));
+  if (!account) throw notFound(GA4_MESSAGES.propertyNotLinked);
+  const result = await callWithAccount(ctx, account, (provider, token) =>
+    provider.runReport(token, {
+      propertyId: request.property_id,
+      metrics: request.metrics,
+      dimensions: request.dimensions,
+      startDate: request.start_date,
+      endDate: request.end_date,
+      orderBys: request.order_bys ?? [],
+      limit: request.limit ?? DEFAULT_REPORT_LIMIT,
+    }),
+  );
+  return {
+    property_id: request.property_id,
+    property_name: link.ga4PropertyDisplayName,
+    row_count: result.rowCount,
+    totals: result.totals,
+    rows: result.rows,
+  };
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { isOrgManagerRole } from '../../../../src/features/auth/auth.types';
+import type { DbExecutor } from '../../db/database';
+import { organizations, users } from '../../db/schema/index';
+import { MESSAGES, forbidden, unauthorized } from '../../errors';
+import type { AuthClaims } from '../access-tokens';
+
+/** An owner or admin as the database says now, with the organisation they manage. */
+export interface OrgManager {
+  userId: string;
+  role: 'org_owner' | 'org_admin';
+  orgId: string;
+}
+
+/**
+ * Reads the caller's role and organisation from the user row, not from the access token: the
+ * token may be up to 15 minutes old, and a role change or removal must count at the next request.
+ * A removed (deleted) or disabled account gets 401, a member or platform admin 403.
+ */
+export async function currentOrgManager(db: DbExecutor, claims: AuthClaims): Promise<OrgManager> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, orgId: users.orgId, disabled: users.disabled })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
+  if (!row.orgId || !isOrgManagerRole(row.role)) throw forbidden(MESSAGES.onlyManagersManageMembers);
+  return { userId: row.id, role: row.role as OrgManager['role'], orgId: row.orgId };
+}
+
+/**
+ * Inside a transaction: locks the organisation row so membership changes of one organisation run
+ * one after another (two owners demoting each other at once cannot leave it without an owner),
+ * then re-reads the caller under that lock.
+ */
+export async function lockOrgForManager(tx: DbExecutor, claims: AuthClaims): Promise<OrgManager> {
+  const unlocked = await currentOrgManager(tx, claims);
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, unlocked.orgId)).for('update');
+  // The role may have changed while waiting for the lock.
+  return currentOrgManager(tx, claims);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Malformed ids are answered like unknown ones (404), never with a database error. */
+export const isUuid = (value: string): boolean => UUID.test(value);

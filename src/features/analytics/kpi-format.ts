@@ -1,0 +1,39 @@
+/** How the dashboard writes its figures (KPI cards, chart, channels). */
+import type { DashboardKpi } from '../connections/ga4.types';
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 12345 → '12,345'. */
+export function formatCount(value: number): string {
+  return COUNT.format(Number.isFinite(value) ? value : 0);
+}
+
+/** GA4's bounceRate is a ratio: 0.4237 → '42.4%'. */
+export function formatRate(ratio: number): string {
+  const value = Number.isFinite(ratio) ? ratio * 100 : 0;
+  return `${value.toFixed(1)}%`;
+}
+
+/** Seconds as m:ss: 125.4 → '2:05'; an hour or more stays in minutes (65:00). */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export interface KpiDefinition {
+  key: DashboardKpi;
+  label: string;
+  format: (value: number) => string;
+}
+
+/** The seven KPI cards in reading order (spec 001 §3 Dashboard metrics). */
+export const KPI_CARDS: readonly KpiDefinition[] = [
+  { key: 'sessions', label: 'Sessions', format: formatCount },
+  { key: 'activeUsers', label: 'Active users', format: formatCount },
+  { key: 'conversions', label: 'Conversions', format: formatCount },
+  { key: 'engagedSessions', label: 'Engaged sessions', format: formatCount },
+  { key: 'screenPageViews', label: 'Page views', format: formatCount },
+  { key: 'bounceRate', label: 'Bounce rate', format: formatRate },
+  { key: 'averageSessionDuration', label: 'Avg. session duration', format: formatDuration },
+];

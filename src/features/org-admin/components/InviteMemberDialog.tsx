@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Dialog, Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { EnvelopeClosedIcon, ExclamationTriangleIcon, PlusIcon } from '@radix-ui/react-icons';
+import { toast } from 'sonner';
+import { useSnapshot } from 'valtio';
+import { FormField } from '../../../ui/FormField';
+import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../invite-form';
+import { ORG_ROLE_LABELS } from '../org-admin.format';
+import { OrgAdminActionError, isBusy, orgAdminState, sendInvite } from '../org-admin.store';
+import { INVITE_ROLES, type InviteRole } from '../org-admin.types';
+import { ActionGate } from './ActionGate';
+
+const ROLE_HINTS: Record<InviteRole, string> = {
+  org_admin: 'Admins manage members, invites and spaces.',
+  org_member: 'Members use the workspace: agents, knowledge base and analytics.',
+};
+
+/** The "Invite member" button and its form; the form keeps what was typed when sending fails. */
+export function InviteMemberDialog() {
+  const state = useSnapshot(orgAdminState);
+  const sending = isBusy(state, 'invite:new');
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('org_member');
+  const [fieldErrors, setFieldErrors] = useState<InviteFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setFieldErrors({});
+      setFormError(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const check = checkInvite({ email, role });
+    if (!check.ok) {
+      setFieldErrors(check.errors);
+      return;
+    }
+    setFieldErrors({});
+    try {
+      const invite = await sendInvite(check.input);
+      toast.success(`Invite sent to ${invite.email}`);
+      setEmail('');
+      setRole('org_member');
+      setOpen(false);
+    } catch (error) {
+      const filed = error instanceof OrgAdminActionError ? fileServerFieldErrors(error.fieldErrors) : { fields: {}, other: [] };
+      setFieldErrors(filed.fields);
+      const onFields = Object.keys(filed.fields).length > 0 && filed.other.length === 0;
+      // Field problems are shown on their fields; anything else (409, 403, network) above the buttons.
+      if (!onFields) setFormError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <ActionGate>
+        {({ disabled }) => (
+          <Dialog.Trigger>
+            <Button disabled={disabled}>
+              <PlusIcon /> Invite member
+            </Button>
+          </Dialog.Trigger>
+        )}
+      </ActionGate>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Invite member</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          They get an invite for your organisation, valid for 14 days.
+        </Dialog.Description>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <Flex direction="column" gap="4">
+            <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
+              <TextField.Root
+                id="invite-email"
+                type="email"
+                autoComplete="off"
+                placeholder="name@company.com"
+                value={email}
+                aria-invalid={fieldErrors.email ? true : undefined}
+                aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              >
+                <TextField.Slot>
+                  <EnvelopeClosedIcon />
+                </TextField.Slot>
+              </TextField.Root>
+            </FormField>
+            <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
+              <Select.Root value={role} onValueChange={(value) => setRole(value as InviteRole)}>
+                <Select.Trigger id="invite-role" aria-label="Role" />
+                <Select.Content position="popper">
+                  {INVITE_ROLES.map((option) => (
+                    <Select.Item key={option} value={option}>
+                      {ORG_ROLE_LABELS[option]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            </FormField>
+            <Text size="1" color="gray">
+              Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
+            </Text>
+            {formError ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{formError}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Flex gap="3" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <ActionGate>
+                {({ disabled }) => (
+                  <Button type="submit" disabled={disabled} loading={sending}>
+                    Send invite
+                  </Button>
+                )}
+              </ActionGate>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

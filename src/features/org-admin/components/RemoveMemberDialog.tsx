@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { AlertDialog, Button, Flex, IconButton } from '@radix-ui/themes';
+import { TrashIcon } from '@radix-ui/react-icons';
+import { toast } from 'sonner';
+import { useSnapshot } from 'valtio';
+import { removeBlockedReason, type Actor } from '../org-admin.rules';
+import { isBusy, orgAdminState, removeMember } from '../org-admin.store';
+import type { OrgMember } from '../org-admin.types';
+import { ActionGate } from './ActionGate';
+
+interface RemoveMemberDialogProps {
+  member: OrgMember;
+  actor: Actor;
+  members: readonly OrgMember[];
+  onError: (message: string) => void;
+}
+
+/** The remove button and the confirmation naming the person; nothing happens until confirmed. */
+export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMemberDialogProps) {
+  const state = useSnapshot(orgAdminState);
+  const [open, setOpen] = useState(false);
+  const busy = isBusy(state, `member:${member.id}`);
+  const reason = removeBlockedReason(actor, member, members);
+
+  async function confirm() {
+    try {
+      await removeMember(member.id);
+      setOpen(false);
+      toast.success(`${member.name} was removed from the organisation`);
+    } catch (error) {
+      setOpen(false);
+      onError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <ActionGate reason={reason}>
+        {({ disabled }) => (
+          <AlertDialog.Trigger>
+            <IconButton variant="ghost" color="red" disabled={disabled || busy} aria-label={`Remove ${member.name}`}>
+              <TrashIcon />
+            </IconButton>
+          </AlertDialog.Trigger>
+        )}
+      </ActionGate>
+      <AlertDialog.Content maxWidth="440px">
+        <AlertDialog.Title>Remove {member.name}?</AlertDialog.Title>
+        <AlertDialog.Description size="2">
+          {member.name} ({member.email}) will be signed out and will no longer be able to sign in to this organisation.
+          Their chats and documents stay with the organisation, and you can invite them again later.
+        </AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <ActionGate>
+            {({ disabled }) => (
+              <Button color="red" disabled={disabled} loading={busy} onClick={() => void confirm()}>
+                Remove member
+              </Button>
+            )}
+          </ActionGate>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

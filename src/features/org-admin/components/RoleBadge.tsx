@@ -1,0 +1,11 @@
+import { Badge } from '@radix-ui/themes';
+import { ORG_ROLE_COLORS, ORG_ROLE_LABELS } from '../org-admin.format';
+import type { OrgRole } from '../org-admin.types';
+
+export function RoleBadge({ role }: { role: OrgRole }) {
+  return (
+    <Badge variant="soft" color={ORG_ROLE_COLORS[role]}>
+      {ORG_ROLE_LABELS[role]}
+    </Badge>
+  );
+}

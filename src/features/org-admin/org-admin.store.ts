@@ -1,0 +1,198 @@
+/**
+ * Organisation members, pending invites and join requests (valtio): live, not kept offline, since
+ * acting on them needs the server anyway. Each list has its own loading flag and error so one
+ * failing call does not blank the others. Cleared on logout, and cleared then reloaded on a space
+ * switch (spec 001 §4: switching clears organisation data and reloads it).
+ */
+import { proxy } from 'valtio';
+import { ApiError, type FieldError } from '../../api';
+import { onSessionReset } from '../auth/session-reset';
+import { onSpaceSwitch } from '../spaces/spaces.store';
+import {
+  deleteInvite,
+  deleteMember,
+  fetchInvites,
+  fetchJoinRequests,
+  fetchMembers,
+  postInvite,
+  putApproveJoinRequest,
+  putDenyJoinRequest,
+  putMemberRole,
+} from './org-admin.api';
+import { ORG_ADMIN_MESSAGES, describeFailure } from './org-admin.messages';
+import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole } from './org-admin.types';
+
+export interface ListState<T> {
+  items: T[];
+  loading: boolean;
+  /** What went wrong on the last load, null when it worked. */
+  error: string | null;
+  /** True once a load succeeded: until then an empty list means "not known yet". */
+  loaded: boolean;
+}
+
+export interface OrgAdminState {
+  members: ListState<OrgMember>;
+  invites: ListState<OrgInvite>;
+  joinRequests: ListState<JoinRequest>;
+  /** Keys ('member:{id}', 'invite:{id}', 'request:{id}') of rows with an action under way. */
+  busy: Record<string, true>;
+}
+
+const emptyList = <T>(): ListState<T> => ({ items: [], loading: false, error: null, loaded: false });
+const initialState = (): OrgAdminState => ({
+  members: emptyList(),
+  invites: emptyList(),
+  joinRequests: emptyList(),
+  busy: {},
+});
+
+export const orgAdminState = proxy<OrgAdminState>(initialState());
+
+/** A refused or failed action: the message to show, and the server's per-field problems (422). */
+export class OrgAdminActionError extends Error {
+  override readonly name = 'OrgAdminActionError';
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+function failure(message: string, error: unknown): OrgAdminActionError {
+  const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
+  return new OrgAdminActionError(describeFailure(message, error), fieldErrors, { cause: error });
+}
+
+// Bumped on every reset: an answer that arrives after a logout or space switch is dropped.
+let generation = 0;
+// Whether anything asked for this data since the last logout; a space switch reloads only then,
+// so members (whom the server refuses) and owners who never open the area cost no calls.
+let inUse = false;
+
+type ListKey = 'members' | 'invites' | 'joinRequests';
+
+async function loadList<K extends ListKey>(
+  key: K,
+  fetcher: () => Promise<OrgAdminState[K]['items']>,
+  failedMessage: string,
+): Promise<void> {
+  const mine = generation;
+  inUse = true;
+  const list = orgAdminState[key];
+  list.loading = true;
+  list.error = null;
+  try {
+    const items = await fetcher();
+    if (mine !== generation) return;
+    orgAdminState[key].items = items;
+    orgAdminState[key].loaded = true;
+  } catch (error) {
+    if (mine === generation) orgAdminState[key].error = describeFailure(failedMessage, error);
+  } finally {
+    if (mine === generation) orgAdminState[key].loading = false;
+  }
+}
+
+export const loadMembers = () => loadList('members', () => fetchMembers(), ORG_ADMIN_MESSAGES.fetchMembersFailed);
+export const loadInvites = () => loadList('invites', () => fetchInvites(), ORG_ADMIN_MESSAGES.fetchInvitesFailed);
+export const loadJoinRequests = () =>
+  loadList('joinRequests', () => fetchJoinRequests(), ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
+
+/** Loads members, invites and join requests side by side. */
+export async function loadOrgAdmin(): Promise<void> {
+  await Promise.all([loadMembers(), loadInvites(), loadJoinRequests()]);
+}
+
+/** Marks the row busy while `action` runs; failures become an OrgAdminActionError. */
+async function withBusy<T>(key: string, failedMessage: string, action: () => Promise<T>): Promise<T> {
+  orgAdminState.busy[key] = true;
+  try {
+    return await action();
+  } catch (error) {
+    throw failure(failedMessage, error);
+  } finally {
+    delete orgAdminState.busy[key];
+  }
+}
+
+export function isBusy(state: Pick<OrgAdminState, 'busy'>, key: string): boolean {
+  return state.busy[key] === true;
+}
+
+/** Changes a member's role; on success the row shows the role the server answered with. */
+export function changeMemberRole(id: string, role: OrgRole): Promise<OrgMember> {
+  return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.updateRoleFailed, async () => {
+    const updated = await putMemberRole(id, role);
+    const members = orgAdminState.members.items;
+    const index = members.findIndex((member) => member.id === id);
+    if (index >= 0) members[index] = updated;
+    return updated;
+  });
+}
+
+export function removeMember(id: string): Promise<void> {
+  return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.removeMemberFailed, async () => {
+    await deleteMember(id);
+    orgAdminState.members.items = orgAdminState.members.items.filter((member) => member.id !== id);
+  });
+}
+
+/**
+ * Sends an invite. Inviting an address again refreshes its pending invite on the server, so the
+ * answer replaces any listed invite for the same id or email.
+ */
+export function sendInvite(input: InviteInput): Promise<OrgInvite> {
+  return withBusy('invite:new', ORG_ADMIN_MESSAGES.sendInviteFailed, async () => {
+    const invite = await postInvite(input);
+    const others = orgAdminState.invites.items.filter(
+      (item) => item.id !== invite.id && item.email.toLowerCase() !== invite.email.toLowerCase(),
+    );
+    orgAdminState.invites.items = [invite, ...others];
+    return invite;
+  });
+}
+
+export function revokeInvite(id: string): Promise<void> {
+  return withBusy(`invite:${id}`, ORG_ADMIN_MESSAGES.revokeInviteFailed, async () => {
+    await deleteInvite(id);
+    orgAdminState.invites.items = orgAdminState.invites.items.filter((invite) => invite.id !== id);
+  });
+}
+
+function dropJoinRequest(id: string): void {
+  orgAdminState.joinRequests.items = orgAdminState.joinRequests.items.filter((request) => request.id !== id);
+}
+
+/** Approves a join request; the server creates the member, so the members list is reloaded. */
+export function approveJoinRequest(id: string): Promise<void> {
+  return withBusy(`request:${id}`, ORG_ADMIN_MESSAGES.approveJoinRequestFailed, async () => {
+    await putApproveJoinRequest(id);
+    dropJoinRequest(id);
+    void loadMembers();
+  });
+}
+
+export function denyJoinRequest(id: string): Promise<void> {
+  return withBusy(`request:${id}`, ORG_ADMIN_MESSAGES.denyJoinRequestFailed, async () => {
+    await putDenyJoinRequest(id);
+    dropJoinRequest(id);
+  });
+}
+
+function reset(): void {
+  generation += 1;
+  Object.assign(orgAdminState, initialState());
+}
+
+onSessionReset(() => {
+  reset();
+  inUse = false;
+});
+
+onSpaceSwitch(() => {
+  reset();
+  if (inUse) void loadOrgAdmin();
+});

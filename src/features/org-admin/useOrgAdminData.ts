@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { authState } from '../auth/auth.store';
+import type { Actor } from './org-admin.rules';
+import { loadOrgAdmin } from './org-admin.store';
+
+/**
+ * Loads members, invites and join requests when an org admin screen opens (and so marks the data
+ * in use: a space switch then reloads it), and returns who is looking.
+ */
+export function useOrgAdminData(): Actor | null {
+  const { user } = useSnapshot(authState);
+  useEffect(() => {
+    void loadOrgAdmin();
+  }, []);
+  return user ? { id: user.id, role: user.role } : null;
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrgInvite, OrgInvitesResponse, OrgMembersResponse } from '../../src/features/org-admin/org-admin.types';
+import { orgInvites, organizations } from '../../server/src/db/schema/index';
+import { INVITE_TTL_DAYS } from '../../server/src/services/orgs/invites.service';
+import { API, TEST_PASSWORD, createTestApp, uniqueEmail, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { addPerson, call, domainOf, newOrganisation } from './org-helpers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id}, accepting by registering', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const invite = (token: string, payload: object) => call(t, 'POST', '/orgs/invites', token, payload);
+  const pending = async (token: string) => (await call(t, 'GET', '/orgs/invites', token)).json<OrgInvitesResponse>().invites;
+  const register = (email: string, orgName = 'Ignored Inc') =>
+    t.app.inject({ method: 'POST', url: `${API}/register`, payload: { email, password: TEST_PASSWORD, name: 'Ivy Invited', org_name: orgName } });
+  const organisationCount = async () => (await t.database.db.select({ value: count() }).from(organizations))[0]?.value;
+  const expire = (id: string) =>
+    t.database.db.update(orgInvites).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orgInvites.id, id));
+
+  describe('sending', () => {
+    it('201 with the invite: email normalised, role, inviter name, 14 days to accept', async () => {
+      const owner = await newOrganisation(t, 'Send Org', 'Olga Owner');
+      const before = Date.now();
+      const response = await invite(owner.access_token, { email: '  New.Person@Example.ORG ', role: 'org_admin' });
+      expect(response.statusCode).toBe(201);
+      const sent = response.json<OrgInvite>();
+      expect(sent).toEqual({
+        id: expect.any(String),
+        email: 'new.person@example.org',
+        role: 'org_admin',
+        status: 'pending',
+        invited_by: 'Olga Owner',
+        created_at: expect.any(String),
+        expires_at: expect.any(String),
+      });
+      expect(INVITE_TTL_DAYS).toBe(14);
+      const lifetime = Date.parse(sent.expires_at) - before;
+      expect(lifetime).toBeGreaterThan(14 * DAY_MS - 60_000);
+      expect(lifetime).toBeLessThan(14 * DAY_MS + 60_000);
+    });
+
+    it('422 for a bad email, a missing or unknown role, and the owner role; nothing is stored', async () => {
+      const owner = await newOrganisation(t);
+      const bad = [
+        [{ email: 'not-an-email', role: 'org_member' }, 'email'],
+        [{ email: uniqueEmail(), role: 'org_owner' }, 'role'],
+        [{ email: uniqueEmail(), role: 'wizard' }, 'role'],
+        [{ email: uniqueEmail() }, 'role'],
+      ] as const;
+      for (const [payload, field] of bad) {
+        const response = await invite(owner.access_token, payload);
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field }] });
+      }
+      expect(await pending(owner.access_token)).toEqual([]);
+    });
+
+    it('409 when the address already has an account, whatever its case', async () => {
+      const owner = await newOrganisation(t);
+      const other = await newOrganisation(t);
+      const response = await invite(owner.access_token, { email: other.email.toUpperCase(), role: 'org_member' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: 'An account with this email already exists', code: 'CONFLICT' });
+    });
+
+    it('inviting a pending address again refreshes that invite (role, expiry) instead of failing', async () => {
+      const owner = await newOrganisation(t);
+      const email = uniqueEmail();
+      const first = (await invite(owner.access_token, { email, role: 'org_member' })).json<OrgInvite>();
+      await expire(first.id);
+      expect(await pending(owner.access_token)).toEqual([]);
+      const again = await invite(owner.access_token, { email: email.toUpperCase(), role: 'org_admin' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toMatchObject({ id: first.id, role: 'org_admin', status: 'pending' });
+      expect(Date.parse(again.json<OrgInvite>().expires_at)).toBeGreaterThan(Date.now() + 13 * DAY_MS);
+      expect((await pending(owner.access_token)).map((i) => [i.id, i.role])).toEqual([[first.id, 'org_admin']]);
+    });
+
+    it('owners and admins invite; members get 403 for sending, listing and revoking', async () => {
+      const owner = await newOrganisation(t);
+      const admin = await addPerson(t, owner, 'Adam Admin', 'org_admin');
+      const member = await addPerson(t, owner, 'Mia Member');
+      const byOwner = await invite(owner.access_token, { email: uniqueEmail(), role: 'org_member' });
+      const byAdmin = await invite(admin.access_token, { email: uniqueEmail(), role: 'org_admin' });
+      expect([byOwner.statusCode, byAdmin.statusCode]).toEqual([201, 201]);
+      expect(byAdmin.json().invited_by).toBe('Adam Admin');
+      const refused = [
+        await invite(member.access_token, { email: uniqueEmail(), role: 'org_member' }),
+        await call(t, 'GET', '/orgs/invites', member.access_token),
+        await call(t, 'DELETE', `/orgs/invites/${byOwner.json().id}`, member.access_token),
+      ];
+      for (const response of refused) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().detail).toBe('Only organisation owners and admins can manage members');
+      }
+      expect(await pending(owner.access_token)).toHaveLength(2);
+    });
+  });
+
+  describe('listing and revoking', () => {
+    it('lists pending, unexpired invites newest first, only of the caller’s organisation', async () => {
+      const owner = await newOrganisation(t);
+      const other = await newOrganisation(t);
+      const older = (await invite(owner.access_token, { email: uniqueEmail(), role: 'org_member' })).json<OrgInvite>();
+      const newer = (await invite(owner.access_token, { email: uniqueEmail(), role: 'org_admin' })).json<OrgInvite>();
+      const expired = (await invite(owner.access_token, { email: uniqueEmail(), role: 'org_member' })).json<OrgInvite>();
+      await expire(expired.id);
+      await invite(other.access_token, { email: uniqueEmail(), role: 'org_member' });
+      expect((await pending(owner.access_token)).map((i) => i.id)).toEqual([newer.id, older.id]);
+    });
+
+    it('revoking: 204, gone from the list, the address then registers normally; twice → 409; others’ → 404', async () => {
+      const owner = await newOrganisation(t);
+      const other = await newOrganisation(t);
+      const email = uniqueEmail();
+      const sent = (await invite(owner.access_token, { email, role: 'org_admin' })).json<OrgInvite>();
+
+      const foreign = await call(t, 'DELETE', `/orgs/invites/${sent.id}`, other.access_token);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().detail).toBe('Invite not found');
+      expect((await call(t, 'DELETE', `/orgs/invites/${randomUUID()}`, owner.access_token)).statusCode).toBe(404);
+      expect((await call(t, 'DELETE', '/orgs/invites/nope', owner.access_token)).statusCode).toBe(404);
+      expect(await pending(owner.access_token)).toHaveLength(1);
+
+      expect((await call(t, 'DELETE', `/orgs/invites/${sent.id}`, owner.access_token)).statusCode).toBe(204);
+      expect(await pending(owner.access_token)).toEqual([]);
+      const again = await call(t, 'DELETE', `/orgs/invites/${sent.id}`, owner.access_token);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().detail).toBe('Only pending invites can be revoked');
+
+      const registered = await register(email, 'Own Org');
+      expect(registered.statusCode).toBe(201);
+      expect(registered.json().user).toMatchObject({ role: 'org_owner' });
+      expect(registered.json().user.org_id).not.toBe(owner.user.org_id);
+    });
+  });
+
+  describe('accepting by registering', () => {
+    const membersOf = async (owner: RegisteredOwner) =>
+      (await call(t, 'GET', '/orgs/members', owner.access_token)).json<OrgMembersResponse>().members;
+
+    it('joins the inviting organisation with the invited role: no new organisation, invite accepted, signed in', async () => {
+      const owner = await newOrganisation(t);
+      const email = uniqueEmail();
+      await invite(owner.access_token, { email, role: 'org_admin' });
+      const organisationsBefore = await organisationCount();
+
+      const response = await register(email.toUpperCase());
+      expect(response.statusCode).toBe(201);
+      const session = response.json();
+      expect(session.user).toEqual({ id: expect.any(String), email, name: 'Ivy Invited', role: 'org_admin', org_id: owner.user.org_id });
+      expect(await organisationCount()).toBe(organisationsBefore);
+      expect(await pending(owner.access_token)).toEqual([]);
+      expect((await membersOf(owner)).map((m) => m.email)).toContain(email);
+
+      // Signed in as usual: the tokens work, and the organisation's spaces are theirs.
+      const spaces = await call(t, 'GET', '/spaces/', session.access_token);
+      expect(spaces.json().map((s: { id: string }) => s.id)).toEqual([owner.defaultSpace.id]);
+      expect((await call(t, 'GET', '/orgs/members', session.access_token)).statusCode).toBe(200);
+    });
+
+    it('with invites from several organisations, the newest wins', async () => {
+      const first = await newOrganisation(t);
+      const second = await newOrganisation(t);
+      const email = uniqueEmail();
+      await invite(first.access_token, { email, role: 'org_admin' });
+      await invite(second.access_token, { email, role: 'org_member' });
+      const session = (await register(email)).json();
+      expect(session.user).toMatchObject({ org_id: second.user.org_id, role: 'org_member' });
+    });
+
+    it('an expired invite does not count: normal registration creates the person’s own organisation', async () => {
+      const owner = await newOrganisation(t);
+      const email = uniqueEmail();
+      const sent = (await invite(owner.access_token, { email, role: 'org_admin' })).json<OrgInvite>();
+      await expire(sent.id);
+      const session = (await register(email, 'Fresh Org')).json();
+      expect(session.user.role).toBe('org_owner');
+      expect(session.user.org_id).not.toBe(owner.user.org_id);
+      expect((await membersOf(owner)).map((m) => m.email)).not.toContain(email);
+    });
+
+    it('check-domain offers no "join existing" to an invited address; join_existing with it joins at once', async () => {
+      const owner = await newOrganisation(t);
+      const email = uniqueEmail(domainOf(owner));
+      const check = () => t.app.inject({ method: 'GET', url: `${API}/register/check-domain?email=${encodeURIComponent(email)}` });
+      expect((await check()).json()).toMatchObject({ has_existing_org: true });
+      await invite(owner.access_token, { email, role: 'org_admin' });
+      expect((await check()).json()).toEqual({ has_existing_org: false });
+
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: `${API}/register/with-domain`,
+        payload: { email, password: TEST_PASSWORD, name: 'Ivy Invited', choice: 'join_existing' },
+      });
+      expect(joined.statusCode).toBe(201);
+      expect(joined.json().user).toMatchObject({ role: 'org_admin', org_id: owner.user.org_id });
+      const requests = await call(t, 'GET', '/orgs/join-requests', owner.access_token);
+      expect(requests.json().join_requests).toEqual([]);
+    });
+  });
+});

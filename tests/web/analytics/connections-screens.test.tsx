@@ -1,0 +1,132 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wipeAll } from '../../../src/db';
+import type * as Navigation from '../../../src/features/analytics/browser-navigation';
+import { installDomShims } from '../app/support/dom';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { installFakeGa4, linkIn, makeAccount, type FakeGa4 } from './fake-ga4';
+import { freshPageLoad } from './support';
+
+// The one full-page navigation (to Google) is replaced at the browser edge; jsdom cannot leave the page.
+const leaveAppFor = vi.hoisted(() => vi.fn());
+vi.mock('../../../src/features/analytics/browser-navigation', async (original) => ({
+  ...(await original<typeof Navigation>()),
+  leaveAppFor,
+}));
+
+let api: FakeApi;
+let ga4: FakeGa4;
+
+beforeEach(async () => {
+  installDomShims();
+  api = installFakeApi();
+  ga4 = installFakeGa4(api);
+  leaveAppFor.mockReset();
+  await wipeAll();
+  freshPageLoad();
+});
+afterEach(signOut);
+
+async function open(path: string, heading: string) {
+  await signInAs(api, 'org_member');
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  return app;
+}
+
+describe('Connections screen', () => {
+  it('shows the auth status and each account with its demo and error state', async () => {
+    ga4.accounts = [
+      makeAccount('demo', { email: 'demo@mosaic.test', is_demo: true }),
+      makeAccount('acc-2', { email: 'bob@gmail.test', auth_error: 'GA4_AUTH_FAILED' }),
+    ];
+    await open('/connections', 'Connections');
+    const list = await screen.findByRole('list', { name: 'Connected accounts' });
+    const [demo, broken] = within(list).getAllByRole('listitem');
+    expect(within(demo!).getByText('demo@mosaic.test')).toBeTruthy();
+    expect(within(demo!).getByText('Demo data')).toBeTruthy();
+    expect(within(broken!).getByText('Needs reconnecting')).toBeTruthy();
+    expect(within(broken!).getByText('Google Analytics authentication has expired. Please reconnect your account.')).toBeTruthy();
+    expect(screen.getByLabelText('Status: Connected')).toBeTruthy();
+  });
+
+  it('connects: asks the server where to go, then sends the browser to redirect_url', async () => {
+    const { user } = await open('/connections', 'Connections');
+    await screen.findByRole('list', { name: 'Connected accounts' });
+    await user.click(screen.getByRole('button', { name: /Connect another account/ }));
+    await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('https://accounts.google.test/o/oauth2/auth?state=abc'));
+    expect(api.callsTo('GET /integrations/ga4/oauth/start')).toHaveLength(1);
+  });
+
+  it('connects the demo source in the app: lands on Manage with a success toast and a clean address', async () => {
+    ga4.accounts = [];
+    ga4.redirectUrl = '/connections/ga4/manage?connected=1';
+    api.on('GET /integrations/ga4/oauth/start', () => {
+      ga4.connectDemo();
+      return { status: 200, body: { redirect_url: ga4.redirectUrl } };
+    });
+    const { user, location } = await open('/connections', 'Connections');
+    await user.click(await screen.findByRole('button', { name: /Connect Google Analytics/ }));
+    expect(await screen.findByText('Google Analytics connected')).toBeTruthy();
+    await waitForLocation(location, '/connections/ga4/manage');
+    expect(leaveAppFor).not.toHaveBeenCalled();
+    const group = await screen.findByLabelText('Properties of demo@mosaic.test');
+    expect(await within(group).findByText('Demo Store')).toBeTruthy();
+  });
+
+  it('removes an account only after the user confirms', async () => {
+    const { user } = await open('/connections', 'Connections');
+    await user.click(await screen.findByRole('button', { name: 'Remove ada@gmail.test' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Remove ada@gmail.test?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('DELETE /integrations/ga4/accounts/acc-1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove ada@gmail.test' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Remove ada@gmail.test?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }));
+    await waitFor(() => expect(api.callsTo('DELETE /integrations/ga4/accounts/acc-1')).toHaveLength(1));
+    expect(await screen.findByText('Removed ada@gmail.test')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Connected accounts' })).toBeNull());
+  });
+});
+
+describe('Manage GA4 Properties screen', () => {
+  it('links a property with the link payload and shows it as linked', async () => {
+    const { user } = await open('/connections/ga4/manage', 'Manage GA4 Properties');
+    await user.click(await screen.findByRole('button', { name: 'Link Acme Blog' }));
+    await waitFor(() => expect(api.callsTo('POST /integrations/ga4/link')).toHaveLength(1));
+    expect(api.callsTo('POST /integrations/ga4/link')[0]!.body).toEqual({
+      google_oauth_account_id: 'acc-1',
+      ga4_property_id: '222',
+      ga4_property_display_name: 'Acme Blog',
+    });
+    const linked = await screen.findByRole('list', { name: 'Linked properties' });
+    expect(within(linked).getByText('Acme Blog')).toBeTruthy();
+    expect(within(linked).getByText('On dashboard')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Link Acme Blog' })).toBeNull();
+    expect(screen.getByText('Property linked')).toBeTruthy();
+  });
+
+  it('unlinks a property', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    const { user } = await open('/connections/ga4/manage', 'Manage GA4 Properties');
+    await user.click(await screen.findByRole('button', { name: 'Unlink Acme Shop' }));
+    await waitFor(() => expect(api.callsTo('DELETE /integrations/ga4/unlink/link-111')).toHaveLength(1));
+    expect(await screen.findByText(/No property is linked to this space yet/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Link Acme Shop' })).toBeTruthy();
+  });
+
+  it('after the OAuth callback with ?error=, shows the matching message and cleans the address', async () => {
+    const { location } = await open('/connections/ga4/manage?error=GA4_INSUFFICIENT_SCOPE', 'Manage GA4 Properties');
+    expect(await screen.findByText('Google Analytics permissions need to be updated. Please reconnect your account.')).toBeTruthy();
+    await waitForLocation(location, '/connections/ga4/manage');
+  });
+
+  it('after ?connected=1, says so once and cleans the address', async () => {
+    const { location } = await open('/connections/ga4/manage?connected=1', 'Manage GA4 Properties');
+    expect(await screen.findByText('Google Analytics connected')).toBeTruthy();
+    await waitForLocation(location, '/connections/ga4/manage');
+    expect(screen.getAllByText('Google Analytics connected')).toHaveLength(1);
+  });
+});

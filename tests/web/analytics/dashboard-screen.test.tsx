@@ -1,0 +1,153 @@
+import { act, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { wipeAll } from '../../../src/db';
+import { switchSpace } from '../../../src/features/spaces/spaces.store';
+import { installDomShims } from '../app/support/dom';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { installFakeGa4, linkIn, type FakeGa4 } from './fake-ga4';
+import { freshPageLoad, offline, todayRange } from './support';
+
+let api: FakeApi;
+let ga4: FakeGa4;
+
+beforeEach(async () => {
+  installDomShims();
+  api = installFakeApi();
+  ga4 = installFakeGa4(api);
+  await wipeAll();
+  freshPageLoad();
+});
+afterEach(signOut);
+
+async function openDashboard() {
+  await signInAs(api, 'org_member');
+  const app = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
+  return app;
+}
+
+const kpi = (key: string) => screen.getByTestId(`kpi-${key}`).textContent;
+
+describe('Dashboard screen', () => {
+  it('issues the three reports for the first linked property over 28 days and shows KPIs and channels', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop'], ['222', 'Acme Blog']);
+    await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    expect(kpi('activeUsers')).toBe('8,000');
+    expect(kpi('bounceRate')).toBe('42.4%');
+    expect(kpi('averageSessionDuration')).toBe('2:05');
+    expect(kpi('screenPageViews')).toBe('30,000');
+
+    const bodies = ga4.reports;
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) expect(body).toMatchObject({ property_id: '111', ...todayRange('28d') });
+    expect(bodies.find((b) => b.dimensions.length === 0)!.metrics).toEqual([
+      'sessions', 'activeUsers', 'conversions', 'bounceRate', 'averageSessionDuration', 'screenPageViews', 'engagedSessions',
+    ]);
+    expect(bodies.find((b) => b.dimensions[0] === 'sessionDefaultChannelGroup')).toMatchObject({ order_bys: [{ metric: 'sessions', desc: true }], limit: 10 });
+    expect(bodies.find((b) => b.dimensions[0] === 'date')).toMatchObject({ order_bys: [{ dimension: 'date', desc: false }], limit: 100 });
+
+    const channels = screen.getByRole('list', { name: 'Top channels' });
+    const items = within(channels).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('Organic Search');
+    expect(items[0]!.textContent).toContain('6,000 · 60.0%');
+    expect(within(items[2]!).getByText('Unassigned')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Sessions over time' })).toBeTruthy();
+    expect(screen.getByText(/^10,000 sessions from/)).toBeTruthy();
+    expect(screen.getByText(/^Last updated just now/)).toBeTruthy();
+    expect(screen.queryByText('Demo data')).toBeNull();
+  });
+
+  it('refetches when the range changes, and checks custom dates before fetching', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    const { user } = await openDashboard();
+    await waitFor(() => expect(ga4.reports).toHaveLength(3));
+
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    await waitFor(() => expect(ga4.reports).toHaveLength(6));
+    expect(ga4.reports.slice(3).every((b) => b.start_date === todayRange('7d').start_date)).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom range' });
+    const [start, end] = within(form).getAllByDisplayValue(/\d{4}-\d{2}-\d{2}/) as HTMLInputElement[];
+    await user.clear(start!);
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Enter a valid start date.');
+    expect(ga4.reports).toHaveLength(6);
+
+    // A start after the end is swapped, not refused.
+    await user.type(start!, '2026-02-20');
+    await user.clear(end!);
+    await user.type(end!, '2026-02-01');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ga4.reports).toHaveLength(9));
+    expect(ga4.reports[8]).toMatchObject({ start_date: '2026-02-01', end_date: '2026-02-20' });
+  });
+
+  it('switches property from the selector', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop'], ['222', 'Acme Blog']);
+    const { user } = await openDashboard();
+    await waitFor(() => expect(ga4.reports).toHaveLength(3));
+    await user.click(screen.getByRole('combobox', { name: 'GA4 property' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Blog' }));
+    await waitFor(() => expect(ga4.reports).toHaveLength(6));
+    expect(ga4.reports[5]!.property_id).toBe('222');
+  });
+
+  it('offline, shows the metrics saved on this device with their time', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    const first = await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    first.view.unmount();
+
+    freshPageLoad();
+    api.on('GET /integrations/ga4/linked-properties', offline);
+    api.on('POST /integrations/ga4/report', offline);
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('kpi-sessions').textContent).toBe('10,000'));
+    expect(screen.getByText('Last updated just now · showing figures saved on this device')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offline with nothing saved, says so with the catalogue message', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    api.on('POST /integrations/ga4/report', offline);
+    await openDashboard();
+    expect((await screen.findByRole('alert')).textContent).toContain('Network error - please check your connection');
+  });
+
+  it('keeps the empty state with the way to Connections when nothing is linked', async () => {
+    await openDashboard();
+    expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Go to Connections/ }).getAttribute('href')).toBe('/connections');
+    expect(ga4.reports).toHaveLength(0);
+  });
+
+  it("a space switch clears the old space's figures and loads the new space's", async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    act(() => void switchSpace('s2'));
+    expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
+    expect(screen.queryByTestId('kpi-sessions')).toBeNull();
+    expect(api.callsTo('GET /integrations/ga4/linked-properties').at(-1)!.headers.get('X-Space-Id')).toBe('s2');
+  });
+
+  it('marks demo figures with a calm badge', async () => {
+    ga4.connectDemo();
+    linkIn(ga4, 's1', ['900', 'Demo Store']);
+    await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    expect(await screen.findByText('Demo data')).toBeTruthy();
+  });
+
+  it('on an auth failure, says what happened and leads to Connections to reconnect', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    api.on('POST /integrations/ga4/report', () => ({ status: 403, body: { code: 'GA4_INSUFFICIENT_SCOPE' } }));
+    await openDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Google Analytics permissions need to be updated. Please reconnect your account.');
+    expect(within(alert).getByRole('link', { name: 'Reconnect in Connections' }).getAttribute('href')).toBe('/connections');
+  });
+});

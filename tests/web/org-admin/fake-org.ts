@@ -1,0 +1,99 @@
+/**
+ * An in-memory organisation behind the fake API: members, pending invites and join requests,
+ * answering the org admin routes with the wire types the server serialises.
+ */
+import type { FakeApi } from '../app/support/fake-api';
+import type {
+  InviteInput,
+  JoinRequest,
+  OrgInvite,
+  OrgMember,
+  OrgRole,
+} from '../../../src/features/org-admin/org-admin.types';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+export function member(id: string, name: string, role: OrgRole, extra: Partial<OrgMember> = {}): OrgMember {
+  return { id, name, email: `${name.split(' ')[0]!.toLowerCase()}@acme.test`, role, joined_at: '2026-03-04T10:00:00.000Z', ...extra };
+}
+
+export function joinRequest(id: string, name: string, email: string, hoursAgo = 2): JoinRequest {
+  return { id, name, email, status: 'pending', created_at: iso(hoursAgo * 60 * 60 * 1000), decided_at: null };
+}
+
+export function invite(id: string, email: string, role: OrgInvite['role'] = 'org_member'): OrgInvite {
+  return {
+    id,
+    email,
+    role,
+    status: 'pending',
+    invited_by: 'Ada org_owner',
+    created_at: iso(DAY_MS),
+    expires_at: new Date(Date.now() + 13 * DAY_MS - 60_000).toISOString(),
+  };
+}
+
+export interface FakeOrg {
+  members: OrgMember[];
+  invites: OrgInvite[];
+  joinRequests: JoinRequest[];
+}
+
+/** The signed-in user of `signInAs(api, role)` is 'u-{role}', listed here as a member. */
+export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: OrgRole } = {}): FakeOrg {
+  const actorRole = seed.actorRole ?? 'org_owner';
+  const org: FakeOrg = {
+    members: seed.members ?? [
+      member(`u-${actorRole}`, `Ada ${actorRole}`, actorRole, { email: `${actorRole.replace('_', '.')}@acme.test` }),
+      ...(actorRole === 'org_owner' ? [] : [member('m-owner', 'Olive Owner', 'org_owner')]),
+      member('m-bob', 'Bob Stone', 'org_member'),
+      member('m-cara', 'Cara Diaz', 'org_admin'),
+    ],
+    invites: seed.invites ?? [invite('i-1', 'dan@acme.test', 'org_admin')],
+    joinRequests: seed.joinRequests ?? [joinRequest('jr-1', 'Eve Park', 'eve@acme.test')],
+  };
+
+  api.on('GET /orgs/members', () => ({ status: 200, body: { members: org.members } }));
+  api.on('GET /orgs/invites', () => ({ status: 200, body: { invites: org.invites } }));
+  api.on('GET /orgs/join-requests', () => ({ status: 200, body: { join_requests: org.joinRequests } }));
+
+  for (const person of org.members) {
+    api.on(`PUT /orgs/members/${person.id}/role`, (call) => {
+      const target = org.members.find((m) => m.id === person.id);
+      if (!target) return { status: 404, body: { detail: 'Member not found' } };
+      target.role = (call.body as { role: OrgRole }).role;
+      return { status: 200, body: target };
+    });
+    api.on(`DELETE /orgs/members/${person.id}`, () => {
+      org.members = org.members.filter((m) => m.id !== person.id);
+      return { status: 204 };
+    });
+  }
+
+  api.on('POST /orgs/invites', (call) => {
+    const input = call.body as InviteInput;
+    const created = { ...invite(`i-${org.invites.length + 1}`, input.email, input.role), created_at: new Date().toISOString() };
+    org.invites = [created, ...org.invites];
+    return { status: 201, body: created };
+  });
+  for (const sent of org.invites) {
+    api.on(`DELETE /orgs/invites/${sent.id}`, () => {
+      org.invites = org.invites.filter((i) => i.id !== sent.id);
+      return { status: 204 };
+    });
+  }
+
+  for (const request of org.joinRequests) {
+    api.on(`PUT /orgs/join-requests/${request.id}/approve`, () => {
+      org.joinRequests = org.joinRequests.filter((r) => r.id !== request.id);
+      org.members = [...org.members, member(`m-${request.id}`, request.name, 'org_member', { email: request.email })];
+      return { status: 200, body: { ...request, status: 'approved', decided_at: new Date().toISOString() } };
+    });
+    api.on(`PUT /orgs/join-requests/${request.id}/deny`, () => {
+      org.joinRequests = org.joinRequests.filter((r) => r.id !== request.id);
+      return { status: 200, body: { ...request, status: 'denied', decided_at: new Date().toISOString() } };
+    });
+  }
+  return org;
+}
