@@ -3,6 +3,7 @@
  * catalogue message and code. Feature code branches on `code`, shows `message`, and can dig into
  * `details` (the raw response body) for server specifics such as field errors.
  */
+import { isGa4ConnectionFailure } from './paths';
 
 export type ErrorCode =
   | 'UNAUTHORIZED'
@@ -95,7 +96,7 @@ export function httpError(status: number, body: unknown, path = ''): ApiError {
   switch (status) {
     case 401:
       // GA4 OAuth expiry is about the Google connection, not our session: the caller stays signed in.
-      return path.includes('/integrations/ga4/')
+      return isGa4ConnectionFailure(path, stringField(body, 'code'))
         ? new ApiError(ERROR_MESSAGES.ga4OauthExpired, status, 'GA4_OAUTH_EXPIRED', body)
         : new ApiError(ERROR_MESSAGES.unauthorized, status, 'UNAUTHORIZED', body);
     case 403:

@@ -48,11 +48,22 @@ export function bypassesAuthQueue(method: HttpMethod, path: string): boolean {
 }
 
 /**
- * A 401 from these means "wrong credentials" or "no session", never "access token expired":
- * refreshing would be pointless (and /refresh itself would loop). GA4 paths keep the session.
+ * Whether a 401 is about the Google connection rather than the Mosaic session (spec 000 §8: a 401
+ * on a GA4 path keeps the session). The server marks its own session failures with TOKEN_EXPIRED
+ * or UNAUTHORIZED; on a GA4 path anything else (a GA4_* code, REFRESH_TOKEN_EXPIRED from Google,
+ * or no code at all) is the connection's.
  */
-export function refreshesOn401(path: string): boolean {
-  return !isSessionEndpoint(path) && !isGa4IntegrationPath(path);
+export function isGa4ConnectionFailure(path: string, serverCode: string | undefined): boolean {
+  return isGa4IntegrationPath(path) && serverCode !== 'TOKEN_EXPIRED' && serverCode !== 'UNAUTHORIZED';
+}
+
+/**
+ * A 401 from the sign-in endpoints means "wrong credentials" or "no session", never "access token
+ * expired": refreshing would be pointless (and /refresh itself would loop). A Google connection
+ * failure on a GA4 path keeps the session as it is; an expired Mosaic token there refreshes as anywhere.
+ */
+export function refreshesOn401(path: string, serverCode?: string): boolean {
+  return !isSessionEndpoint(path) && !isGa4ConnectionFailure(path, serverCode);
 }
 
 /** Credentials calls carry no bearer token: /login takes a password, /refresh a refresh token. */

@@ -69,7 +69,7 @@ async function sendWithRecovery(request: PipelineRequest, transport: Transport, 
     const apiError = toApiError(error, request.path);
     // No response at all: the banner says so. A time-out is a slow server, not a lost connection.
     if (apiError.code === 'NETWORK_ERROR') reportNetworkFailure();
-    if (apiError.status !== 401 || !refreshesOn401(request.path)) throw apiError;
+    if (apiError.status !== 401 || !refreshesOn401(request.path, apiError.serverCode)) throw apiError;
     // A fresh token did not help, or the user is leaving anyway: the session is not usable.
     if (retried || getAuthStatus() === 'LOGGING_OUT') {
       forceLogout();

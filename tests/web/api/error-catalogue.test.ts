@@ -70,6 +70,25 @@ describe('error catalogue (spec 000 §8)', () => {
     expect(localStorage.getItem('ma_access_token')).toBe('access-1');
   });
 
+  it('401 on a GA4 path for an expired Mosaic token (TOKEN_EXPIRED) refreshes the session and retries', async () => {
+    let accountsCalls = 0;
+    fake.on('GET', '/integrations/ga4/accounts', () =>
+      ++accountsCalls === 1 ? json(401, { detail: 'Token expired', code: 'TOKEN_EXPIRED' }) : json(200, { accounts: [] }),
+    );
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    await expect(client.api.http.get('/integrations/ga4/accounts')).resolves.toEqual({ accounts: [] });
+    expect(fake.calls('POST', '/refresh')).toHaveLength(1);
+    expect(localStorage.getItem('ma_access_token')).toBe('access-2');
+  });
+
+  it('401 on a GA4 path with a Google code keeps the session and tells to reconnect', async () => {
+    fake.on('GET', '/integrations/ga4/auth/status', json(401, { detail: 'Authentication has expired', code: 'REFRESH_TOKEN_EXPIRED' }));
+    const error = await failureOf(client.api.http.get('/integrations/ga4/auth/status'));
+    expect([error.code, error.serverCode]).toEqual(['GA4_OAUTH_EXPIRED', 'REFRESH_TOKEN_EXPIRED']);
+    expect(fake.calls('POST', '/refresh')).toHaveLength(0);
+    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+  });
+
   it('no response → NETWORK_ERROR', async () => {
     fake.on('GET', '/kb/documents', () => Promise.reject(new TypeError('Failed to fetch')));
     const error = await failureOf(client.api.http.get('/kb/documents'));
