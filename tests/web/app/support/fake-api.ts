@@ -64,6 +64,11 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
       json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }),
     'GET /billing/credits': () =>
       json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: null, last_updated: null }),
+    // A fresh organisation: no Google Analytics connected, so the Dashboard shows its empty state.
+    'GET /integrations/ga4/linked-properties': () => json(200, { linked_properties: [] }),
+    'GET /integrations/ga4/accounts': () => json(200, { accounts: [] }),
+    'GET /integrations/ga4/auth/status': () =>
+      json(200, { status: 'no_accounts', message: 'No Google Analytics account connected', has_valid_tokens: false, accounts_count: 0, valid_accounts: 0 }),
   };
 
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
