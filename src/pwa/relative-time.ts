@@ -1,4 +1,5 @@
 /** "5 minutes ago" style wording for how old saved data is. */
+import { onFirstUse } from '../lib/on-first-use';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 60 * 60 * 1000],
@@ -9,13 +10,13 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60 * 1000],
 ];
 
-const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const formatter = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** How long ago `then` was, seen from `now` (both epoch ms): 'just now', '5 minutes ago', 'yesterday'. */
 export function timeAgo(then: number, now: number): string {
   const elapsed = Math.max(0, now - then);
   for (const [unit, size] of UNITS) {
-    if (elapsed >= size) return formatter.format(-Math.floor(elapsed / size), unit);
+    if (elapsed >= size) return formatter().format(-Math.floor(elapsed / size), unit);
   }
   // Under a minute the exact seconds would only flicker.
   return 'just now';

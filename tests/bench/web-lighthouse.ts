@@ -60,6 +60,8 @@ export async function runLighthouse(
   baseUrl: string,
   tokens: SessionTokens,
   formFactors: Array<'mobile' | 'desktop'> = ['mobile', 'desktop'],
+  /** Paths to audit; every one but /login and /register is opened signed in. */
+  paths: readonly string[] = ['/login', '/dashboard'],
 ): Promise<LighthouseScore[]> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'mosaic-lighthouse-'));
@@ -89,7 +91,8 @@ export async function runLighthouse(
     };
 
     for (const formFactor of formFactors) {
-      for (const [path, signedIn] of [['/login', false], ['/dashboard', true]] as const) {
+      for (const path of paths) {
+        const signedIn = path !== '/login' && path !== '/register';
         const flags: Flags = {
           port,
           output: 'json',

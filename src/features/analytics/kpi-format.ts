@@ -1,11 +1,12 @@
 /** How the dashboard writes its figures (KPI cards, chart, channels). */
 import type { DashboardKpi } from '../connections/ga4.types';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /** 12345 → '12,345'. */
 export function formatCount(value: number): string {
-  return COUNT.format(Number.isFinite(value) ? value : 0);
+  return COUNT().format(Number.isFinite(value) ? value : 0);
 }
 
 /** GA4's bounceRate is a ratio: 0.4237 → '42.4%'. */

@@ -1,16 +1,18 @@
 /** Dates and relative times as the billing screens show them. */
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+import { onFirstUse } from '../../lib/on-first-use';
+
+const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+const DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }));
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? '—' : DATE.format(time);
+  return Number.isNaN(time) ? '—' : DATE().format(time);
 }
 
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? '—' : DATE_TIME.format(time);
+  return Number.isNaN(time) ? '—' : DATE_TIME().format(time);
 }
 
 /** "$1,234" or "$12.50". */

@@ -7,6 +7,7 @@ import type { MessageRow } from '../../../db';
 import { AgentIcon } from './AgentIcon';
 import { LazyMarkdown } from './LazyMarkdown';
 import { RatingDialog } from './RatingDialog';
+import { onFirstUse } from '../../../lib/on-first-use';
 
 function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
   return (
@@ -16,7 +17,7 @@ function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
 interface MessageBubbleProps {
   message: MessageRow;
@@ -31,7 +32,7 @@ interface MessageBubbleProps {
 export const MessageBubble = memo(function MessageBubble({ message, agentSlug, agentName, canRegenerate, onRate, onRegenerate }: MessageBubbleProps) {
   const [copied, setCopied] = useState(false);
   const [ratingOpen, setRatingOpen] = useState<1 | -1 | null>(null);
-  const at = timeFormat.format(new Date(message.createdAt));
+  const at = timeFormat().format(new Date(message.createdAt));
 
   if (message.role === 'user') {
     return (

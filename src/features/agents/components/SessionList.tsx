@@ -3,13 +3,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import type { SessionRow } from '../../../db';
+import { onFirstUse } from '../../../lib/on-first-use';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateFormat.format(date);
+  return date.toDateString() === new Date().toDateString() ? timeFormat().format(date) : dateFormat().format(date);
 }
 
 interface SessionListProps {

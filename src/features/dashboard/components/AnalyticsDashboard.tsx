@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Button, Card, Flex, Grid, Heading, IconButton, Skeleton, Text, Tooltip } from '@radix-ui/themes';
@@ -14,12 +14,24 @@ import { Ga4ErrorCallout } from '../../analytics/components/Ga4ErrorCallout';
 import { KpiGrid } from '../../analytics/components/KpiGrid';
 import { PropertySelector } from '../../analytics/components/PropertySelector';
 import { RangeControl } from '../../analytics/components/RangeControl';
-import { SessionsChart } from '../../analytics/components/SessionsChart';
 import { TopChannels } from '../../analytics/components/TopChannels';
 import { describeRange, rangeKey } from '../../analytics/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from '../../analytics/dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../../analytics/ga4.store';
+import { lazyScreen } from '../../../app/lazy-screen';
+import type { SessionsChart as SessionsChartComponent } from '../../analytics/components/SessionsChart';
 import '../../analytics/analytics.css';
+
+const CHART_HEIGHT = '240px';
+
+/**
+ * The chart (visx and d3, about a third of this screen's code) loads only for a space with a linked
+ * property: an organisation without analytics sees the empty state without paying for it.
+ */
+const SessionsChart = lazyScreen<ComponentProps<typeof SessionsChartComponent>>(
+  () => import('../../analytics/components/SessionsChart').then((module) => ({ default: module.SessionsChart })),
+  <Skeleton height={CHART_HEIGHT} />,
+);
 
 /** The analytics dashboard: property, range, KPIs, sessions over time and top channels. */
 export function AnalyticsDashboard() {
@@ -36,7 +48,9 @@ export function AnalyticsDashboard() {
   }, [currentSpaceId]);
 
   useEffect(() => {
-    if (ga4.selectedPropertyId) void loadDashboard();
+    if (!ga4.selectedPropertyId) return;
+    void SessionsChart.preload().catch(() => undefined);
+    void loadDashboard();
   }, [currentSpaceId, ga4.selectedPropertyId, key]);
 
   const header = (actions?: ReactNode) => <PageHeader title="Dashboard" description="Key metrics for your space." actions={actions} />;
@@ -121,7 +135,7 @@ export function AnalyticsDashboard() {
               <Text as="p" size="1" color="gray" mb="2">
                 {describeRange(dashboard.range, new Date(now))}
               </Text>
-              {metrics ? <SessionsChart series={metrics.sessionsSeries} /> : <Skeleton height="240px" />}
+              {metrics ? <SessionsChart series={metrics.sessionsSeries} /> : <Skeleton height={CHART_HEIGHT} />}
             </Card>
             <Card size="2" className="surface-card" aria-label="Top channels">
               <Heading as="h2" size="3" mb="3">

@@ -7,13 +7,14 @@ import { formatBytes } from '../../../lib/format';
 import { categoryLabel, subcategoryLabel } from '../categories';
 import { FileTypeIcon } from './FileTypeIcon';
 import { StatusBadge } from './StatusBadge';
+import { onFirstUse } from '../../../lib/on-first-use';
 
 /** A row's height before it is measured (rows with an error message are taller). */
 const ESTIMATED_ROW_PX = 64;
 /** Rows rendered beyond the visible ones, so fast scrolling does not show blanks. */
 const OVERSCAN_ROWS = 8;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }));
 
 interface DocumentListProps {
   documents: readonly DocumentRow[];
@@ -69,7 +70,7 @@ export function DocumentList({ documents, onDelete, canDelete }: DocumentListPro
                     {formatBytes(document.sizeBytes)}
                   </Text>
                   <Text size="1" color="gray" className="kb-doc__date">
-                    {dateFormat.format(new Date(document.createdAt))}
+                    {dateFormat().format(new Date(document.createdAt))}
                   </Text>
                 </Flex>
                 {document.status === 'error' && document.errorMessage ? (
