@@ -1,0 +1,104 @@
+/**
+ * Organisation management in real Chromium against the real server and a real production build:
+ * an owner invites an admin, that person registers with the invited address and lands in the
+ * owner's organisation, and the owner then sees them as a member and changes their role.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createSpaceFor } from './pwa-support';
+import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
+
+const app = startAppForFile({ buildId: 'e2e-org-admin' });
+
+const invitesList = (page: Page) => page.getByRole('list', { name: 'Pending invites' });
+const memberRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
+
+describe('inviting a colleague', () => {
+  it('invites an admin, who registers with the invited address and joins; the owner then makes them a member', async () => {
+    const owner = { ...uniqueAccount('owner'), name: 'Olga Owner' };
+    await registerAccount(app.server.baseUrl, owner);
+    const ownerTokens = await apiLogin(app.server.baseUrl, owner);
+    await createSpaceFor(app.server.baseUrl, ownerTokens.access_token, 'Spring Launch', 'spring-launch');
+    // Same domain as the owner's organisation: the invite, not the domain, decides where they go.
+    const invitee = {
+      name: 'Ivan Invited',
+      email: `ivan.${Date.now().toString(36)}@${owner.email.split('@')[1]}`,
+      password: 'another correct horse battery',
+    };
+
+    const ownerContext = await newContext(app.browser);
+    const ownerPage = await ownerContext.newPage();
+    await signInThroughUi(ownerPage, app.server.baseUrl, owner);
+    await ownerPage.goto(`${app.server.baseUrl}/org-admin/users`);
+    await ownerPage.getByRole('heading', { name: 'Manage Users', level: 1 }).waitFor();
+    await memberRow(ownerPage, owner.name).waitFor();
+    await ownerPage.getByText('No pending invites', { exact: true }).waitFor();
+
+    await ownerPage.getByRole('button', { name: 'Invite member' }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: 'Invite member' });
+    await dialog.getByLabel('Email').fill(invitee.email);
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await ownerPage.getByRole('option', { name: 'Admin', exact: true }).click();
+    await dialog.getByText('Admins manage members, invites and spaces.').waitFor();
+    await dialog.getByRole('button', { name: 'Send invite' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await ownerPage.getByText(`Invite sent to ${invitee.email}`, { exact: true }).waitFor();
+    const invite = invitesList(ownerPage).getByRole('listitem', { name: invitee.email });
+    await invite.waitFor();
+    expect(await invite.innerText()).toContain('Admin');
+    expect(await invite.innerText()).toContain(`by ${owner.name}`);
+
+    // The invited person, on their own browser, registers through the Register screen.
+    const inviteeContext = await newContext(app.browser);
+    const inviteePage = await inviteeContext.newPage();
+    await inviteePage.goto(`${app.server.baseUrl}/register`);
+    await inviteePage.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await inviteePage.getByLabel('Name', { exact: true }).fill(invitee.name);
+    await inviteePage.getByLabel('Work email').fill(invitee.email);
+    const domainChecked = inviteePage.waitForResponse((res) => res.url().includes('/register/check-domain'));
+    await inviteePage.getByLabel('Password').focus();
+    expect((await domainChecked).ok()).toBe(true);
+    await inviteePage.getByLabel('Password').fill(invitee.password);
+    // An invited address is not offered "join existing": registering accepts the invite instead.
+    expect(await inviteePage.getByText(`Join ${owner.org_name}`).count()).toBe(0);
+    await inviteePage.getByLabel('Organisation name').fill('Ivan Freelance');
+    await inviteePage.getByRole('button', { name: 'Create account' }).click();
+
+    await inviteePage.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    const nav = inviteePage.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('region', { name: 'Organization Admin' }).getByRole('link', { name: 'Manage Users' }).waitFor();
+    await inviteePage.getByRole('button', { name: `Account menu for ${invitee.name}` }).waitFor();
+    await inviteePage.getByRole('button', { name: /^Space:/ }).click();
+    const menuItems = inviteePage.getByRole('menuitem');
+    await menuItems.filter({ hasText: 'Spring Launch' }).waitFor();
+    // Exactly the owner's two spaces: no organisation (and no "General" of its own) was made for them.
+    const spaceNames = (await menuItems.allInnerTexts()).filter((text) => text !== 'Create New Space');
+    expect(spaceNames).toEqual([expect.stringMatching(/^General\b/), 'Spring Launch']);
+    await inviteePage.keyboard.press('Escape');
+    await inviteeContext.close();
+
+    // The owner's screen, reloaded: the new admin is a member and the invite has been used.
+    await ownerPage.reload();
+    await ownerPage.getByRole('heading', { name: 'Manage Users', level: 1 }).waitFor();
+    const row = memberRow(ownerPage, invitee.name);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(invitee.email);
+    expect(await row.getByRole('cell').nth(1).innerText()).toBe('Admin');
+    expect(await row.getByRole('combobox', { name: `Role of ${invitee.name}` }).innerText()).toBe('Admin');
+    await ownerPage.getByText('No pending invites', { exact: true }).waitFor();
+    expect(await invitesList(ownerPage).count()).toBe(0);
+
+    await row.getByRole('combobox', { name: `Role of ${invitee.name}` }).click();
+    await ownerPage.getByRole('option', { name: 'Member', exact: true }).click();
+    await ownerPage.getByText(`${invitee.name} is now member`, { exact: true }).waitFor();
+    await expect.poll(() => row.getByRole('combobox', { name: `Role of ${invitee.name}` }).innerText()).toBe('Member');
+    // The change is the server's, not only the screen's.
+    await ownerPage.reload();
+    await memberRow(ownerPage, invitee.name).waitFor();
+    await expect
+      .poll(() => memberRow(ownerPage, invitee.name).getByRole('combobox', { name: `Role of ${invitee.name}` }).innerText())
+      .toBe('Member');
+    expect(await memberRow(ownerPage, invitee.name).getByRole('cell').nth(1).innerText()).toBe('Member');
+    await ownerContext.close();
+  }, 120_000);
+});
