@@ -20,6 +20,14 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
   const pending = async (token: string) => (await call(t, 'GET', '/orgs/invites', token)).json<OrgInvitesResponse>().invites;
   const register = (email: string, orgName = 'Ignored Inc') =>
     t.app.inject({ method: 'POST', url: `${API}/register`, payload: { email, password: TEST_PASSWORD, name: 'Ivy Invited', org_name: orgName } });
+  /** POST /register with org_name left out (undefined) or set to a given blank value. */
+  const registerWithout = (email: string, orgName: string | undefined) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API}/register`,
+      payload: { email, password: TEST_PASSWORD, name: 'Ivy Invited', ...(orgName === undefined ? {} : { org_name: orgName }) },
+    });
+  const checkDomain = (email: string) => t.app.inject({ method: 'GET', url: `${API}/register/check-domain`, query: { email } });
   const organisationCount = async () => (await t.database.db.select({ value: count() }).from(organizations))[0]?.value;
   const expire = (id: string) =>
     t.database.db.update(orgInvites).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orgInvites.id, id));
@@ -187,13 +195,14 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
       expect((await membersOf(owner)).map((m) => m.email)).not.toContain(email);
     });
 
-    it('check-domain offers no "join existing" to an invited address; join_existing with it joins at once', async () => {
-      const owner = await newOrganisation(t);
+    it('check-domain names the inviting organisation and role instead of offering "join existing"; join_existing with it joins at once', async () => {
+      const owner = await newOrganisation(t, 'Domain Owners Ltd');
       const email = uniqueEmail(domainOf(owner));
-      const check = () => t.app.inject({ method: 'GET', url: `${API}/register/check-domain?email=${encodeURIComponent(email)}` });
-      expect((await check()).json()).toMatchObject({ has_existing_org: true });
+      expect((await checkDomain(email)).json()).toEqual({ has_existing_org: true, organization_name: 'Domain Owners Ltd' });
       await invite(owner.access_token, { email, role: 'org_admin' });
-      expect((await check()).json()).toEqual({ has_existing_org: false });
+      const checked = await checkDomain(email.toUpperCase());
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json()).toEqual({ has_existing_org: false, invited: true, organization_name: 'Domain Owners Ltd', role: 'org_admin' });
 
       const joined = await t.app.inject({
         method: 'POST',
@@ -204,6 +213,91 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
       expect(joined.json().user).toMatchObject({ role: 'org_admin', org_id: owner.user.org_id });
       const requests = await call(t, 'GET', '/orgs/join-requests', owner.access_token);
       expect(requests.json().join_requests).toEqual([]);
+      // Used up: the address now has an account, and the check no longer calls it invited.
+      expect((await checkDomain(email)).json()).toEqual({ has_existing_org: true, organization_name: 'Domain Owners Ltd' });
+    });
+
+    it('check-domain for an address on a public mail domain: invited, with the newest invite’s organisation and role', async () => {
+      const first = await newOrganisation(t, 'First Inviter');
+      const second = await newOrganisation(t, 'Second Inviter');
+      const email = uniqueEmail('gmail.com');
+      expect((await checkDomain(email)).json()).toEqual({ has_existing_org: false });
+      await invite(first.access_token, { email, role: 'org_admin' });
+      await invite(second.access_token, { email, role: 'org_member' });
+      expect((await checkDomain(email)).json()).toEqual({
+        has_existing_org: false,
+        invited: true,
+        organization_name: 'Second Inviter',
+        role: 'org_member',
+      });
+    });
+
+    it('check-domain ignores expired and revoked invites: the usual answer, no invited or role', async () => {
+      const owner = await newOrganisation(t, 'Lapsed Ltd');
+      const expiredAddress = uniqueEmail(domainOf(owner));
+      const revokedAddress = uniqueEmail();
+      const expired = (await invite(owner.access_token, { email: expiredAddress, role: 'org_admin' })).json<OrgInvite>();
+      const revoked = (await invite(owner.access_token, { email: revokedAddress, role: 'org_member' })).json<OrgInvite>();
+      await expire(expired.id);
+      await call(t, 'DELETE', `/orgs/invites/${revoked.id}`, owner.access_token);
+      expect((await checkDomain(expiredAddress)).json()).toEqual({ has_existing_org: true, organization_name: 'Lapsed Ltd' });
+      expect((await checkDomain(revokedAddress)).json()).toEqual({ has_existing_org: false });
+    });
+
+    it('an invited address registers without an organisation name (missing or empty): joined and signed in', async () => {
+      const owner = await newOrganisation(t);
+      const withoutName = uniqueEmail();
+      const withEmptyName = uniqueEmail();
+      await invite(owner.access_token, { email: withoutName, role: 'org_member' });
+      await invite(owner.access_token, { email: withEmptyName, role: 'org_admin' });
+      const organisationsBefore = await organisationCount();
+
+      const missing = await registerWithout(withoutName, undefined);
+      const empty = await registerWithout(withEmptyName, '');
+      expect([missing.statusCode, empty.statusCode]).toEqual([201, 201]);
+      expect(missing.json().user).toMatchObject({ email: withoutName, role: 'org_member', org_id: owner.user.org_id });
+      expect(empty.json().user).toMatchObject({ email: withEmptyName, role: 'org_admin', org_id: owner.user.org_id });
+      expect(await organisationCount()).toBe(organisationsBefore);
+      expect(await pending(owner.access_token)).toEqual([]);
+      expect((await call(t, 'GET', '/me', missing.json().access_token)).json()).toMatchObject({ email: withoutName });
+    });
+
+    it('create_new without an organisation name joins for an invited address; without an invite it is a 422 field error', async () => {
+      const owner = await newOrganisation(t);
+      const invited = uniqueEmail(domainOf(owner));
+      await invite(owner.access_token, { email: invited, role: 'org_admin' });
+      const createNew = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/register/with-domain`,
+          payload: { email, password: TEST_PASSWORD, name: 'Ivy Invited', choice: 'create_new' },
+        });
+      const joined = await createNew(invited);
+      expect(joined.statusCode).toBe(201);
+      expect(joined.json().user).toMatchObject({ role: 'org_admin', org_id: owner.user.org_id });
+
+      const stranger = uniqueEmail(domainOf(owner));
+      const refused = await createNew(stranger);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        detail: 'Validation error',
+        code: 'VALIDATION_ERROR',
+        errors: [{ field: 'org_name', message: 'Organisation name is required' }],
+      });
+      expect((await registerWithout(stranger, undefined)).statusCode).toBe(422);
+    });
+
+    it('once an invite expires, leaving out the organisation name is a 422 field error and creates nothing', async () => {
+      const owner = await newOrganisation(t);
+      const email = uniqueEmail();
+      const sent = (await invite(owner.access_token, { email, role: 'org_admin' })).json<OrgInvite>();
+      await expire(sent.id);
+      const organisationsBefore = await organisationCount();
+      const response = await registerWithout(email, '  ');
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual([{ field: 'org_name', message: 'Organisation name is required' }]);
+      expect(await organisationCount()).toBe(organisationsBefore);
+      expect((await membersOf(owner)).map((m) => m.email)).not.toContain(email);
     });
   });
 });

@@ -88,6 +88,10 @@ describe('POST /register', () => {
     ['a blank name', { name: '   ' }, 'name', 'Name is required'],
     ['a too long name', { name: 'n'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
     ['a missing org_name', { org_name: undefined }, 'org_name', 'Organisation name is required'],
+    ['an empty org_name', { org_name: '' }, 'org_name', 'Organisation name is required'],
+    ['a blank org_name', { org_name: '   ' }, 'org_name', 'Organisation name is required'],
+    ['a null org_name', { org_name: null }, 'org_name', 'Organisation name is required'],
+    ['a number as org_name', { org_name: 7 }, 'org_name', 'Organisation name must be text'],
     ['a too long org_name', { org_name: 'o'.repeat(101) }, 'org_name', 'Organisation name must be at most 100 characters'],
     ['an invalid email', { email: 'ada@' }, 'email', 'Enter a valid email address'],
     ['a number as name', { name: 42 }, 'name', 'Name must be text'],
@@ -95,6 +99,21 @@ describe('POST /register', () => {
     const response = await register({ ...valid(), ...change });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toContainEqual({ field, message });
+  });
+
+  it('without an organisation name (and no invite) creates nothing: no account, no organisation', async () => {
+    const before = await t.database.db.select().from(organizations);
+    const input = { ...valid(), org_name: undefined };
+    const response = await register(input);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: 'Validation error',
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'org_name', message: 'Organisation name is required' }],
+    });
+    expect(await t.database.db.select().from(organizations)).toHaveLength(before.length);
+    // The address is still free: sending the name now registers it.
+    expect((await register({ ...input, org_name: 'Acme' })).statusCode).toBe(201);
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {

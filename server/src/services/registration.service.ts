@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import type { InviteRole } from '../../../src/features/org-admin/org-admin.types';
 import { isUniqueViolation } from '../db/errors';
 import { organizations, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, notFound } from '../errors';
@@ -7,7 +8,7 @@ import { startFreeTrial } from './billing/plans.service';
 import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
 import { createJoinRequest } from './join-requests.service';
 import { acceptInvite } from './orgs/accept-invite';
-import { findAcceptableInvite } from './orgs/invites.service';
+import { findAcceptableInvite, findInvitationFor } from './orgs/invites.service';
 import { hashPassword } from './passwords';
 import type { SessionResponse, SessionService } from './sessions.service';
 import { DEFAULT_SPACE, createSpace } from './spaces.service';
@@ -20,13 +21,20 @@ export interface NewAccount {
 }
 
 export interface NewOrganisationAccount extends NewAccount {
-  orgName: string;
+  /** Needed unless the address has an acceptable invite (then it is ignored). */
+  orgName?: string | undefined;
 }
 
-export interface DomainCheck {
-  has_existing_org: boolean;
-  organization_name?: string;
-}
+/**
+ * Spec 000 §7 has_existing_org and organization_name; `invited` and `role` are present only for an
+ * address with an acceptable invite, whose organisation_name is then the inviting organisation.
+ */
+export type DomainCheck =
+  | { has_existing_org: boolean; organization_name?: string }
+  | { has_existing_org: false; invited: true; organization_name: string; role: InviteRole };
+
+const orgNameRequired = () =>
+  new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'org_name', message: MESSAGES.orgNameRequired }]);
 
 /** The organisation registered for the email's domain (the oldest if several), if any. */
 async function organisationForEmail(db: Db, email: string) {
@@ -42,8 +50,12 @@ async function organisationForEmail(db: Db, email: string) {
 }
 
 export async function checkDomain(db: Db, email: string): Promise<DomainCheck> {
-  // An invited address is already on its way in: registering accepts the invite, so no "join existing".
-  if (await findAcceptableInvite(db, email)) return { has_existing_org: false };
+  // An invited address is already on its way in: registering accepts the invite, so no "join existing"
+  // and no organisation name to ask for — the screen says where they are going instead.
+  const invitation = await findInvitationFor(db, email);
+  if (invitation) {
+    return { has_existing_org: false, invited: true, organization_name: invitation.organizationName, role: invitation.role };
+  }
   const org = await organisationForEmail(db, email);
   return org ? { has_existing_org: true, organization_name: org.name } : { has_existing_org: false };
 }
@@ -60,6 +72,8 @@ export async function registerOrganisation(
 ): Promise<SessionResponse> {
   const email = normaliseEmail(input.email);
   if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
+  // Refuse a missing name before the slow hash; only an invited address may leave it out.
+  if (!input.orgName && !(await findAcceptableInvite(db, email))) throw orgNameRequired();
   // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
   const passwordHash = await hashPassword(input.password);
   try {
@@ -67,7 +81,7 @@ export async function registerOrganisation(
       const invite = await findAcceptableInvite(tx, email, true);
       if (invite) return acceptInvite(tx, sessions, invite, { email, name: input.name, passwordHash });
       // Only reachable without a name when an invite expired between the caller's check and now.
-      if (!input.orgName) throw new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'org_name', message: MESSAGES.orgNameRequired }]);
+      if (!input.orgName) throw orgNameRequired();
       const [org] = await tx
         .insert(organizations)
         .values({ name: input.orgName, emailDomain: organisationDomainFor(email) })
@@ -98,7 +112,7 @@ export type JoinExistingOutcome = { joined: false; message: string } | { joined:
 export async function joinExistingOrganisation(db: Db, sessions: SessionService, input: NewAccount): Promise<JoinExistingOutcome> {
   const email = normaliseEmail(input.email);
   if (await findAcceptableInvite(db, email)) {
-    return { joined: true, session: await registerOrganisation(db, sessions, { ...input, orgName: '' }) };
+    return { joined: true, session: await registerOrganisation(db, sessions, input) };
   }
   return { joined: false, ...(await requestToJoinByDomain(db, input)) };
 }

@@ -5,6 +5,7 @@
  * says plainly what it is and how to connect a model.
  */
 import type { TemplateSection } from '../../agents/types';
+import { analyticsSection } from './analytics-section';
 import { buildDraft } from './drafts';
 import { asPlainText, capitalise, clip, keywords, overlap, quote, rotate, sentences } from './text';
 import type { OfflineInput } from './types';
@@ -71,18 +72,8 @@ function renderSection(spec: TemplateSection, input: OfflineInput, topics: strin
       }
       return rules.map((rule) => `- ${capitalise(rule)}`).join('\n');
     }
-    case 'analytics': {
-      const analytics = input.analytics;
-      if (!analytics) {
-        return 'No analytics property is connected to this space, so no performance figures were used. Connect Google Analytics under Connections to include them.';
-      }
-      const kpis = analytics.kpis.map((kpi) => `| ${kpi.label} | ${kpi.value} |`).join('\n');
-      const channels = analytics.topChannels
-        .slice(0, 5)
-        .map((row) => `- ${row.channel}: ${row.sessions.toLocaleString('en-US')} sessions (${row.percentage.toFixed(1)}%)`)
-        .join('\n');
-      return `**${analytics.propertyName}**, ${analytics.rangeLabel}\n\n| Metric | Value |\n|---|---|\n${kpis}\n\n**Top channels**\n\n${channels}`;
-    }
+    case 'analytics':
+      return analyticsSection(input.analytics, input.analyticsUnavailable ?? false);
     case 'actions':
       return rotate(input.agent.checklist, input.variant)
         .slice(0, 4)

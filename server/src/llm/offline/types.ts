@@ -14,6 +14,8 @@ export interface AnalyticsSnapshot {
   rangeLabel: string;
   kpis: { label: string; value: string }[];
   topChannels: { channel: string; sessions: number; percentage: number }[];
+  /** Sessions per day, oldest first (dates YYYY-MM-DD); the trend behind the totals. */
+  sessionsSeries?: { date: string; sessions: number }[];
 }
 
 export interface OfflineInput {
@@ -23,6 +25,8 @@ export interface OfflineInput {
   /** The organisation's brand voice text; empty when none is set. */
   brandVoice: string;
   analytics: AnalyticsSnapshot | null;
+  /** A property is linked but its figures could not be read for this answer (token, quota, outage). */
+  analyticsUnavailable?: boolean;
   /** 0 for the first answer; regenerations count up so each one differs, predictably. */
   variant: number;
 }

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAnalyticsProviders } from '../../ga4/index';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { listAccounts, removeAccount } from '../../services/ga4/accounts.service';
 import { authStatus } from '../../services/ga4/auth-status.service';
-import type { Ga4Caller, Ga4Context } from '../../services/ga4/ga4-context';
-import { resolveGa4Keys } from '../../services/ga4/ga4-keys';
+import { createGa4Context, type Ga4Caller } from '../../services/ga4/ga4-context';
 import { linkProperty, listLinkedProperties, unlinkProperty } from '../../services/ga4/links.service';
 import { completeConnection, manageLocation, redirectUriFor, startConnection } from '../../services/ga4/oauth.service';
 import { listProperties } from '../../services/ga4/properties.service';
 import { runReport } from '../../services/ga4/reports.service';
-import { TokenCipher } from '../../services/ga4/token-cipher';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import {
@@ -38,8 +35,7 @@ const idParams = z.object({ id: z.string() });
  * unlink and read reports (the spec does not restrict it).
  */
 export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const keys = await resolveGa4Keys(db, config);
-  const ctx: Ga4Context = { db, providers: createAnalyticsProviders(config.ga4), cipher: new TokenCipher(keys.tokenKey) };
+  const { ctx, keys } = await createGa4Context(db, config);
   const member = [app.requireAuth, app.requireSpace];
   const callerOf = (request: Parameters<typeof spaceOf>[0]): Ga4Caller => ({ userId: authOf(request).userId, orgId: spaceOf(request).org_id });
   const secured = (summary: string) => ({ tags, summary, security: bearerSecurity });

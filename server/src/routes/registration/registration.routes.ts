@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../errors';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { checkDomain, joinExistingOrganisation, registerOrganisation } from '../../services/registration.service';
-import { displayName, emailSchema, errorResponses, newPasswordSchema, userSchema } from '../common.schemas';
+import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
+import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
 const accountFields = {
@@ -12,21 +12,39 @@ const accountFields = {
   name: displayName('Name'),
 };
 
-const orgName = displayName('Organisation name');
+const ORG_NAME_MAX_LENGTH = 100;
+
+/**
+ * Missing, null or blank are all allowed here: whether a name is needed depends on an invite, which
+ * only the service can see (it answers 422 'Organisation name is required' on this field otherwise).
+ */
+const orgName = z
+  .string(requiredText('Organisation name'))
+  .trim()
+  .max(ORG_NAME_MAX_LENGTH, `Organisation name must be at most ${ORG_NAME_MAX_LENGTH} characters`)
+  .nullish()
+  .describe('Name of the new organisation: required unless the address has a pending invite, which makes it ignored');
 
 const registerBody = z.object({ ...accountFields, org_name: orgName });
 
-const withDomainBody = z
-  .object({
-    ...accountFields,
-    choice: z.enum(['join_existing', 'create_new'], { error: "Choice must be 'join_existing' or 'create_new'" }),
-    org_name: orgName.optional(),
-  })
-  .superRefine((value, context) => {
-    if (value.choice === 'create_new' && !value.org_name) {
-      context.addIssue({ code: 'custom', path: ['org_name'], message: MESSAGES.orgNameRequired });
-    }
-  });
+const withDomainBody = z.object({
+  ...accountFields,
+  choice: z.enum(['join_existing', 'create_new'], { error: "Choice must be 'join_existing' or 'create_new'" }),
+  org_name: orgName,
+});
+
+const inviteRole = z.enum(INVITE_ROLES);
+
+/** Spec 000 §7 has_existing_org, organization_name; invited and role appear only for an invited address. */
+const domainCheck = z.union([
+  z.object({
+    has_existing_org: z.literal(false),
+    invited: z.literal(true),
+    organization_name: z.string().describe('The inviting organisation'),
+    role: inviteRole.describe('The role the invite gives'),
+  }),
+  z.object({ has_existing_org: z.boolean(), organization_name: z.string().optional() }),
+]);
 
 const session = z.object({
   access_token: z.string(),
@@ -52,7 +70,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     },
     async (request, reply) => {
       const { org_name, ...account } = request.body;
-      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name });
+      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? undefined });
       return reply.status(201).send(created);
     },
   );
@@ -62,10 +80,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['registration'],
-        summary: "Whether an organisation already uses the email's domain",
+        summary: "Whether an organisation already uses the email's domain, or an invite already decides where the address goes",
         querystring: z.object({ email: emailSchema }),
         response: {
-          200: z.object({ has_existing_org: z.boolean(), organization_name: z.string().optional() }),
+          200: domainCheck,
           ...errorResponses(422),
         },
       },
@@ -96,7 +114,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         // No tokens for a request: the account exists only once an owner or admin approves it.
         return outcome.joined ? reply.status(201).send(outcome.session) : reply.status(202).send({ message: outcome.message });
       }
-      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? '' });
+      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? undefined });
       return reply.status(201).send(created);
     },
   );

@@ -1,7 +1,8 @@
 /**
  * Assembles what an agent answers from: brand voice, the documents the user referenced, brand
  * documents, knowledge passages (k by mode, spec 001 §9: normal 5, medium 10, max 15) restricted to
- * the documents the agent may use, and analytics when connected.
+ * the documents the agent may use, and, for agents with the analytics tool, the space's analytics
+ * snapshot (analytics.ts).
  */
 import type { AgentDefinition } from '../../agents/types';
 import type { DbExecutor } from '../../db/database';
@@ -9,6 +10,7 @@ import type { AgentRunRequest } from '../../db/schema/index';
 import type { AnalyticsSnapshot, GroundingPassage } from '../../llm/offline/engine';
 import { searchKnowledge } from '../knowledge/search';
 import { getBrandVoice } from '../settings/brand-voice.service';
+import type { AnalyticsLoader, AnalyticsLookup } from './analytics';
 import { allowedDocumentIds } from './documents.service';
 
 export interface AgentContext {
@@ -17,6 +19,8 @@ export interface AgentContext {
   referencedPassages: GroundingPassage[];
   knowledgePassages: GroundingPassage[];
   analytics: AnalyticsSnapshot | null;
+  /** A property is linked but its figures could not be read for this run (the answer says so). */
+  analyticsUnavailable: boolean;
 }
 
 /** Brand documents are consulted for tone, so a few passages are enough whatever the mode. */
@@ -24,9 +28,13 @@ const BRAND_PASSAGES = 3;
 
 export async function assembleContext(
   db: DbExecutor,
-  input: { spaceId: string; orgId: string; agent: AgentDefinition; message: string; request: AgentRunRequest },
+  input: { spaceId: string; orgId: string; agent: AgentDefinition; message: string; request: AgentRunRequest; analytics: AnalyticsLoader },
 ): Promise<AgentContext> {
   const { agent, message, request, spaceId } = input;
+  // One snapshot per run, read alongside the rest; never a reason for the run to fail (the loader says 'unavailable').
+  const analyticsLookup: Promise<AnalyticsLookup> = agent.tools.includes('analytics_report')
+    ? input.analytics.lookup(spaceId)
+    : Promise.resolve({ status: 'not-connected' });
   const usesKnowledge = agent.tools.includes('knowledge_search');
   const allowed = usesKnowledge ? await allowedDocumentIds(db, spaceId, agent.slug) : [];
   const allowedSet = new Set(allowed);
@@ -34,12 +42,13 @@ export async function assembleContext(
   const referenced = request.referencedDocumentIds.filter((id) => allowedSet.has(id));
   const brandDocs = request.brandDocumentIds.filter((id) => allowedSet.has(id));
 
-  const [referencedPassages, brandPassages, knowledgePassages, brandVoice] = await Promise.all([
+  const [referencedPassages, brandPassages, knowledgePassages, brandVoice, analytics] = await Promise.all([
     referenced.length > 0 ? search(db, spaceId, message, request.kRefDocs, referenced) : [],
     brandDocs.length > 0 ? search(db, spaceId, `brand voice tone style ${message}`, BRAND_PASSAGES, brandDocs) : [],
     usesKnowledge && allowed.length > 0 ? search(db, spaceId, message, request.kKnowledge, allowed) : [],
     // A brand voice sent with the message wins (spec 001 §7 payload); otherwise the organisation's.
     request.brandVoice?.trim() || getBrandVoice(db, input.orgId).then((voice) => voice.content),
+    analyticsLookup,
   ]);
 
   const seen = new Set(referencedPassages.map(passageKey));
@@ -49,7 +58,8 @@ export async function assembleContext(
     referencedPassages,
     // A passage already shown as a referenced document is not repeated.
     knowledgePassages: knowledgePassages.filter((passage) => !seen.has(passageKey(passage))),
-    analytics: agent.tools.includes('analytics_report') ? await loadAnalytics(spaceId) : null,
+    analytics: analytics.status === 'ready' ? analytics.snapshot : null,
+    analyticsUnavailable: analytics.status === 'unavailable',
   };
 }
 
@@ -60,12 +70,4 @@ async function search(db: DbExecutor, spaceId: string, query: string, k: number,
 
 function passageKey(passage: GroundingPassage): string {
   return `${passage.document_id}:${passage.passage.slice(0, 80)}`;
-}
-
-/**
- * Analytics for the agents that use them. The GA4 integration is not built yet, so no space has a
- * connected property; when it lands, this reads its dashboard metrics for the last 28 days.
- */
-async function loadAnalytics(_spaceId: string): Promise<AnalyticsSnapshot | null> {
-  return null;
 }

@@ -14,15 +14,25 @@ function passages(title: string, list: GroundingPassage[]): string {
   return `## ${title}\n${items.join('\n\n')}`;
 }
 
+export const PROMPT_NO_ANALYTICS = '## Analytics\nNo analytics property is connected to this space. Say so if figures would matter.';
+export const PROMPT_ANALYTICS_UNAVAILABLE =
+  '## Analytics\nAnalytics could not be read: a property is linked to this space, but its figures could not be fetched just now. Say so if figures would matter, and do not guess them.';
+
+function analyticsBlock(context: AgentContext): string {
+  const snapshot = context.analytics;
+  if (!snapshot) return context.analyticsUnavailable ? PROMPT_ANALYTICS_UNAVAILABLE : PROMPT_NO_ANALYTICS;
+  const kpis = snapshot.kpis.map((kpi) => `- ${kpi.label}: ${kpi.value}`).join('\n');
+  const channels = snapshot.topChannels.map((row) => `${row.channel} ${row.sessions} (${row.percentage.toFixed(1)}%)`).join(', ');
+  // Daily figures let the model speak about the trend; 28 short entries cost few tokens.
+  const series = snapshot.sessionsSeries?.length
+    ? `\nSessions per day (oldest first): ${snapshot.sessionsSeries.map((day) => `${day.date} ${day.sessions}`).join(', ')}`
+    : '';
+  return `## Analytics (${snapshot.propertyName}, ${snapshot.rangeLabel})\n${kpis}\nTop channels by sessions: ${channels || 'none in this range'}${series}`;
+}
+
 export function buildSystemPrompt(agent: AgentDefinition, context: AgentContext, customInstructions: string): string {
   const template = agent.outputTemplate.map((section) => `### ${section.heading}\n${section.guidance}`).join('\n');
-  const analytics = context.analytics
-    ? `## Analytics (${context.analytics.propertyName}, ${context.analytics.rangeLabel})\n${context.analytics.kpis
-        .map((kpi) => `- ${kpi.label}: ${kpi.value}`)
-        .join('\n')}\nTop channels: ${context.analytics.topChannels.map((row) => `${row.channel} ${row.percentage.toFixed(1)}%`).join(', ')}`
-    : agent.tools.includes('analytics_report')
-      ? '## Analytics\nNo analytics property is connected to this space. Say so if figures would matter.'
-      : '';
+  const analytics = agent.tools.includes('analytics_report') ? analyticsBlock(context) : '';
   return [
     agent.persona,
     `## How you work\n${agent.instructions.map((rule) => `- ${rule}`).join('\n')}`,

@@ -14,6 +14,7 @@ import { composeOfflineAnswer } from '../../llm/offline/engine';
 import { keywords } from '../../llm/offline/text';
 import { chooseModel, languageModelFor } from '../../llm/providers';
 import { LlmError } from '../../llm/types';
+import type { AnalyticsLoader } from './analytics';
 import { completeRun } from './complete-run';
 import { assembleContext } from './context';
 import { AGENT_MESSAGES } from './messages';
@@ -28,6 +29,8 @@ export interface RunnerDeps {
   db: Db;
   config: Pick<AppConfig, 'llm' | 'agentRuns'>;
   waker: ReplyWaker;
+  /** The space's GA4 figures for agents with the analytics tool (one snapshot per run). */
+  analytics: AnalyticsLoader;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -112,6 +115,7 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     agent,
     message: topic,
     request: run.request,
+    analytics: deps.analytics,
   });
   const choice = chooseModel(deps.config.llm, settings);
   if (choice.engine === 'offline') {
@@ -121,6 +125,7 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
       passages: [...context.referencedPassages, ...context.brandPassages, ...context.knowledgePassages],
       brandVoice: context.brandVoice,
       analytics: context.analytics,
+      analyticsUnavailable: context.analyticsUnavailable,
       variant: run.request.variant,
     });
     return { text, engine: `offline/${choice.model}` };

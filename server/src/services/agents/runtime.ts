@@ -13,6 +13,8 @@ import { executeRun, type RunOutcome, type RunnerDeps, type StopReason } from '.
 import { AGENT_MESSAGES } from './messages';
 import { toRunDto, type RunDto } from './serializers';
 import { createReplyWaker, type ReplyWaker } from './waker';
+import { createAnalyticsLoader } from './analytics';
+import { createGa4Context, type Ga4Context } from '../ga4/ga4-context';
 import { conflict } from '../../errors';
 import { chooseModel } from '../../llm/providers';
 
@@ -67,6 +69,11 @@ function databaseOf(db: Db): Database {
   return { kind, db, migrate: async () => {}, close: async () => {} };
 }
 
+/** The GA4 services' context, the same the GA4 routes use, so runs read the accounts they stored. */
+async function ga4ContextFor(config: AppConfig, db: Db): Promise<Ga4Context> {
+  return (await createGa4Context(db, config)).ctx;
+}
+
 async function createRuntime(app: FastifyInstance, { config, db }: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
   const log = app.log.child({ area: 'agents' });
   const engine = chooseModel(config.llm);
@@ -77,7 +84,7 @@ async function createRuntime(app: FastifyInstance, { config, db }: { config: App
   const waker = await createReplyWaker(databaseOf(db), log);
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<unknown>>();
-  const runnerDeps: RunnerDeps = { db, config, waker, log };
+  const runnerDeps: RunnerDeps = { db, config, waker, log, analytics: createAnalyticsLoader(await ga4ContextFor(config, db), { log }) };
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
 

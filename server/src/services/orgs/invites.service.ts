@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { InviteRole, OrgInvite } from '../../../../src/features/org-admin/org-admin.types';
 import type { DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { orgInvites, users } from '../../db/schema/index';
+import { orgInvites, organizations, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
 import { emailHasAccount, normaliseEmail } from '../users.service';
 import { isUuid, type OrgManager } from './org-manager';
@@ -109,22 +109,35 @@ export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId
     .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.status, 'pending')));
 }
 
+/** Invites of `email` that registering would accept: pending and unexpired, from any organisation. */
+const acceptableInvitesOf = (email: string) =>
+  and(sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`, eq(orgInvites.status, 'pending'), gt(orgInvites.expiresAt, sql`now()`));
+
 /** The newest pending, unexpired invite for `email` from any organisation, locked when `lock`. */
 export async function findAcceptableInvite(db: DbExecutor, email: string, lock = false): Promise<InviteRow | undefined> {
-  const query = db
-    .select()
-    .from(orgInvites)
-    .where(
-      and(
-        sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`,
-        eq(orgInvites.status, 'pending'),
-        gt(orgInvites.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(orgInvites.createdAt))
-    .limit(1);
+  const query = db.select().from(orgInvites).where(acceptableInvitesOf(email)).orderBy(desc(orgInvites.createdAt)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+export interface InvitationSummary {
+  organizationName: string;
+  role: InviteRole;
+}
+
+/**
+ * Which organisation registering with `email` would join, and as what — the same invite
+ * `findAcceptableInvite` picks (the newest), so the Register screen and registration agree.
+ */
+export async function findInvitationFor(db: DbExecutor, email: string): Promise<InvitationSummary | undefined> {
+  const [row] = await db
+    .select({ organizationName: organizations.name, role: orgInvites.role })
+    .from(orgInvites)
+    .innerJoin(organizations, eq(organizations.id, orgInvites.orgId))
+    .where(acceptableInvitesOf(email))
+    .orderBy(desc(orgInvites.createdAt))
+    .limit(1);
+  return row ? { organizationName: row.organizationName, role: row.role as InviteRole } : undefined;
 }
 
 export async function markInviteAccepted(db: DbExecutor, inviteId: string): Promise<void> {
