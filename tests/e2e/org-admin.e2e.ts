@@ -59,10 +59,16 @@ describe('inviting a colleague', () => {
     await inviteePage.getByLabel('Password').focus();
     expect((await domainChecked).ok()).toBe(true);
     await inviteePage.getByLabel('Password').fill(invitee.password);
-    // An invited address is not offered "join existing": registering accepts the invite instead.
-    expect(await inviteePage.getByText(`Join ${owner.org_name}`).count()).toBe(0);
-    await inviteePage.getByLabel('Organisation name').fill('Ivan Freelance');
+    // The Register screen knows the address was invited: it says where and as what they join, and
+    // asks neither for an organisation name nor whether to join the domain's organisation.
+    const invitation = inviteePage.getByRole('status').filter({ hasText: "You've been invited" });
+    await invitation.waitFor();
+    expect(await invitation.innerText()).toBe(`You've been invited to join ${owner.org_name} as Admin. Create your account to join.`);
+    expect(await inviteePage.getByLabel('Organisation name').count()).toBe(0);
+    expect(await inviteePage.getByRole('radio').count()).toBe(0);
+    const registered = inviteePage.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/register');
     await inviteePage.getByRole('button', { name: 'Create account' }).click();
+    expect((await registered).postDataJSON()).toEqual({ email: invitee.email, password: invitee.password, name: invitee.name });
 
     await inviteePage.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     const nav = inviteePage.getByRole('navigation', { name: 'Main navigation' });

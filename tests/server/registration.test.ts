@@ -161,3 +161,28 @@ describe('GET /register/check-domain', () => {
     expect(missing.statusCode).toBe(422);
   });
 });
+
+describe('registration in the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents org_name as optional and the invited answer of check-domain', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json();
+    const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
+    for (const path of ['/api/v1/register', '/api/v1/register/with-domain']) {
+      expect(bodyOf(path).required).not.toContain('org_name');
+      expect(bodyOf(path).properties.org_name).toMatchObject({ type: 'string', maxLength: 100 });
+    }
+    const answers = doc.paths['/api/v1/register/check-domain'].get.responses['200'].content['application/json'].schema.anyOf;
+    expect(answers).toContainEqual(
+      expect.objectContaining({
+        required: ['has_existing_org', 'invited', 'organization_name', 'role'],
+        properties: expect.objectContaining({ role: expect.objectContaining({ enum: ['org_admin', 'org_member'] }) }),
+      }),
+    );
+    expect(answers).toContainEqual(expect.objectContaining({ required: ['has_existing_org'] }));
+  });
+});

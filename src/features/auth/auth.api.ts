@@ -18,7 +18,8 @@ export interface RegisterInput {
   email: string;
   password: string;
   name: string;
-  org_name: string;
+  /** Left out by an invited address: registering joins the inviting organisation instead. */
+  org_name?: string;
 }
 
 export interface DomainRegisterInput {

@@ -8,6 +8,7 @@ import type { Role, TokenPair, User } from './auth.types';
 
 const ROLES: readonly Role[] = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'];
 const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 function checkUser(value: unknown): User | undefined {
   if (!isPlainObject(value)) return undefined;
@@ -29,10 +30,19 @@ export interface SessionResponse extends TokenPair {
   user: User;
 }
 
-export interface DomainCheck {
-  has_existing_org: boolean;
-  organization_name?: string;
-}
+/** Roles an invite can give (the server refuses to invite an owner). */
+export type InvitedRole = Extract<Role, 'org_admin' | 'org_member'>;
+const INVITED_ROLES: readonly InvitedRole[] = ['org_admin', 'org_member'];
+const isInvitedRole = (value: unknown): value is InvitedRole => INVITED_ROLES.includes(value as InvitedRole);
+
+/**
+ * GET /register/check-domain (spec 000 §3, §7: has_existing_org, organization_name). For an address
+ * with a pending invite the server adds `invited` and `role`, and organization_name is the inviting
+ * organisation: registering joins it, so the screen asks for no organisation name.
+ */
+export type DomainCheck =
+  | { has_existing_org: boolean; organization_name?: string; invited?: undefined }
+  | { has_existing_org: false; invited: true; organization_name: string; role: InvitedRole };
 
 export interface DomainRegistration {
   message?: string;
@@ -52,9 +62,16 @@ export const sessionResponseSchema = asSchema<SessionResponse>((value) => {
 
 export const domainCheckSchema = asSchema<DomainCheck>((value) => {
   if (!isPlainObject(value) || typeof value.has_existing_org !== 'boolean') return undefined;
-  if (!optionalOk(value.organization_name, isString)) return undefined;
-  const name = value.organization_name as string | undefined;
-  return name === undefined ? { has_existing_org: value.has_existing_org } : { has_existing_org: value.has_existing_org, organization_name: name };
+  const { organization_name: name, invited, role } = value;
+  if (!optionalOk(name, isString) || !optionalOk(invited, isBoolean) || !optionalOk(role, isInvitedRole)) return undefined;
+  if (invited === true) {
+    // An invitation must say where and as what; it cannot also offer joining by domain.
+    if (value.has_existing_org || !isNonEmptyString(name) || role === undefined) return undefined;
+    return { has_existing_org: false, invited: true, organization_name: name, role: role as InvitedRole };
+  }
+  // A role without an invitation means the answer is not what it claims to be.
+  if (role !== undefined) return undefined;
+  return name === undefined ? { has_existing_org: value.has_existing_org } : { has_existing_org: value.has_existing_org, organization_name: name as string };
 });
 
 /** with-domain answers either a message (join request) or a full session (new organisation). */
