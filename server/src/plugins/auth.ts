@@ -5,6 +5,7 @@ import type { DbExecutor } from '../db/database';
 import { users } from '../db/schema/index';
 import { MESSAGES, forbidden, unauthorized } from '../errors';
 import type { AccessTokens, AuthClaims } from '../services/access-tokens';
+import type { UserRow } from '../services/users.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,10 +19,18 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthClaims | null;
+    /** The caller's user row as requireAuth read it (null before requireAuth). */
+    currentUser: UserRow | null;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The caller's user row, read by requireAuth on this request. */
+export function currentUserOf(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized(MESSAGES.notAuthenticated);
+  return request.currentUser;
+}
 
 /** The verified caller; throws 401 when a handler runs without requireAuth by mistake. */
 export function authOf(request: FastifyRequest): AuthClaims {
@@ -34,18 +43,15 @@ export function authOf(request: FastifyRequest): AuthClaims {
  * to 15 minutes old: a role changed or a person removed by an organisation owner since it was
  * issued must count at the very next request (one primary-key read per authenticated request).
  */
-async function currentClaims(db: DbExecutor, verified: AuthClaims): Promise<AuthClaims> {
-  const [row] = await db
-    .select({ role: users.role, orgId: users.orgId, disabled: users.disabled })
-    .from(users)
-    .where(eq(users.id, verified.userId))
-    .limit(1);
+async function currentAccount(db: DbExecutor, verified: AuthClaims): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
   if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
-  return { userId: verified.userId, role: row.role, orgId: row.orgId };
+  return row;
 }
 
 export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db: DbExecutor): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('currentUser', null);
 
   app.decorate('requireAuth', async function requireAuth(request: FastifyRequest, reply: FastifyReply) {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -54,7 +60,9 @@ export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db
       throw unauthorized(MESSAGES.notAuthenticated);
     }
     try {
-      request.auth = await currentClaims(db, await accessTokens.verify(match[1]));
+      const user = await currentAccount(db, await accessTokens.verify(match[1]));
+      request.currentUser = user;
+      request.auth = { userId: user.id, role: user.role, orgId: user.orgId };
     } catch (error) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw error;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, unauthorized } from '../../errors';
-import { authOf } from '../../plugins/auth';
+import { currentUserOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { findUserById, toPublicUser } from '../../services/users.service';
+import { toPublicUser } from '../../services/users.service';
 import { bearerSecurity, emailSchema, errorResponses, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -26,7 +25,7 @@ const tokenPair = z.object({
 });
 
 /** POST /login, /refresh, /logout and GET /me. */
-export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, sessions }) => {
   const limit = authRateLimit(app, config.authRateLimitMax);
 
   app.post(
@@ -84,11 +83,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         response: { 200: userSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      // Read from the database: a disabled or deleted account stops here even with a live token.
-      const user = await findUserById(db, authOf(request).userId);
-      if (!user || user.disabled) throw unauthorized(MESSAGES.notAuthenticated);
-      return toPublicUser(user);
-    },
+    // requireAuth has read the user row on this request: a disabled or deleted account never gets here.
+    async (request) => toPublicUser(currentUserOf(request)),
   );
 };
