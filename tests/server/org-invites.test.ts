@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgInvite, OrgInvitesResponse, OrgMembersResponse } from '../../src/features/org-admin/org-admin.types';
+import type { JoinRequestsResponse, OrgInvite, OrgInvitesResponse, OrgMembersResponse } from '../../src/features/org-admin/org-admin.types';
 import { orgInvites, organizations } from '../../server/src/db/schema/index';
 import { INVITE_TTL_DAYS } from '../../server/src/services/orgs/invites.service';
 import { API, TEST_PASSWORD, createTestApp, uniqueEmail, type RegisteredOwner, type TestApp } from '../helpers/server';
-import { addPerson, call, domainOf, newOrganisation } from './org-helpers';
+import { addPerson, call, domainOf, newOrganisation, requestToJoin } from './org-helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -182,6 +182,29 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
       await invite(second.access_token, { email, role: 'org_member' });
       const session = (await register(email)).json();
       expect(session.user).toMatchObject({ org_id: second.user.org_id, role: 'org_member' });
+    });
+
+    it('once the address has joined one organisation, the other organisations no longer list it as pending', async () => {
+      const first = await newOrganisation(t);
+      const second = await newOrganisation(t);
+      const email = uniqueEmail();
+      await invite(first.access_token, { email, role: 'org_admin' });
+      await invite(second.access_token, { email, role: 'org_member' });
+      expect((await register(email)).statusCode).toBe(201);
+      expect((await pending(first.access_token)).map((entry) => entry.email)).not.toContain(email);
+      expect((await pending(second.access_token)).map((entry) => entry.email)).not.toContain(email);
+    });
+
+    it('an approved join request also retires the address’s pending invites elsewhere', async () => {
+      const owner = await newOrganisation(t);
+      const elsewhere = await newOrganisation(t);
+      // The request comes first; another organisation invites the address while it waits.
+      const email = await requestToJoin(t, owner, 'Jo Joiner');
+      expect((await invite(elsewhere.access_token, { email, role: 'org_member' })).statusCode).toBe(201);
+      const requests = (await call(t, 'GET', '/orgs/join-requests', owner.access_token)).json<JoinRequestsResponse>().join_requests;
+      const request = requests.find((candidate) => candidate.email === email);
+      expect((await call(t, 'PUT', `/orgs/join-requests/${request?.id ?? ''}/approve`, owner.access_token)).statusCode).toBe(200);
+      expect((await pending(elsewhere.access_token)).map((entry) => entry.email)).not.toContain(email);
     });
 
     it('an expired invite does not count: normal registration creates the person’s own organisation', async () => {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db/errors';
 import { joinRequests, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import type { AuthClaims } from './access-tokens';
+import { retireOtherInvites } from './orgs/invites.service';
 import { emailHasAccount, normaliseEmail, type UserRow } from './users.service';
 
 export type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -109,6 +110,7 @@ export async function approveJoinRequest(
         })
         .returning();
       if (!user) throw new Error('user insert returned no row');
+      await retireOtherInvites(tx, request.email);
       const decided = await markDecided(tx, request.id, 'approved', decider.userId);
       return { request: decided, user };
     });

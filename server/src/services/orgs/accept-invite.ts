@@ -1,7 +1,7 @@
 import type { DbExecutor } from '../../db/database';
 import { users } from '../../db/schema/index';
 import type { SessionResponse, SessionService } from '../sessions.service';
-import { markInviteAccepted, type InviteRow } from './invites.service';
+import { markInviteAccepted, retireOtherInvites, type InviteRow } from './invites.service';
 
 export interface InvitedAccount {
   email: string;
@@ -26,5 +26,6 @@ export async function acceptInvite(
     .returning();
   if (!user) throw new Error('user insert returned no row');
   await markInviteAccepted(tx, invite.id);
+  await retireOtherInvites(tx, account.email, invite.id);
   return sessions.startSession(user, tx);
 }

@@ -143,3 +143,14 @@ export async function findInvitationFor(db: DbExecutor, email: string): Promise<
 export async function markInviteAccepted(db: DbExecutor, inviteId: string): Promise<void> {
   await db.update(orgInvites).set({ status: 'accepted', acceptedAt: sql`now()` }).where(eq(orgInvites.id, inviteId));
 }
+
+/**
+ * Once an address has an account (it accepted one invite, or a join request for it was approved),
+ * other organisations' pending invites for it can never be accepted: they are revoked so their
+ * owners no longer see them as pending.
+ */
+export async function retireOtherInvites(db: DbExecutor, email: string, acceptedInviteId?: string): Promise<void> {
+  const sameAddress = sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`;
+  const others = acceptedInviteId ? and(sameAddress, sql`${orgInvites.id} <> ${acceptedInviteId}`) : sameAddress;
+  await db.update(orgInvites).set({ status: 'revoked' }).where(and(eq(orgInvites.status, 'pending'), others));
+}
