@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Google at the network edge: the OAuth 2.0 token endpoint, OpenID userinfo,
+ * A local stand-in for Google at the network edge: the OAuth 2.0 token and revocation endpoints, OpenID userinfo,
  * the Analytics Admin API's accountSummaries (paginated) and the Data API's runReport, speaking
  * Google's real wire formats (form-encoded token requests, `{error: {code, status, details}}`
  * errors, YYYYMMDD dates, string metric values, TOTAL aggregation rows).
@@ -33,6 +33,8 @@ export interface TokenRequest {
 export interface FakeGoogleBehaviour {
   /** runReport answers with this Google error instead. */
   reportFailure?: 'insufficient_scope' | 'permission_denied' | 'quota';
+  /** The revocation endpoint answers 503 instead of revoking. */
+  revokeFailure?: 'unavailable';
 }
 
 export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com';
@@ -60,6 +62,10 @@ export interface FakeGoogle {
   /** Every access token issued so far, in order. */
   issuedAccessTokens: string[];
   issuedRefreshTokens: string[];
+  /** The `token` field of every revocation request, in order. */
+  revokedTokens: string[];
+  /** Whether Google still honours this refresh or access token (false once its grant is revoked). */
+  isLive(token: string): boolean;
   /** Google stops accepting the access tokens issued so far (as after a revocation). */
   rejectAccessTokens(): void;
   /** Google answers invalid_grant for the refresh tokens issued so far. */
@@ -156,6 +162,18 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       }
       return send(res, 400, { error: 'unsupported_grant_type' });
     }
+    if (req.method === 'POST' && url.pathname === '/revoke') {
+      const token = new URLSearchParams(await readBody(req)).get('token') ?? '';
+      fake.revokedTokens.push(token);
+      if (behaviour.revokeFailure === 'unavailable') return send(res, 503, { error: 'backend_error' });
+      // As at Google: revoking either token of a grant ends the whole grant.
+      const revoked = refreshTokens.get(token) ?? accessTokens.get(token);
+      if (!revoked) return send(res, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+      for (const tokens of [refreshTokens, accessTokens]) {
+        for (const [key, grant] of tokens) if (grant === revoked) tokens.delete(key);
+      }
+      return send(res, 200, {});
+    }
     const grant = accessTokens.get(bearer(req) ?? '');
     if (req.method === 'GET' && url.pathname === '/v1/userinfo') {
       if (!grant) return send(res, 401, { error: 'invalid_token' });
@@ -215,6 +233,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       GOOGLE_OAUTH_AUTHORIZE_URL: `${baseUrl}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_TOKEN_URL: `${baseUrl}/token`,
       GOOGLE_USERINFO_URL: `${baseUrl}/v1/userinfo`,
+      GOOGLE_OAUTH_REVOKE_URL: `${baseUrl}/revoke`,
       GA4_ADMIN_API_URL: `${baseUrl}/admin/v1beta`,
       GA4_DATA_API_URL: `${baseUrl}/data/v1beta`,
     },
@@ -230,6 +249,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     reportRequests: [],
     issuedAccessTokens: [],
     issuedRefreshTokens: [],
+    revokedTokens: [],
+    isLive: (token) => refreshTokens.has(token) || accessTokens.has(token),
     rejectAccessTokens: () => accessTokens.clear(),
     revokeRefreshTokens: () => refreshTokens.clear(),
     behave(next) {

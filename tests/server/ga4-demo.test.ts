@@ -76,6 +76,8 @@ describe(`GA4 demo source (${testEngine})`, () => {
     expect(first.statusCode).toBe(200);
     const kpis = first.json<Ga4ReportResponse>();
     expect(kpis.property_name).toBe('Demo Store');
+    // Synthetic figures are labelled as such on every report.
+    expect(kpis.is_demo).toBe(true);
     expect(kpis.rows).toHaveLength(1);
     const totals = kpis.totals;
     // About 1,400 sessions a day over 28 days.

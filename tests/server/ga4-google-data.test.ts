@@ -96,6 +96,7 @@ describe(`GA4 on Google's APIs (${testEngine})`, () => {
         { date: '2025-01-01', sessions: 108, bounceRate: 0.4 },
         { date: '2025-01-02', sessions: 208, bounceRate: 0.41 },
       ],
+      is_demo: false,
     });
   });
 

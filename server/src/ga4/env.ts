@@ -20,6 +20,7 @@ export const ga4EnvShape = {
   GOOGLE_OAUTH_AUTHORIZE_URL: optional(httpUrl('GOOGLE_OAUTH_AUTHORIZE_URL')).default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_TOKEN_URL: optional(httpUrl('GOOGLE_OAUTH_TOKEN_URL')).default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: optional(httpUrl('GOOGLE_USERINFO_URL')).default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_OAUTH_REVOKE_URL: optional(httpUrl('GOOGLE_OAUTH_REVOKE_URL')).default('https://oauth2.googleapis.com/revoke'),
   GA4_ADMIN_API_URL: optional(httpUrl('GA4_ADMIN_API_URL')).default('https://analyticsadmin.googleapis.com/v1beta'),
   GA4_DATA_API_URL: optional(httpUrl('GA4_DATA_API_URL')).default('https://analyticsdata.googleapis.com/v1beta'),
   // 30 s: Data API reports over long ranges can take several seconds; a hung call still fails.
@@ -45,6 +46,8 @@ export interface Ga4Config {
     authorize: string;
     token: string;
     userinfo: string;
+    /** Where a removed account's grant is revoked (needs no client credentials). */
+    revoke: string;
     adminApi: string;
     dataApi: string;
   };
@@ -64,6 +67,7 @@ export function ga4ConfigFrom(values: Ga4Env): Ga4Config {
       authorize: values.GOOGLE_OAUTH_AUTHORIZE_URL,
       token: values.GOOGLE_OAUTH_TOKEN_URL,
       userinfo: values.GOOGLE_USERINFO_URL,
+      revoke: values.GOOGLE_OAUTH_REVOKE_URL,
       adminApi: withoutTrailingSlash(values.GA4_ADMIN_API_URL),
       dataApi: withoutTrailingSlash(values.GA4_DATA_API_URL),
     },

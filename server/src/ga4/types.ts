@@ -53,6 +53,9 @@ export interface ReportResult {
   totals: Record<string, number>;
 }
 
+/** `unknown_token`: the source no longer knows the token (already revoked, or expired). */
+export type RevocationOutcome = 'revoked' | 'unknown_token';
+
 export interface AnalyticsProvider {
   readonly name: AnalyticsProviderName;
   /** Where the browser goes to grant access; Google redirects back to `redirectUri` with code and state. */
@@ -62,6 +65,8 @@ export interface AnalyticsProvider {
   refresh(refreshToken: string): Promise<ProviderTokens>;
   listProperties(accessToken: string | null): Promise<ProviderProperty[]>;
   runReport(accessToken: string | null, query: ReportQuery): Promise<ReportResult>;
+  /** Ends the grant behind a refresh (or access) token; throws ProviderError when the source cannot. */
+  revoke(token: string): Promise<RevocationOutcome>;
 }
 
 /**

@@ -42,5 +42,9 @@ export function createDemoProvider(): AnalyticsProvider {
       if (!profile) throw new ProviderError('GA4_PERMISSION_DENIED', `The demo data has no property ${query.propertyId}`);
       return demoReport(profile, query);
     },
+    // The demo holds no grant anywhere (and removal skips it); nothing to end.
+    async revoke() {
+      return 'revoked';
+    },
   };
 }

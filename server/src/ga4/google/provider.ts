@@ -4,6 +4,7 @@ import { ProviderError, type AnalyticsProvider, type ReportQuery } from '../type
 import { listAccountSummaries } from './admin-api';
 import { runGoogleReport } from './data-api';
 import { GoogleOAuth } from './oauth';
+import { revokeGoogleToken } from './revoke';
 
 function requireToken(accessToken: string | null): string {
   if (!accessToken) throw new ProviderError('access_token_rejected', 'No Google access token stored');
@@ -20,5 +21,6 @@ export function createGoogleProvider(client: GoogleOAuthClient, config: Ga4Confi
     listProperties: (accessToken) => listAccountSummaries(config.endpoints.adminApi, requireToken(accessToken), config.timeoutMs),
     runReport: (accessToken, query: ReportQuery) =>
       runGoogleReport(config.endpoints.dataApi, requireToken(accessToken), query, config.timeoutMs),
+    revoke: (token) => revokeGoogleToken(config.endpoints.revoke, token, config.timeoutMs),
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
-import { listAccounts, removeAccount } from '../../services/ga4/accounts.service';
+import { removeAccount } from '../../services/ga4/account-removal.service';
+import { listAccounts } from '../../services/ga4/accounts.service';
 import { authStatus } from '../../services/ga4/auth-status.service';
 import { createGa4Context, type Ga4Caller } from '../../services/ga4/ga4-context';
 import { linkProperty, listLinkedProperties, unlinkProperty } from '../../services/ga4/links.service';
@@ -89,8 +90,8 @@ export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
 
   app.delete(
     '/integrations/ga4/accounts/:id',
-    { onRequest: member, schema: { ...secured('Remove a connected account (its properties are unlinked in every space)'), params: idParams, response: { 200: messageResponse, ...errorResponses(400, 401, 404) } } },
-    async (request) => removeAccount(db, callerOf(request), request.params.id),
+    { onRequest: member, schema: { ...secured('Remove a connected account: its grant is revoked at Google and its properties are unlinked in every space'), params: idParams, response: { 200: messageResponse, ...errorResponses(400, 401, 404) } } },
+    async (request) => removeAccount(ctx, callerOf(request), request.params.id, request.log),
   );
 
   app.get(

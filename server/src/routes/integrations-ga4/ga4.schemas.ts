@@ -96,6 +96,8 @@ export const reportResponse = z.object({
   row_count: z.number().int(),
   totals: z.record(z.string(), z.number()),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  /** True when the figures come from the embedded demo source (synthetic). */
+  is_demo: z.boolean(),
 });
 
 export const authStatusResponse = z.object({

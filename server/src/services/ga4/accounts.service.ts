@@ -1,7 +1,7 @@
 /** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Ga4Account, Ga4ErrorCode } from '../../../../src/features/connections/ga4.types';
-import { ga4Accounts, ga4LinkedProperties } from '../../db/schema/index';
+import { ga4Accounts } from '../../db/schema/index';
 import { GA4_MESSAGES, notFound } from '../../errors';
 import { GA4_READONLY_SCOPE } from '../../ga4/google/oauth';
 import type { AnalyticsProviderName, ConnectedAccount } from '../../ga4/types';
@@ -82,16 +82,6 @@ export async function saveConnectedAccount(
     .returning();
   if (!row) throw new Error('GA4 account could not be stored');
   return row;
-}
-
-/** Removes the caller's account; its linked properties go with it in every space (FK cascade). */
-export async function removeAccount(db: Db, caller: Ga4Caller, accountId: string): Promise<{ message: string }> {
-  return db.transaction(async (tx) => {
-    const account = await findOwnAccount(tx, caller, accountId);
-    const [links] = await tx.select({ value: count() }).from(ga4LinkedProperties).where(eq(ga4LinkedProperties.accountId, account.id));
-    await tx.delete(ga4Accounts).where(eq(ga4Accounts.id, account.id));
-    return { message: GA4_MESSAGES.accountRemoved(links?.value ?? 0) };
-  });
 }
 
 export async function setAuthError(db: Db, accountId: string, code: Ga4ErrorCode | null): Promise<void> {

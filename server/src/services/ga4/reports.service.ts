@@ -10,8 +10,11 @@ import { findLinkedProperty } from './links.service';
 /** GA4's own default page size; the request may ask for 1–10,000. */
 export const DEFAULT_REPORT_LIMIT = 10_000;
 
+/** The wire type leaves `is_demo` optional for older servers; this server always says. */
+export type Ga4ReportAnswer = Ga4ReportResponse & { is_demo: boolean };
+
 /** Any member of the space may read reports of its linked properties, whoever linked them. */
-export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4ReportRequest): Promise<Ga4ReportResponse> {
+export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4ReportRequest): Promise<Ga4ReportAnswer> {
   const link = await findLinkedProperty(ctx.db, spaceId, request.property_id);
   if (!link) throw notFound(GA4_MESSAGES.propertyNotLinked);
   const [account] = await ctx.db.select().from(ga4Accounts).where(eq(ga4Accounts.id, link.accountId));
@@ -33,5 +36,7 @@ export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4Re
     row_count: result.rowCount,
     totals: result.totals,
     rows: result.rows,
+    // Always sent, so the dashboard can label synthetic figures without guessing.
+    is_demo: account.provider === 'demo',
   };
 }
