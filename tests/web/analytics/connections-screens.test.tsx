@@ -89,6 +89,16 @@ describe('Connections screen', () => {
     expect(await screen.findByText('Removed ada@gmail.test')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Connected accounts' })).toBeNull());
   });
+
+  it('warns, instead of confirming, when Google could not revoke the removed account’s access', async () => {
+    ga4.removalNote = '. Its access could not be revoked at Google; you can remove Mosaic at https://myaccount.google.com/permissions';
+    const { user } = await open('/connections', 'Connections');
+    await user.click(await screen.findByRole('button', { name: 'Remove ada@gmail.test' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove ada@gmail.test?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }));
+    const note = await screen.findByText(/could not be revoked at Google/);
+    expect(note.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('warning');
+  });
 });
 
 describe('Manage GA4 Properties screen', () => {

@@ -23,6 +23,8 @@ export interface FakeGa4 {
   redirectUrl: string;
   /** Figures the reports answer with (per property id, else the default). */
   sessionsPerChannel: Array<[string, number]>;
+  /** Appended to the removal message, as the server does when Google could not revoke the grant. */
+  removalNote: string;
   connectDemo: () => void;
 }
 
@@ -84,6 +86,7 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
       ['Direct', 3000],
       ['(other)', 1000],
     ],
+    removalNote: '',
     connectDemo: () => {
       ga4.accounts = [makeAccount('demo', { email: 'demo@mosaic.test', is_demo: true })];
       ga4.properties = [makeProperty('900', 'demo', 'Demo Store'), makeProperty('901', 'demo', 'Demo Blog')];
@@ -140,7 +143,7 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
         const own = new Set(ga4.properties.filter((p) => p.account_id === id).map((p) => p.property_id));
         ga4.links[spaceId] = (ga4.links[spaceId] ?? []).filter((l) => !own.has(l.ga4_property_id));
       }
-      return json(200, { message: `Removed ${account.email}` });
+      return json(200, { message: `Removed ${account.email}${ga4.removalNote}` });
     }
     const links = linksOf(call);
     if (!links.some((l) => l.id === id)) return json(404, { detail: 'Linked property not found' });

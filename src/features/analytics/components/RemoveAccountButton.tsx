@@ -6,6 +6,9 @@ import { NetworkRequiredTooltip } from '../../../pwa';
 import type { Ga4Account } from '../../connections/ga4.types';
 import { ga4State, removeAccount } from '../ga4.store';
 
+/** The server points here when it removed an account but Google would not revoke its access. */
+const GOOGLE_PERMISSIONS_PAGE = 'myaccount.google.com/permissions';
+
 /** Remove a connected account, after the user confirms (its links stop reporting everywhere). */
 export function RemoveAccountButton({ account }: { account: Ga4Account }) {
   const { pending } = useSnapshot(ga4State);
@@ -13,7 +16,10 @@ export function RemoveAccountButton({ account }: { account: Ga4Account }) {
 
   const remove = async () => {
     try {
-      toast.success(await removeAccount(account.id));
+      const message = await removeAccount(account.id);
+      // Removed here but still allowed at Google: the user has a step left, so not a plain success.
+      if (message.includes(GOOGLE_PERMISSIONS_PAGE)) toast.warning(message);
+      else toast.success(message);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
