@@ -9,6 +9,20 @@ export function metaKey(name: string, spaceId: string | null): string {
   return spaceId === null ? `global/${name}` : `space/${spaceId}/${name}`;
 }
 
+/**
+ * Saves what a screen last saw under a name for a space (a plan summary, the agents catalogue,
+ * dashboard figures). A plain copy is written: live store objects (valtio proxies) fail IndexedDB's
+ * structured clone, and the values are the server's JSON anyway.
+ */
+export async function saveValue(name: string, spaceId: string, value: unknown, at: number = Date.now()): Promise<void> {
+  await db.meta.put({ key: metaKey(name, spaceId), name, spaceId, value: JSON.parse(JSON.stringify(value)) as unknown, updatedAt: at });
+}
+
+/** The value saved under a name for a space, or undefined. Callers check its shape. */
+export async function readValue(name: string, spaceId: string): Promise<unknown> {
+  return (await db.meta.get(metaKey(name, spaceId)))?.value;
+}
+
 /** Records that `name` (e.g. 'documents') was just fetched for a space. */
 export async function markSynced(name: string, spaceId: string | null, at: number = Date.now()): Promise<void> {
   await db.meta.put({ key: metaKey(name, spaceId), name, spaceId, value: at, updatedAt: at });

@@ -1,3 +1,4 @@
+import { isUuid } from '../db/ids';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isAdminRole } from '../../../src/features/auth/auth.types';
 import type { Db } from '../db/database';
@@ -19,7 +20,6 @@ declare module 'fastify' {
 }
 
 export const SPACE_HEADER = 'x-space-id';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The space of a space-scoped request; throws if the route did not opt in. */
 export function spaceOf(request: FastifyRequest): SpaceContext {
@@ -37,7 +37,7 @@ export function installSpaceContext(app: FastifyInstance, db: Db): void {
     if (!spaceId) throw badRequest(MESSAGES.spaceContextRequired, 'SPACE_REQUIRED');
     // Malformed ids, other organisations' spaces and callers without an organisation (platform
     // admins) all get the same answer, so nothing is revealed about spaces elsewhere.
-    if (!UUID.test(spaceId) || !auth.orgId || isAdminRole(auth.role)) throw notFound(MESSAGES.spaceNotFound);
+    if (!isUuid(spaceId) || !auth.orgId || isAdminRole(auth.role)) throw notFound(MESSAGES.spaceNotFound);
     const space = await findSpaceInOrg(db, auth.orgId, spaceId);
     if (!space) throw notFound(MESSAGES.spaceNotFound);
     request.space = space;

@@ -4,7 +4,7 @@
  * switch (spec 001 §4 "Space switch").
  */
 import { proxy } from 'valtio';
-import { db, metaKey } from '../../db';
+import { readValue, saveValue } from '../../db';
 import { onSessionReset } from '../auth/session-reset';
 import { getCurrentSpace, onSpaceSwitch } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
@@ -46,13 +46,13 @@ export async function loadAgents(): Promise<void> {
   agentsState.agentsLoading = true;
   try {
     if (agentsState.agents.length === 0 && spaceId) {
-      const saved = await db.meta.get(metaKey(CATALOGUE, spaceId));
-      if (Array.isArray(saved?.value)) agentsState.agents = saved.value as Agent[];
+      const saved = await readValue(CATALOGUE, spaceId);
+      if (Array.isArray(saved)) agentsState.agents = saved as Agent[];
     }
     const agents = await agentsApi.listAgents();
     agentsState.agents = agents;
     agentsState.agentsError = null;
-    if (spaceId) await db.meta.put({ key: metaKey(CATALOGUE, spaceId), name: CATALOGUE, spaceId, value: agents, updatedAt: Date.now() });
+    if (spaceId) await saveValue(CATALOGUE, spaceId, agents);
   } catch (error) {
     agentsState.agentsError = agentErrorMessage(error, 'agents');
   } finally {

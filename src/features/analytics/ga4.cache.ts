@@ -20,38 +20,24 @@ export interface SavedDashboard {
   savedAt: number;
 }
 
-/**
- * IndexedDB cannot store live store objects (valtio proxies fail the structured clone), and the
- * figures are plain JSON from the server anyway: save a plain copy.
- */
-function plain<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
 function isSavedDashboard(value: unknown): value is SavedDashboard {
   return typeof value === 'object' && value !== null && 'metrics' in value && 'savedAt' in value;
 }
 
 export async function saveDashboard(spaceId: string, saved: SavedDashboard): Promise<void> {
-  const { db, metaKey } = await loadDb();
-  const name = dashboardName(saved.propertyId, saved.rangeKey);
-  await db.meta.put({ key: metaKey(name, spaceId), name, spaceId, value: plain(saved), updatedAt: saved.savedAt });
+  await (await loadDb()).saveValue(dashboardName(saved.propertyId, saved.rangeKey), spaceId, saved, saved.savedAt);
 }
 
 export async function readDashboard(spaceId: string, propertyId: string, rangeKey: string): Promise<SavedDashboard | null> {
-  const { db, metaKey } = await loadDb();
-  const row = await db.meta.get(metaKey(dashboardName(propertyId, rangeKey), spaceId));
-  return isSavedDashboard(row?.value) ? row.value : null;
+  const value = await (await loadDb()).readValue(dashboardName(propertyId, rangeKey), spaceId);
+  return isSavedDashboard(value) ? value : null;
 }
 
 export async function saveLinkedProperties(spaceId: string, linked: Ga4LinkedProperty[]): Promise<void> {
-  const { db, metaKey } = await loadDb();
-  const now = Date.now();
-  await db.meta.put({ key: metaKey(LINKED, spaceId), name: LINKED, spaceId, value: plain(linked), updatedAt: now });
+  await (await loadDb()).saveValue(LINKED, spaceId, linked);
 }
 
 export async function readLinkedProperties(spaceId: string): Promise<Ga4LinkedProperty[] | null> {
-  const { db, metaKey } = await loadDb();
-  const row = await db.meta.get(metaKey(LINKED, spaceId));
-  return Array.isArray(row?.value) ? (row.value as Ga4LinkedProperty[]) : null;
+  const value = await (await loadDb()).readValue(LINKED, spaceId);
+  return Array.isArray(value) ? (value as Ga4LinkedProperty[]) : null;
 }

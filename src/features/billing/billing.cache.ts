@@ -18,13 +18,10 @@ export interface BillingSummary {
 }
 
 export async function saveBillingSummary(spaceId: string, summary: BillingSummary): Promise<void> {
-  const now = Date.now();
-  const { db, metaKey } = await loadDb();
-  await db.meta.put({ key: metaKey(SUMMARY, spaceId), name: SUMMARY, spaceId, value: summary, updatedAt: now });
+  await (await loadDb()).saveValue(SUMMARY, spaceId, summary);
 }
 
 export async function readBillingSummary(spaceId: string): Promise<BillingSummary | null> {
-  const { db, metaKey } = await loadDb();
-  const row = await db.meta.get(metaKey(SUMMARY, spaceId));
-  return row && typeof row.value === 'object' && row.value !== null ? (row.value as BillingSummary) : null;
+  const value = await (await loadDb()).readValue(SUMMARY, spaceId);
+  return typeof value === 'object' && value !== null ? (value as BillingSummary) : null;
 }

@@ -1,3 +1,4 @@
+import { isUuid } from '../../db/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KB_MESSAGES, badRequest, notFound } from '../../errors';
@@ -23,11 +24,10 @@ import {
   signResponse,
 } from './knowledge.schemas';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply an unknown document. */
 function documentId(id: string): string {
-  if (!UUID.test(id)) throw notFound(KB_MESSAGES.documentNotFound);
+  if (!isUuid(id)) throw notFound(KB_MESSAGES.documentNotFound);
   return id;
 }
 
@@ -184,7 +184,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const documentIds = document_ids
         ?.split(',')
         .map((id) => id.trim())
-        .filter((id) => UUID.test(id));
+        .filter((id) => isUuid(id));
       const contexts = await searchKnowledge(db, { spaceId: spaceOf(request).id, query, k, documentIds });
       return { query, contexts };
     },

@@ -1,26 +1,20 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Db } from '../../db/database';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
-import { currentOrgManager, type OrgManager } from '../../services/orgs/org-manager';
-
-const managers = new WeakMap<FastifyRequest, OrgManager>();
+import type { OrgManager } from '../../services/orgs/org-manager';
 
 /**
- * onRequest hook (after requireAuth): 403 unless the caller is an owner or admin of an
- * organisation according to the user row now — so a promotion, demotion or removal counts at the
- * caller's next request, not when their access token expires. Runs before body validation, so a
- * member learns nothing about the payload rules.
+ * onRequest hooks of every /orgs route: a signed-in owner or admin of an organisation. requireAuth
+ * takes the role from the user row, so a promotion, demotion or removal counts at the caller's next
+ * request. Runs before body validation, so a member learns nothing about the payload rules.
  */
-export function requireCurrentManager(db: Db): onRequestAsyncHookHandler {
-  return async function requireCurrentManager(request: FastifyRequest) {
-    managers.set(request, await currentOrgManager(db, authOf(request)));
-  };
+export function orgManagerOnly(app: FastifyInstance): onRequestAsyncHookHandler[] {
+  return [app.requireAuth, app.requireRole(['org_owner', 'org_admin'], MESSAGES.onlyManagersManageMembers)];
 }
 
-/** The manager checked by requireCurrentManager. */
+/** The owner or admin checked by orgManagerOnly, with the organisation they manage. */
 export function managerOf(request: FastifyRequest): OrgManager {
-  const manager = managers.get(request);
-  if (!manager) throw forbidden(MESSAGES.onlyManagersManageMembers);
-  return manager;
+  const { userId, role, orgId } = authOf(request);
+  if (!orgId || (role !== 'org_owner' && role !== 'org_admin')) throw forbidden(MESSAGES.onlyManagersManageMembers);
+  return { userId, role, orgId };
 }

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { inviteToOrg, listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { managerOf, requireCurrentManager } from './current-manager';
+import { managerOf, orgManagerOnly } from './current-manager';
 import { idParams, inviteBody, orgInviteSchema } from './orgs.schemas';
 
 /** POST /orgs/invites, GET /orgs/invites, DELETE /orgs/invites/{id} (owners and admins). */
 export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const onRequest = [app.requireAuth, requireCurrentManager(db)];
+  const onRequest = orgManagerOnly(app);
 
   app.post(
     '/orgs/invites',

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { approveRequest, denyRequest, listPendingJoinRequests } from '../../services/orgs/org-join-requests.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { managerOf, requireCurrentManager } from './current-manager';
+import { managerOf, orgManagerOnly } from './current-manager';
 import { idParams, joinRequestSchema } from './orgs.schemas';
 
 /** GET /orgs/join-requests, PUT /orgs/join-requests/{id}/approve and …/deny (owners and admins). */
 export const orgJoinRequestsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const onRequest = [app.requireAuth, requireCurrentManager(db)];
+  const onRequest = orgManagerOnly(app);
   const decided = { 200: joinRequestSchema, ...errorResponses(401, 403, 404, 409) };
 
   app.get(

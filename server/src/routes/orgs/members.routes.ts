@@ -4,12 +4,12 @@ import { authOf } from '../../plugins/auth';
 import { changeMemberRole, listMembers, removeMember } from '../../services/orgs/members.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { managerOf, requireCurrentManager } from './current-manager';
+import { managerOf, orgManagerOnly } from './current-manager';
 import { changeRoleBody, idParams, orgMemberSchema } from './orgs.schemas';
 
 /** GET /orgs/members, PUT /orgs/members/{id}/role, DELETE /orgs/members/{id} (owners and admins). */
 export const orgMembersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const onRequest = [app.requireAuth, requireCurrentManager(db)];
+  const onRequest = orgManagerOnly(app);
 
   app.get(
     '/orgs/members',

@@ -5,6 +5,7 @@
  * isolation level: the row is locked by the UPDATE and the WHERE clause is re-checked on the
  * newest version (PostgreSQL), or the statements run one at a time (PGlite).
  */
+import { isUuid } from '../../db/ids';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -36,7 +37,6 @@ export interface LedgerEntry {
 }
 
 const IDEMPOTENCY_INDEX = 'credit_transactions_org_idempotency_key_unique';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const remainingColumns = {
   remaining: sql<number>`${creditAccounts.total} - ${creditAccounts.used}`.mapWith(Number),
@@ -52,7 +52,7 @@ export async function findByIdempotencyKey(db: DbExecutor, orgId: string, key: s
 }
 
 export async function findTransaction(db: DbExecutor, transactionId: string): Promise<TransactionRecord | undefined> {
-  if (!UUID.test(transactionId)) return undefined;
+  if (!isUuid(transactionId)) return undefined;
   const [row] = await db.select().from(creditTransactions).where(eq(creditTransactions.id, transactionId)).limit(1);
   return row;
 }

@@ -1,4 +1,5 @@
 /** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
+import { isUuid } from '../../db/ids';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Ga4Account, Ga4ErrorCode } from '../../../../src/features/connections/ga4.types';
 import { ga4Accounts } from '../../db/schema/index';
@@ -9,7 +10,6 @@ import type { Ga4Caller, Ga4Context } from './ga4-context';
 import type { Db, DbExecutor } from '../../db/database';
 
 /** Ids are uuids; anything else cannot exist (and must not reach a uuid column). */
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export type Ga4AccountRow = typeof ga4Accounts.$inferSelect;
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { ga4LinkedProperties } from '../../db/schema/index';
 import { GA4_MESSAGES, conflict, notFound } from '../../errors';
-import { findOwnAccount, isUuid } from './accounts.service';
+import { isUuid } from '../../db/ids';
+import { findOwnAccount } from './accounts.service';
 import type { Ga4Caller, Ga4Context } from './ga4-context';
 import { findAccountProperty } from './properties.service';
 

@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { orgInvites, organizations, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
 import { emailHasAccount, normaliseEmail } from '../users.service';
-import { isUuid, type OrgManager } from './org-manager';
+import { isUuid } from '../../db/ids';
+import { type OrgManager } from './org-manager';
 
 /** How long an invite can be accepted (named so the screen and the docs can say it). */
 export const INVITE_TTL_DAYS = 14;

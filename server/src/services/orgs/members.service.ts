@@ -5,7 +5,8 @@ import { users } from '../../db/schema/index';
 import { MESSAGES, conflict, forbidden, notFound } from '../../errors';
 import type { AuthClaims } from '../access-tokens';
 import type { UserRow } from '../users.service';
-import { isUuid, lockOrgForManager, type OrgManager } from './org-manager';
+import { isUuid } from '../../db/ids';
+import { lockOrgForManager, type OrgManager } from './org-manager';
 
 export function toOrgMember(row: UserRow): OrgMember {
   return {

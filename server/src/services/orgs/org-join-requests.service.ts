@@ -4,7 +4,8 @@ import type { Db, DbExecutor } from '../../db/database';
 import { joinRequests } from '../../db/schema/index';
 import { MESSAGES, notFound } from '../../errors';
 import { approveJoinRequest, denyJoinRequest, type JoinRequestView } from '../join-requests.service';
-import { isUuid, type OrgManager } from './org-manager';
+import { isUuid } from '../../db/ids';
+import { type OrgManager } from './org-manager';
 
 /** The wire shape of spec 001's members screen (no organisation id, no decider). */
 export function toJoinRequest(view: Pick<JoinRequestView, keyof JoinRequest>): JoinRequest {

@@ -13,11 +13,11 @@ export interface OrgManager {
 }
 
 /**
- * Reads the caller's role and organisation from the user row, not from the access token: the
- * token may be up to 15 minutes old, and a role change or removal must count at the next request.
- * A removed (deleted) or disabled account gets 401, a member or platform admin 403.
+ * The caller's role and organisation from the user row, read inside the transaction that changes
+ * membership (the row requireAuth read may be stale by the time the lock is held). A removed or
+ * disabled account gets 401, a member or platform admin 403.
  */
-export async function currentOrgManager(db: DbExecutor, claims: AuthClaims): Promise<OrgManager> {
+async function currentOrgManager(db: DbExecutor, claims: AuthClaims): Promise<OrgManager> {
   const [row] = await db
     .select({ id: users.id, role: users.role, orgId: users.orgId, disabled: users.disabled })
     .from(users)
@@ -39,8 +39,3 @@ export async function lockOrgForManager(tx: DbExecutor, claims: AuthClaims): Pro
   // The role may have changed while waiting for the lock.
   return currentOrgManager(tx, claims);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Malformed ids are answered like unknown ones (404), never with a database error. */
-export const isUuid = (value: string): boolean => UUID.test(value);

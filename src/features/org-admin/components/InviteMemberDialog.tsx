@@ -8,7 +8,7 @@ import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../i
 import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { OrgAdminActionError, isBusy, orgAdminState, sendInvite } from '../org-admin.store';
 import { INVITE_ROLES, type InviteRole } from '../org-admin.types';
-import { ActionGate } from './ActionGate';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 const ROLE_HINTS: Record<InviteRole, string> = {
   org_admin: 'Admins manage members, invites and spaces.',
@@ -59,7 +59,7 @@ export function InviteMemberDialog() {
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <ActionGate>
+      <NetworkRequiredTooltip>
         {({ disabled }) => (
           <Dialog.Trigger>
             <Button disabled={disabled}>
@@ -67,7 +67,7 @@ export function InviteMemberDialog() {
             </Button>
           </Dialog.Trigger>
         )}
-      </ActionGate>
+      </NetworkRequiredTooltip>
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>Invite member</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
@@ -120,13 +120,13 @@ export function InviteMemberDialog() {
                   Cancel
                 </Button>
               </Dialog.Close>
-              <ActionGate>
+              <NetworkRequiredTooltip>
                 {({ disabled }) => (
                   <Button type="submit" disabled={disabled} loading={sending}>
                     Send invite
                   </Button>
                 )}
-              </ActionGate>
+              </NetworkRequiredTooltip>
             </Flex>
           </Flex>
         </form>

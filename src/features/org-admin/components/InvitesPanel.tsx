@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { describeExpiry, formatDay } from '../org-admin.format';
 import { isBusy, loadInvites, orgAdminState, revokeInvite } from '../org-admin.store';
 import type { OrgInvite } from '../org-admin.types';
-import { ActionGate } from './ActionGate';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
 import { RoleBadge } from './RoleBadge';
 
@@ -64,7 +64,7 @@ export function InvitesPanel() {
                       {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
                     </Text>
                   </Flex>
-                  <ActionGate>
+                  <NetworkRequiredTooltip>
                     {({ disabled }) => (
                       <Button
                         size="1"
@@ -78,7 +78,7 @@ export function InvitesPanel() {
                         Revoke
                       </Button>
                     )}
-                  </ActionGate>
+                  </NetworkRequiredTooltip>
                 </Flex>
               </li>
             ))}

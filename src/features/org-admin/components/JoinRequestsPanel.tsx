@@ -8,7 +8,7 @@ import { useNow } from '../../../pwa/use-now';
 import { EmptyState } from '../../../ui/EmptyState';
 import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdminState } from '../org-admin.store';
 import type { JoinRequest } from '../org-admin.types';
-import { ActionGate } from './ActionGate';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
 
 /** People who registered with the organisation's email domain and asked to join. */
@@ -74,7 +74,7 @@ export function JoinRequestsPanel() {
                       </Text>
                     </Flex>
                     <Flex gap="2">
-                      <ActionGate>
+                      <NetworkRequiredTooltip>
                         {({ disabled }) => (
                           <Button
                             size="1"
@@ -87,8 +87,8 @@ export function JoinRequestsPanel() {
                             <Cross2Icon /> Deny
                           </Button>
                         )}
-                      </ActionGate>
-                      <ActionGate>
+                      </NetworkRequiredTooltip>
+                      <NetworkRequiredTooltip>
                         {({ disabled }) => (
                           <Button
                             size="1"
@@ -100,7 +100,7 @@ export function JoinRequestsPanel() {
                             <CheckIcon /> Approve
                           </Button>
                         )}
-                      </ActionGate>
+                      </NetworkRequiredTooltip>
                     </Flex>
                   </Flex>
                 </li>

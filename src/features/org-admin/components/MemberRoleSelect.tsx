@@ -5,7 +5,7 @@ import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { assignableRoles, roleChangeBlockedReason, type Actor } from '../org-admin.rules';
 import { changeMemberRole, isBusy, orgAdminState } from '../org-admin.store';
 import type { OrgMember, OrgRole } from '../org-admin.types';
-import { ActionGate } from './ActionGate';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 interface MemberRoleSelectProps {
   member: OrgMember;
@@ -33,7 +33,7 @@ export function MemberRoleSelect({ member, actor, members, onError }: MemberRole
   }
 
   return (
-    <ActionGate reason={reason}>
+    <NetworkRequiredTooltip reason={reason}>
       {({ disabled }) => (
         <Select.Root value={member.role} disabled={disabled || busy} onValueChange={(role) => void change(role)}>
           <Select.Trigger aria-label={`Role of ${member.name}`} variant="soft" color="gray" className="org-role-select" />
@@ -46,6 +46,6 @@ export function MemberRoleSelect({ member, actor, members, onError }: MemberRole
           </Select.Content>
         </Select.Root>
       )}
-    </ActionGate>
+    </NetworkRequiredTooltip>
   );
 }

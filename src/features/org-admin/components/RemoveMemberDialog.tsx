@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { removeBlockedReason, type Actor } from '../org-admin.rules';
 import { isBusy, orgAdminState, removeMember } from '../org-admin.store';
 import type { OrgMember } from '../org-admin.types';
-import { ActionGate } from './ActionGate';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 interface RemoveMemberDialogProps {
   member: OrgMember;
@@ -35,7 +35,7 @@ export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMe
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <ActionGate reason={reason}>
+      <NetworkRequiredTooltip reason={reason}>
         {({ disabled }) => (
           <AlertDialog.Trigger>
             <IconButton variant="ghost" color="red" disabled={disabled || busy} aria-label={`Remove ${member.name}`}>
@@ -43,7 +43,7 @@ export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMe
             </IconButton>
           </AlertDialog.Trigger>
         )}
-      </ActionGate>
+      </NetworkRequiredTooltip>
       <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>Remove {member.name}?</AlertDialog.Title>
         <AlertDialog.Description size="2">
@@ -56,13 +56,13 @@ export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMe
               Cancel
             </Button>
           </AlertDialog.Cancel>
-          <ActionGate>
+          <NetworkRequiredTooltip>
             {({ disabled }) => (
               <Button color="red" disabled={disabled} loading={busy} onClick={() => void confirm()}>
                 Remove member
               </Button>
             )}
-          </ActionGate>
+          </NetworkRequiredTooltip>
         </Flex>
       </AlertDialog.Content>
     </AlertDialog.Root>
