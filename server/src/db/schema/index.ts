@@ -10,3 +10,5 @@ export * from './knowledge';
 export * from './settings';
 export * from './invites';
 export * from './ga4';
+export * from './security';
+export * from './payments';

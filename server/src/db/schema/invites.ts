@@ -23,6 +23,11 @@ export const orgInvites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the secret in the invite link mailed to the address. Only that link accepts the
+     * invite (single use: cleared when accepted or revoked). Null for invites made before links.
+     */
+    tokenHash: text('token_hash'),
   },
   (table) => [
     // One pending invite per address and organisation; inviting again refreshes it.
@@ -30,5 +35,6 @@ export const orgInvites = pgTable(
       .on(table.orgId, sql`lower(${table.email})`)
       .where(sql`${table.status} = 'pending'`),
     index('org_invites_email_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('org_invites_token_hash_unique').on(table.tokenHash),
   ],
 );

@@ -48,6 +48,13 @@ export const kbDocuments = pgTable(
     autoCategorized: boolean('auto_categorized').notNull().default(false),
     confidenceScore: real('confidence_score'),
     passageCount: integer('passage_count').notNull().default(0),
+    /**
+     * Times processing was started. A document whose process died mid-way is tried once more; a
+     * second interruption marks it error (a file that kills its worker is not retried blindly).
+     */
+    processingAttempts: integer('processing_attempts').notNull().default(0),
+    /** While processing: the worker renews this; once it lapses, the recovery sweep takes the document over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
