@@ -20,6 +20,26 @@ export default tseslint.config(
     },
   },
   {
+    // Boundary: src/build/ is Node code that Vite runs at build time (vite.config.ts); it must
+    // never end up in the app's or the worker's bundle.
+    name: 'boundary/build-steps-stay-out-of-the-app',
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/build/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)build(/|$)',
+              message: 'src/build/ holds the build steps (Node code run by Vite); app and worker code cannot import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from 'vite';
 import type { WebManifest } from '../helpers/web-manifest';
-import { responsiveValuesInSource } from '../../vite.config';
+import { responsiveValuesInSource } from '../../src/build/responsive-css';
 
 const root = new URL('../../', import.meta.url).pathname;
 let outDir = process.env.PWA_BUILD_DIR ?? '';
@@ -101,5 +102,30 @@ describe('built stylesheet', () => {
       expect(css).not.toContain(`.${unused}\\:rt-`);
     }
     expect(css.length).toBeLessThan(400 * 1024);
+  });
+});
+
+describe('built entry', () => {
+  /** The JavaScript a page loads for the given manifest keys and everything they import statically. */
+  async function scriptsFor(keys: string[]): Promise<string> {
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      manifest[key].imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    const files = [...seen].map((key) => manifest[key]!.file);
+    return (await Promise.all(files.map((file) => readFile(join(outDir, file), 'utf8')))).join('\n');
+  }
+
+  it("keeps the tooltip code out of the first load and in the signed-in shell (src/build/theme-without-tooltip-provider.ts)", async () => {
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    expect(entry).toBeTruthy();
+    // @radix-ui/react-tooltip names its provider component; the name survives minification.
+    expect(await scriptsFor([entry!])).not.toContain('TooltipProvider');
+    expect(await scriptsFor([entry!, 'src/app/shell/AppShell.tsx'])).toContain('TooltipProvider');
   });
 });
