@@ -49,7 +49,7 @@ describe('knowledge base on S3-compatible storage', () => {
 
   /** What the browser does with a signed upload: a PUT straight to the bucket with the given headers. */
   function putToBucket(upload: SignedUploadBody, bytes: Buffer): Promise<Response> {
-    return fetch(upload.url, { method: upload.method, headers: upload.headers, body: bytes });
+    return fetch(upload.url, { method: upload.method, headers: upload.headers, body: new Uint8Array(bytes) });
   }
 
   async function uploadAndCommit(filename: string, bytes: Buffer) {

@@ -29,7 +29,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * the request, so the HTTP server can still send the 413 instead of dropping the connection. A
  * body that breaks off (the client went away) still fails the copy.
  */
-function detached(body: Readable): Readable {
+function detached(body: Readable): PassThrough {
   const copy = new PassThrough();
   finished(body, (error) => {
     if (error) copy.destroy(error);
