@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { wipeAll } from '../../../src/db';
 import type { Role } from '../../../src/features/auth/auth.types';
@@ -22,6 +22,11 @@ function giveElementsASize() {
   return () => restore.forEach((undo) => undo());
 }
 let restoreSizes: () => void;
+
+// The screen's code is transformed once here, so the first test's findBy waits only for the screen.
+beforeAll(async () => {
+  await import('../../../src/features/knowledge/pages/KnowledgeBasePage');
+}, 60_000);
 
 beforeEach(async () => {
   installDomShims();
