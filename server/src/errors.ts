@@ -93,6 +93,8 @@ export const KB_MESSAGES = {
   uploadLinkInvalid: 'This upload link is not valid. Request a new upload link and try again.',
   uploadLinkExpired: 'This upload link has expired. Request a new upload link and try again.',
   uploadContentTypeMismatch: 'The Content-Type header does not match the one this upload link was signed for.',
+  uploadLinkUsed: 'This upload link has already been used. Request a new upload link to upload the file again.',
+  uploadChanged: 'The uploaded file changed or disappeared while it was being saved. Upload it again.',
   foreignObjectPath: 'This upload does not belong to the current space.',
   uploadMissing: 'The file was not found in storage. Upload it to the signed URL first, then commit.',
   sizeMismatch: (stored: number, declared: number) =>

@@ -28,6 +28,8 @@ export interface DocumentRow {
   autoCategorized: boolean;
   confidenceScore: number | null;
   ragFileId: string | null;
+  /** Who uploaded it (null: their account is gone; absent in rows saved before it was sent). */
+  uploadedBy?: string | null;
 }
 
 /** A chat session with an agent (spec 001 §3). */

@@ -6,12 +6,25 @@ import { TAXONOMY } from '../../server/src/services/knowledge/taxonomy';
 import { CATEGORY_LABELS, SUBCATEGORY_LABELS } from '../../src/features/knowledge/categories';
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { BRAND_GUIDELINES, EMAIL_CAMPAIGN, MIME, brokenPdf, sha256 } from './kb-fixtures';
-import { createKbTestApp, documentStatus, search, uploadFile, waitForProcessed, type Caller, type DocumentBody, type KbTestApp } from './kb-helpers';
+import {
+  createKbTestApp,
+  documentObjectPath,
+  documentStatus,
+  search,
+  uploadFile,
+  waitForProcessed,
+  type Caller,
+  type DocumentBody,
+  type KbTestApp,
+} from './kb-helpers';
 
 describe('knowledge documents: list, status, hash check, search, delete', () => {
   let t: KbTestApp;
   let caller: Caller;
   let member: Caller;
+  let memberId: string;
+  let ownerId: string;
+  let admin: Caller;
   let stranger: Caller;
   let brand: DocumentBody;
   let campaign: DocumentBody;
@@ -26,14 +39,18 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
     t = await createKbTestApp();
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
+    ownerId = owner.user.id;
     const signedMember = await addMember(t.app, t.database, owner);
     member = { token: signedMember.access_token, spaceId: owner.defaultSpace.id };
+    memberId = signedMember.user.id;
+    const signedAdmin = await addMember(t.app, t.database, owner, 'org_admin');
+    admin = { token: signedAdmin.access_token, spaceId: owner.defaultSpace.id };
     const other = await registerOwner(t.app, { org_name: 'Rival Inc' });
     stranger = { token: other.access_token, spaceId: other.defaultSpace.id };
 
     const brandUpload = await uploadFile(t.app, caller, { filename: 'brand-guidelines.txt', contentType: MIME.txt, bytes: Buffer.from(BRAND_GUIDELINES) });
-    brandObject = brandUpload.signed.object_path;
     brand = await waitForProcessed(t.app, caller, brandUpload.commit.json().id);
+    brandObject = await documentObjectPath(t, brand.id);
     const campaignUpload = await uploadFile(t.app, member, { filename: 'newsletter-brief.txt', contentType: MIME.txt, bytes: Buffer.from(EMAIL_CAMPAIGN) });
     campaign = await waitForProcessed(t.app, caller, campaignUpload.commit.json().id);
     const brokenUpload = await uploadFile(t.app, caller, { filename: 'broken.pdf', contentType: MIME.pdf, bytes: brokenPdf() });
@@ -66,7 +83,9 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
         auto_categorized: true,
         rag_file_id: `kb:${brand.id}`,
         created_at: expect.stringMatching(/Z$/),
+        uploaded_by: ownerId,
       });
+      expect(body.documents[1].uploaded_by).toBe(memberId);
     });
 
     it('filters by category', async () => {
@@ -154,8 +173,44 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
   });
 
   describe('DELETE /kb/documents/{id}', () => {
-    it('removes the row, its passages and its stored object', async () => {
+    const othersDocument = {
+      detail: 'Members can delete only the documents they uploaded. Ask an organisation owner or admin to delete this one.',
+      code: 'FORBIDDEN',
+    };
+    const uploadAs = async (as: Caller, filename: string) => {
+      const upload = await uploadFile(t.app, as, { filename, contentType: MIME.txt, bytes: Buffer.from(`${filename} ${randomUUID()}`) });
+      return waitForProcessed(t.app, caller, upload.commit.json().id);
+    };
+
+    it("refuses a member deleting someone else's document (403, saying who may) and keeps it", async () => {
       const response = await del(member, brand.id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(othersDocument);
+      expect((await documentStatus(t.app, caller, brand.id)).json().status).toBe('ready');
+      expect((await search(t.app, caller, 'tone of voice')).json().contexts).not.toEqual([]);
+    });
+
+    it('lets a member delete a document they uploaded', async () => {
+      const own = await uploadAs(member, 'member-notes.txt');
+      expect((await del(member, own.id)).statusCode).toBe(204);
+      expect((await documentStatus(t.app, caller, own.id)).statusCode).toBe(404);
+    });
+
+    it("lets an admin and an owner delete anyone's documents", async () => {
+      const byOwner = await uploadAs(caller, 'owner-plan.txt');
+      const byMember = await uploadAs(member, 'member-draft.txt');
+      expect((await del(admin, byOwner.id)).statusCode).toBe(204);
+      expect((await del(caller, byMember.id)).statusCode).toBe(204);
+      const otherMember = await uploadAs(member, 'member-brief.txt');
+      expect((await del(admin, otherMember.id)).statusCode).toBe(204);
+      const list = (await get(caller, '/kb/documents')).json().documents.map((document: DocumentBody) => document.id);
+      expect(list).not.toContain(byOwner.id);
+      expect(list).not.toContain(byMember.id);
+      expect(list).not.toContain(otherMember.id);
+    });
+
+    it('removes the row, its passages and its stored object', async () => {
+      const response = await del(caller, brand.id);
       expect(response.statusCode).toBe(204);
       expect((await documentStatus(t.app, caller, brand.id)).statusCode).toBe(404);
       expect((await search(t.app, caller, 'tone of voice')).json().contexts).toEqual([]);

@@ -2,7 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { kbDocuments } from '../../server/src/db/schema/index';
 import { API, authHeaders, createTestApp, type TestApp, type TestAppOptions } from '../helpers/server';
 import { sha256 } from './kb-fixtures';
 
@@ -120,4 +122,11 @@ export async function waitForProcessed(app: FastifyInstance, caller: Caller, id:
 export function search(app: FastifyInstance, caller: Caller, query: string, extra: Record<string, string> = {}) {
   const params = new URLSearchParams({ query, ...extra });
   return app.inject({ method: 'GET', url: `${API}/kb/search?${params}`, headers: authHeaders(caller.token, caller.spaceId) });
+}
+
+/** Where a document's file is stored (the key the processing job reads). */
+export async function documentObjectPath(t: TestApp, documentId: string): Promise<string> {
+  const [row] = await t.database.db.select({ objectPath: kbDocuments.objectPath }).from(kbDocuments).where(eq(kbDocuments.id, documentId));
+  if (!row) throw new Error(`no document ${documentId}`);
+  return row.objectPath;
 }

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, authHeaders, registerOwner, type RegisteredOwner } from '../helpers/server';
 import { BRAND_GUIDELINES, sha256 } from './kb-fixtures';
-import { commit, createKbTestApp, putToSigned, sign, uploadFile, waitForProcessed, type Caller, type KbTestApp, type SignedUploadBody } from './kb-helpers';
+import {
+  commit,
+  createKbTestApp,
+  documentObjectPath,
+  putToSigned,
+  sign,
+  uploadFile,
+  waitForProcessed,
+  type Caller,
+  type KbTestApp,
+  type SignedUploadBody,
+} from './kb-helpers';
 
 /** Small limit so oversize bodies are cheap to send. */
 const MAX_BYTES = 64 * 1024;
@@ -40,7 +52,7 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       const body = await signed('Q3 report.pdf', 'application/pdf');
       expect(body.method).toBe('PUT');
       expect(body.headers).toEqual({ 'Content-Type': 'application/pdf' });
-      expect(body.object_path).toMatch(new RegExp(`^spaces/${caller.spaceId}/uploads/[0-9a-f-]{36}/Q3-report\\.pdf$`));
+      expect(body.object_path).toMatch(new RegExp(`^uploads/${caller.spaceId}/[0-9a-f-]{36}/Q3-report\\.pdf$`));
       expect(body.url).toMatch(/^\/api\/v1\/kb\/uploads\/target\?token=/);
     });
 
@@ -140,6 +152,62 @@ describe('knowledge uploads: sign → PUT → commit', () => {
     });
   });
 
+  describe('single-use upload URLs', () => {
+    const used = { detail: 'This upload link has already been used. Request a new upload link to upload the file again.', code: 'UPLOAD_LINK_USED' };
+
+    it('refuses a second PUT with the same URL (409) and keeps the first upload', async () => {
+      const body = await signed('brief.txt', 'text/plain');
+      expect((await putToSigned(t.app, body.url, text('first version'), 'text/plain')).statusCode).toBe(200);
+      const again = await putToSigned(t.app, body.url, text('second version'), 'text/plain');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual(used);
+      expect(await readFile(storedFile(body.object_path), 'utf8')).toBe('first version');
+    });
+
+    it('lets exactly one of two simultaneous PUTs with the same URL through', async () => {
+      const body = await signed('race.txt', 'text/plain');
+      const [a, b] = await Promise.all([
+        putToSigned(t.app, body.url, text('from tab A'), 'text/plain'),
+        putToSigned(t.app, body.url, text('from tab B'), 'text/plain'),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const winner = a.statusCode === 200 ? 'from tab A' : 'from tab B';
+      expect(await readFile(storedFile(body.object_path), 'utf8')).toBe(winner);
+    });
+
+    it('is not used up by a PUT that fails midway, so the client may retry', async () => {
+      const body = await signed('retry.txt', 'text/plain');
+      // Streamed without Content-Length: the limit trips while the bytes arrive.
+      const broken = await t.app.inject({
+        method: 'PUT',
+        url: body.url,
+        headers: { 'content-type': 'text/plain' },
+        payload: Readable.from([Buffer.alloc(MAX_BYTES, 'a'), Buffer.alloc(16, 'a')]),
+      });
+      expect(broken.statusCode).toBe(413);
+      expect(await exists(storedFile(body.object_path))).toBe(false);
+      const retry = await putToSigned(t.app, body.url, text('fits this time'), 'text/plain');
+      expect(retry.statusCode).toBe(200);
+    });
+
+    it("moves the upload to the document's own key at commit: the upload URL can no longer reach the document", async () => {
+      const bytes = text(`Launch plan ${randomUUID()}`);
+      const { signed: upload, commit: committed, hash } = await uploadFile(t.app, caller, { filename: 'launch.txt', contentType: 'text/plain', bytes });
+      expect(committed.statusCode).toBe(201);
+      const id = committed.json().id;
+      const documentFile = storedFile(await documentObjectPath(t, id));
+      expect(documentFile).not.toBe(storedFile(upload.object_path));
+      expect(await exists(storedFile(upload.object_path))).toBe(false);
+
+      const overwrite = await putToSigned(t.app, upload.url, text('overwritten after commit'), 'text/plain');
+      expect(overwrite.statusCode).toBe(409);
+      expect(overwrite.json()).toEqual(used);
+      expect(await readFile(documentFile)).toEqual(bytes);
+      expect(await exists(storedFile(upload.object_path))).toBe(false);
+      expect(await waitForProcessed(t.app, caller, id)).toMatchObject({ status: 'ready', size_bytes: bytes.length, hash });
+    });
+  });
+
   describe('POST /kb/uploads/commit', () => {
     it('records the document as processing (201) and processing makes it ready', async () => {
       const bytes = text(BRAND_GUIDELINES);
@@ -179,7 +247,7 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       expect(foreign.json().detail).toBe('This upload does not belong to the current space.');
       const traversal = await commit(t.app, caller, {
         ...payload,
-        object_path: `spaces/${caller.spaceId}/uploads/${randomUUID()}/../../../${otherOrg.spaceId}/x.txt`,
+        object_path: `uploads/${caller.spaceId}/${randomUUID()}/../../${otherOrg.spaceId}/x.txt`,
       });
       expect(traversal.statusCode).toBe(403);
       // Their object is untouched.
@@ -201,7 +269,8 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       expect(second.commit.statusCode).toBe(409);
       expect(second.commit.json()).toEqual({ detail: 'This file already exists in your workspace as "original.txt"', code: 'CONFLICT' });
       expect(await exists(storedFile(second.signed.object_path))).toBe(false);
-      expect(await exists(storedFile(first.signed.object_path))).toBe(true);
+      const firstDocument = storedFile(await documentObjectPath(t, first.commit.json().id));
+      expect(await exists(firstDocument)).toBe(true);
       // Committing the same object again (a retried request) changes nothing either.
       const again = await commit(t.app, caller, {
         object_path: first.signed.object_path,
@@ -211,7 +280,7 @@ describe('knowledge uploads: sign → PUT → commit', () => {
         hash: first.hash,
       });
       expect(again.statusCode).toBe(409);
-      expect(await exists(storedFile(first.signed.object_path))).toBe(true);
+      expect(await readFile(firstDocument)).toEqual(bytes);
     });
 
     it('allows the same content in another organisation', async () => {
@@ -243,6 +312,28 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       expect(done).toMatchObject({ status: 'ready', category: 'brand', subcategory: 'brand_voice', auto_categorized: false });
       const unknown = await uploadFile(t.app, caller, { filename: 'x.txt', contentType: 'text/plain', bytes: text(randomUUID()) }, { auto_categorized: false, category: 'astrology' });
       expect(unknown.commit.statusCode).toBe(422);
+    });
+  });
+  // Last: it sweeps as if two hours had passed, removing every upload the tests above left.
+  describe('the orphan sweep', () => {
+    it('removes uploads never committed once they are an hour old, forgets expired used URLs, and leaves documents alone', async () => {
+      const kept = await uploadFile(t.app, caller, { filename: 'kept.txt', contentType: 'text/plain', bytes: text(`Kept ${randomUUID()}`) });
+      expect(kept.commit.statusCode).toBe(201);
+      const documentFile = storedFile(await documentObjectPath(t, kept.commit.json().id));
+      const orphan = await signed('abandoned.txt', 'text/plain');
+      await putToSigned(t.app, orphan.url, text('never committed'), 'text/plain');
+
+      expect((await t.app.uploadSweeper.sweep(new Date())).uploads).toBe(0);
+      expect(await exists(storedFile(orphan.object_path))).toBe(true);
+
+      const swept = await t.app.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000));
+      expect(swept.uploads).toBeGreaterThanOrEqual(1);
+      expect(swept.consumedTokens).toBeGreaterThanOrEqual(1);
+      expect(await exists(storedFile(orphan.object_path))).toBe(false);
+      expect(await exists(path.dirname(storedFile(orphan.object_path)))).toBe(false);
+      expect(await exists(documentFile)).toBe(true);
+      // The sweep found nothing left to do.
+      expect(await t.app.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000))).toEqual({ uploads: 0, consumedTokens: 0 });
     });
   });
 });

@@ -5,9 +5,10 @@ import type { ObjectStorage } from './object-storage';
 import { S3Storage } from './s3';
 import { UploadTokens, resolveUploadSigningKey } from './upload-tokens';
 
-export { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError } from './local-disk';
-export { isObjectPathOfSpace, newObjectPath } from './object-paths';
-export type { ObjectStorage, SignUploadInput, SignedUpload } from './object-storage';
+export { ConsumedUploadTokens } from './consumed-upload-tokens';
+export { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
+export { documentPathFor, isObjectPathOfSpace, newObjectPath } from './object-paths';
+export { ObjectChangedError, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
 export { S3Storage } from './s3';
 export { UploadTokens, type UploadGrant } from './upload-tokens';
 

@@ -1,11 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { sha256OfStream, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
-import type { UploadGrant, UploadTokens } from './upload-tokens';
+import { sweepFilesOlderThan } from './local-sweep';
+import { UPLOADS_PREFIX } from './object-paths';
+import { ObjectChangedError, sha256OfStream, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
+import { newUploadNonce, type UploadGrant, type UploadTokens } from './upload-tokens';
 
 /** The route (under /api/v1) that receives local-disk uploads; see routes/knowledge/upload-target.routes.ts. */
 export const LOCAL_UPLOAD_ROUTE = '/kb/uploads/target';
@@ -15,9 +17,32 @@ export class UploadTooLargeError extends Error {
 }
 
 /**
+ * Runs once every byte is on disk, just before the object appears: it may refuse (throw, and
+ * nothing appears), and answers how to undo itself should the object then fail to appear.
+ */
+export type ClaimUpload = () => Promise<() => Promise<void>>;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The request body behind a stream of its own: a refusal midway (too large) ends the copy, not
+ * the request, so the HTTP server can still send the 413 instead of dropping the connection. A
+ * body that breaks off (the client went away) still fails the copy.
+ */
+function detached(body: Readable): PassThrough {
+  const copy = new PassThrough();
+  finished(body, (error) => {
+    if (error) copy.destroy(error);
+  });
+  return body.pipe(copy);
+}
+
+/**
  * Objects as files under STORAGE_DIR. Uploads arrive at this server's upload target with a
- * signed token; the bytes stream to a temporary file that is renamed into place only when
- * complete, so a half-finished upload never looks like an object.
+ * signed, single-use token; the bytes stream to a temporary file that is renamed into place only
+ * when complete, so a half-finished upload never looks like an object. Each upload path is
+ * written at most once (the token is consumed by that write), so a file's version never changes
+ * between commit's checks and its move; `version` is accepted and not needed.
  */
 export class LocalDiskStorage implements ObjectStorage {
   readonly kind = 'local';
@@ -31,7 +56,7 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async signUpload(input: SignUploadInput): Promise<SignedUpload> {
     const expiresAt = Math.floor(Date.now() / 1000) + this.ttlSeconds;
-    const token = this.tokens.sign({ ...input, expiresAt });
+    const token = this.tokens.sign({ ...input, nonce: newUploadNonce(), expiresAt });
     return {
       // Relative: the browser sends it to the origin it already talks to.
       url: `${this.apiPrefix}${LOCAL_UPLOAD_ROUTE}?token=${encodeURIComponent(token)}`,
@@ -41,8 +66,12 @@ export class LocalDiskStorage implements ObjectStorage {
     };
   }
 
-  /** Streams a request body into the granted object; throws UploadTooLargeError past maxBytes. */
-  async write(grant: UploadGrant, body: Readable): Promise<number> {
+  /**
+   * Streams a request body into the granted object; throws UploadTooLargeError past maxBytes.
+   * `claim` (the single-use check) runs after the last byte, so a PUT that fails midway leaves
+   * the URL usable for a retry.
+   */
+  async write(grant: UploadGrant, body: Readable, claim?: ClaimUpload): Promise<number> {
     const target = this.fileOf(grant.objectPath);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.part`;
@@ -54,26 +83,52 @@ export class LocalDiskStorage implements ObjectStorage {
         else callback(null, chunk);
       },
     });
+    let undoClaim: (() => Promise<void>) | undefined;
+    const source = detached(body);
     try {
-      await pipeline(body, limit, createWriteStream(temporary));
+      await pipeline(source, limit, createWriteStream(temporary));
+      undoClaim = await claim?.();
       await rename(temporary, target);
       return written;
     } catch (error) {
+      body.unpipe(source);
       await rm(temporary, { force: true });
+      await undoClaim?.();
       throw error;
     }
   }
 
-  async size(objectPath: string): Promise<number | null> {
+  async stat(objectPath: string): Promise<ObjectInfo | null> {
     try {
-      return (await stat(this.fileOf(objectPath))).size;
-    } catch {
-      return null;
+      const info = await stat(this.fileOf(objectPath));
+      return info.isFile() ? { size: info.size, version: String(info.mtimeMs) } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
   }
 
   sha256(objectPath: string): Promise<string> {
     return sha256OfStream(createReadStream(this.fileOf(objectPath)));
+  }
+
+  /** A rename: atomic, and on the same file system as every other object. */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.fileOf(from);
+    const target = this.fileOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectChangedError(`${from} is gone`);
+      throw error;
+    }
+    await rmdir(path.dirname(source)).catch(() => {});
+  }
+
+  /** Upload files (and temporary files of PUTs a stopped process left behind) older than `before`. */
+  sweepUploads(before: Date): Promise<number> {
+    return sweepFilesOlderThan(path.resolve(this.root, UPLOADS_PREFIX), before);
   }
 
   read(objectPath: string): Promise<Buffer> {

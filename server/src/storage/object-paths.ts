@@ -4,8 +4,16 @@ import path from 'node:path';
 /** Longest file name kept in an object path (most file systems allow 255 bytes). */
 const MAX_NAME_LENGTH = 120;
 
+/**
+ * Where signed uploads land, before commit: `uploads/<space>/<upload id>/<name>`. One top-level
+ * prefix for every space, so the orphan sweep lists only uploads (and an S3 lifecycle rule can
+ * expire them), never documents.
+ */
+export const UPLOADS_PREFIX = 'uploads/';
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const OBJECT_PATH = new RegExp(`^spaces/(${UUID})/uploads/${UUID}/[A-Za-z0-9._-]{1,${MAX_NAME_LENGTH}}$`);
+const NAME = `[A-Za-z0-9._-]{1,${MAX_NAME_LENGTH}}`;
+const UPLOAD_PATH = new RegExp(`^uploads/(${UUID})/(${UUID})/(${NAME})$`);
 
 /** A file name reduced to safe characters (the real name is kept on the document row). */
 export function safeObjectName(filename: string): string {
@@ -19,16 +27,28 @@ export function safeObjectName(filename: string): string {
   return cleaned || 'file';
 }
 
-/** A new, unguessable object path under the space's prefix. */
+/** A new, unguessable upload path for the space. */
 export function newObjectPath(spaceId: string, filename: string): string {
-  return `spaces/${spaceId}/uploads/${randomUUID()}/${safeObjectName(filename)}`;
+  return `${UPLOADS_PREFIX}${spaceId.toLowerCase()}/${randomUUID()}/${safeObjectName(filename)}`;
 }
 
 /**
- * True only for a path this server could have made for that space: the exact shape, no
+ * True only for an upload path this server could have made for that space: the exact shape, no
  * traversal, no other space's prefix. Every path coming from a client goes through this.
  */
 export function isObjectPathOfSpace(objectPath: string, spaceId: string): boolean {
-  const match = OBJECT_PATH.exec(objectPath);
+  const match = UPLOAD_PATH.exec(objectPath);
   return match !== null && match[1] === spaceId.toLowerCase() && !objectPath.includes('..');
+}
+
+/**
+ * The committed document's own key, `spaces/<space>/documents/<upload id>/<name>`: a key no
+ * upload URL was ever signed for, so a PUT with an old upload URL can never reach the document.
+ * Derived from the upload path, so a repeated commit of the same upload finds its document.
+ */
+export function documentPathFor(uploadPath: string): string {
+  const match = UPLOAD_PATH.exec(uploadPath);
+  if (!match) throw new Error(`not an upload path: ${uploadPath}`);
+  const [, spaceId, uploadId, name] = match;
+  return `spaces/${spaceId}/documents/${uploadId}/${name}`;
 }

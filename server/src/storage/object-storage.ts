@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** Where the browser sends a file's bytes: a direct PUT with exactly these headers. */
@@ -15,27 +16,49 @@ export interface SignUploadInput {
   maxBytes: number;
 }
 
+/** What commit needs to know about a stored object before trusting it. */
+export interface ObjectInfo {
+  size: number;
+  /**
+   * Which version of the object this is (the S3 ETag). Hashing and moving are bound to it, so
+   * the bytes that were checked are the bytes that become the document.
+   */
+  version: string;
+}
+
+/** The object is no longer the version that was checked (a new PUT replaced it meanwhile). */
+export class ObjectChangedError extends Error {
+  override name = 'ObjectChangedError';
+}
+
 /**
  * Stored files (knowledge-base uploads) behind one interface: the local disk, served by this
- * server through HMAC-signed URLs (local-disk.ts), or S3-compatible storage with presigned URLs
- * (s3.ts). Object paths are made by the server (object-paths.ts) and always sit under the
- * space's prefix.
+ * server through HMAC-signed, single-use URLs (local-disk.ts), or S3-compatible storage with
+ * presigned URLs (s3.ts). Object paths are made by the server (object-paths.ts): uploads land
+ * under `uploads/<space>/`, and commit moves each to the document's own key under
+ * `spaces/<space>/documents/`.
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   signUpload(input: SignUploadInput): Promise<SignedUpload>;
-  /** Size in bytes, or null when there is no such object. */
-  size(objectPath: string): Promise<number | null>;
-  /** SHA-256 of the stored bytes (lowercase hex), read as a stream. */
-  sha256(objectPath: string): Promise<string>;
+  /** Size and version, or null when there is no such object. */
+  stat(objectPath: string): Promise<ObjectInfo | null>;
+  /** SHA-256 of the stored bytes (lowercase hex), read as a stream; ObjectChangedError if no longer `version`. */
+  sha256(objectPath: string, version?: string): Promise<string>;
   read(objectPath: string): Promise<Buffer>;
+  /**
+   * Moves an object to another key (the source is gone afterwards); ObjectChangedError, with
+   * nothing moved, when the source is no longer `version`.
+   */
+  move(from: string, to: string, version?: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(objectPath: string): Promise<void>;
+  /** Deletes upload objects (never documents) last written before `before`; answers how many. */
+  sweepUploads(before: Date): Promise<number>;
 }
 
 /** Bytes of a readable stream, hashed as they pass. */
 export async function sha256OfStream(stream: Readable): Promise<string> {
-  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256');
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');

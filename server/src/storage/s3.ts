@@ -1,13 +1,26 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
-import { sha256OfStream, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
+import { UPLOADS_PREFIX } from './object-paths';
+import { ObjectChangedError, sha256OfStream, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
 
 /**
- * S3-compatible object storage (AWS, MinIO, R2, …). The browser PUTs straight to the bucket with
- * a presigned URL bound to the object key and content type; the size limit is enforced at
- * commit (HeadObject), since a presigned PUT cannot carry a maximum.
+ * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2; docs/knowledge.md "S3 storage").
+ * The browser PUTs straight to the bucket with a presigned URL bound to the upload key and the
+ * content type; the size limit is enforced at commit, since a presigned PUT cannot carry a
+ * maximum. A presigned URL works until it expires, however often it is used, so commit copies
+ * the checked object to the document's own key (CopyObject only if the ETag is still the one
+ * hashed) and deletes the upload: a later PUT with the URL lands on a key nothing reads, and
+ * the sweep removes it.
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';
@@ -25,12 +38,17 @@ export class S3Storage implements ObjectStorage {
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
           : undefined,
+      // Otherwise the SDK adds a CRC32 of an empty body to presigned PUT URLs, which the
+      // browser's real body then fails; several S3-compatible stores also reject those headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
   async signUpload(input: SignUploadInput): Promise<SignedUpload> {
     const command = new PutObjectCommand({ Bucket: this.config.bucket, Key: input.objectPath, ContentType: input.contentType });
-    const url = await getSignedUrl(this.client, command, { expiresIn: this.ttlSeconds });
+    // Content-Type is a signed header: a PUT with another type is refused by the store.
+    const url = await getSignedUrl(this.client, command, { expiresIn: this.ttlSeconds, signableHeaders: new Set(['content-type']) });
     return {
       url,
       method: 'PUT',
@@ -39,18 +57,18 @@ export class S3Storage implements ObjectStorage {
     };
   }
 
-  async size(objectPath: string): Promise<number | null> {
+  async stat(objectPath: string): Promise<ObjectInfo | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: objectPath }));
-      return head.ContentLength ?? 0;
+      return { size: head.ContentLength ?? 0, version: head.ETag ?? '' };
     } catch (error) {
-      if (isNotFound(error)) return null;
+      if (statusOf(error) === 404 || nameOf(error) === 'NotFound') return null;
       throw error;
     }
   }
 
-  async sha256(objectPath: string): Promise<string> {
-    return sha256OfStream(await this.body(objectPath));
+  async sha256(objectPath: string, version?: string): Promise<string> {
+    return sha256OfStream(await this.body(objectPath, version));
   }
 
   async read(objectPath: string): Promise<Buffer> {
@@ -59,17 +77,63 @@ export class S3Storage implements ObjectStorage {
     return Buffer.concat(chunks);
   }
 
+  async move(from: string, to: string, version?: string): Promise<void> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.config.bucket,
+          Key: to,
+          CopySource: `${this.config.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          CopySourceIfMatch: version || undefined,
+          MetadataDirective: 'COPY',
+        }),
+      );
+    } catch (error) {
+      if (isChangedOrGone(error)) throw new ObjectChangedError(`${from} changed or is gone`);
+      throw error;
+    }
+    await this.delete(from);
+  }
+
   async delete(objectPath: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: objectPath }));
   }
 
-  private async body(objectPath: string): Promise<Readable> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: objectPath }));
-    return object.Body as Readable;
+  /** Lists the uploads prefix page by page; deletes one by one (DeleteObjects needs Content-MD5, which not every store accepts). */
+  async sweepUploads(before: Date): Promise<number> {
+    let removed = 0;
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: UPLOADS_PREFIX, ContinuationToken: continuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && object.LastModified < before) {
+          await this.delete(object.Key);
+          removed += 1;
+        }
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return removed;
+  }
+
+  private async body(objectPath: string, version?: string): Promise<Readable> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: objectPath, IfMatch: version || undefined }));
+      return object.Body as Readable;
+    } catch (error) {
+      if (version && isChangedOrGone(error)) throw new ObjectChangedError(`${objectPath} changed or is gone`);
+      throw error;
+    }
   }
 }
 
-function isNotFound(error: unknown): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 404 || (error as { name?: string }).name === 'NotFound';
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const nameOf = (error: unknown) => (error as { name?: string }).name;
+
+/** 412: the ETag condition failed (a new PUT replaced the object); 404: the object is gone. */
+function isChangedOrGone(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === 412 || status === 404 || nameOf(error) === 'PreconditionFailed' || nameOf(error) === 'NoSuchKey';
 }

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appSecrets } from '../db/schema/index';
 
-/** What a signed local upload URL allows: one object, one space, one content type, until expiry. */
+/** What a signed local upload URL allows: one object, one space, one content type, once, until expiry. */
 export interface UploadGrant {
+  /** Random per URL: a completed PUT records it (consumed-upload-tokens.ts), so the URL works once. */
+  nonce: string;
   spaceId: string;
   objectPath: string;
   contentType: string;
@@ -16,7 +18,8 @@ export interface UploadGrant {
 export type UploadTokenCheck = { ok: true; grant: UploadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 interface TokenPayload {
-  v: 1;
+  v: 2;
+  n: string;
   s: string;
   p: string;
   t: string;
@@ -26,13 +29,15 @@ interface TokenPayload {
 
 /**
  * HMAC-SHA256 tokens for the local-disk upload target. The token carries its grant in clear
- * (base64url JSON) and a MAC over it, so any process sharing the key can check it without state.
+ * (base64url JSON) and a MAC over it, so any process sharing the key can check it; whether it
+ * was used already is the one thing kept in the database. The token travels only in the `token`
+ * query parameter, which request logs redact.
  */
 export class UploadTokens {
   constructor(private readonly key: Buffer) {}
 
   sign(grant: UploadGrant): string {
-    const payload: TokenPayload = { v: 1, s: grant.spaceId, p: grant.objectPath, t: grant.contentType, m: grant.maxBytes, e: grant.expiresAt };
+    const payload: TokenPayload = { v: 2, n: grant.nonce, s: grant.spaceId, p: grant.objectPath, t: grant.contentType, m: grant.maxBytes, e: grant.expiresAt };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
@@ -49,14 +54,20 @@ export class UploadTokens {
     } catch {
       return { ok: false, reason: 'invalid' };
     }
-    if (payload.v !== 1) return { ok: false, reason: 'invalid' };
+    // Version 1 tokens had no nonce (reusable): no longer accepted.
+    if (payload.v !== 2 || typeof payload.n !== 'string' || !payload.n) return { ok: false, reason: 'invalid' };
     if (payload.e <= nowSeconds) return { ok: false, reason: 'expired' };
-    return { ok: true, grant: { spaceId: payload.s, objectPath: payload.p, contentType: payload.t, maxBytes: payload.m, expiresAt: payload.e } };
+    return { ok: true, grant: { nonce: payload.n, spaceId: payload.s, objectPath: payload.p, contentType: payload.t, maxBytes: payload.m, expiresAt: payload.e } };
   }
 
   private mac(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
   }
+}
+
+/** A fresh nonce for one upload URL (128 random bits). */
+export function newUploadNonce(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 const UPLOAD_SECRET_NAME = 'upload_url_secret';

@@ -21,6 +21,7 @@ export function toDocumentRow(spaceId: string, document: KnowledgeDocument): Doc
     autoCategorized: document.auto_categorized,
     confidenceScore: document.confidence_score,
     ragFileId: document.rag_file_id,
+    uploadedBy: document.uploaded_by ?? null,
   };
 }
 

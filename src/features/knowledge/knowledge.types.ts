@@ -17,6 +17,8 @@ export interface KnowledgeDocument {
   auto_categorized: boolean;
   confidence_score: number | null;
   passage_count?: number;
+  /** The uploader's user id; members may delete only their own uploads (knowledge.rules.ts). */
+  uploaded_by?: string | null;
 }
 
 export interface HashCheckResult {

@@ -158,11 +158,13 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         summary: 'Delete a document, its passages and its stored file',
         security: bearerSecurity,
         params: documentParams,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404) },
+        description: 'Members delete the documents they uploaded; organisation owners and admins delete any (403 otherwise).',
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await deleteDocument(db, app.storage, spaceOf(request).id, documentId(request.params.id));
+      const { userId, role } = authOf(request);
+      await deleteDocument(db, app.storage, spaceOf(request).id, documentId(request.params.id), { id: userId, role });
       return reply.status(204).send(null);
     },
   );

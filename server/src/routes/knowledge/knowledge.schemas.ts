@@ -22,6 +22,7 @@ export const documentSchema = z.object({
   auto_categorized: z.boolean(),
   confidence_score: z.number().nullable(),
   passage_count: z.number().int(),
+  uploaded_by: z.uuid().nullable(),
 });
 
 const hash = z.string({ error: 'Hash must be text' }).regex(SHA256_HEX, 'Hash must be a SHA-256 digest: 64 hexadecimal characters');

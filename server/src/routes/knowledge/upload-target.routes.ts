@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError, KB_MESSAGES, forbidden } from '../../errors';
 import { tooLarge } from '../../services/knowledge/uploads.service';
-import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError } from '../../storage/index';
+import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from '../../storage/index';
 import { errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -12,10 +12,13 @@ function sameType(header: string | undefined, signed: string): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === signed;
 }
 
+const linkUsed = () => new AppError(409, KB_MESSAGES.uploadLinkUsed, 'UPLOAD_LINK_USED');
+
 /**
  * The local-disk upload target: the signed URL from POST /kb/uploads/sign. The signature is the
  * authorisation (like an S3 presigned URL), so no bearer token is needed. The body is streamed
- * to disk as it arrives, whatever its content type, and never buffered whole.
+ * to disk as it arrives, whatever its content type, and never buffered whole. A URL works for
+ * one completed PUT; a PUT that fails midway leaves it usable.
  */
 export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) => {
   // In this plugin only: every body is handed over as the raw stream (JSON files included),
@@ -30,22 +33,29 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) 
         tags: ['knowledge'],
         summary: 'Receives one file for a signed upload URL (local-disk storage)',
         querystring: z.object({ token: z.string().max(4096).default('') }),
-        response: { 200: z.object({ object_path: z.string(), size_bytes: z.number().int() }), ...errorResponses(403, 404, 413) },
+        response: { 200: z.object({ object_path: z.string(), size_bytes: z.number().int() }), ...errorResponses(403, 404, 409, 413) },
       },
     },
     async (request) => {
       const storage = app.storage;
-      if (!(storage instanceof LocalDiskStorage) || !app.uploadTokens) throw new AppError(404, 'Not found', 'NOT_FOUND');
+      const consumed = app.consumedUploadTokens;
+      if (!(storage instanceof LocalDiskStorage) || !app.uploadTokens || !consumed) throw new AppError(404, 'Not found', 'NOT_FOUND');
       const check = app.uploadTokens.verify(request.query.token);
       if (!check.ok) throw forbidden(check.reason === 'expired' ? KB_MESSAGES.uploadLinkExpired : KB_MESSAGES.uploadLinkInvalid);
       const { grant } = check;
+      // Refused before reading a byte; the claim after the last byte settles two PUTs racing.
+      if (await consumed.isConsumed(grant.nonce)) throw linkUsed();
       if (!sameType(request.headers['content-type'], grant.contentType)) throw forbidden(KB_MESSAGES.uploadContentTypeMismatch);
       const declared = Number(request.headers['content-length'] ?? Number.NaN);
       // Refused before reading a byte when the client says how much is coming.
       if (Number.isFinite(declared) && declared > grant.maxBytes) throw tooLarge(grant.maxBytes);
+      const claim: ClaimUpload = async () => {
+        if (!(await consumed.consume(grant))) throw linkUsed();
+        return () => consumed.release(grant.nonce);
+      };
       const body = (request.body as Readable | undefined) ?? request.raw;
       try {
-        const size = await storage.write(grant, body);
+        const size = await storage.write(grant, body, claim);
         return { object_path: grant.objectPath, size_bytes: size };
       } catch (error) {
         if (error instanceof UploadTooLargeError) throw tooLarge(grant.maxBytes);

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
-import { KB_MESSAGES, notFound } from '../../errors';
+import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/features/knowledge/knowledge.rules';
+import { KB_MESSAGES, forbidden, notFound } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 
 /** A document as the API sends it (spec 001 §3 "Knowledge document", plus passage_count and updated_at). */
@@ -21,6 +22,8 @@ export interface DocumentView {
   auto_categorized: boolean;
   confidence_score: number | null;
   passage_count: number;
+  /** Who uploaded it (null once their account is gone): the screen offers delete by this. */
+  uploaded_by: string | null;
 }
 
 export function toDocumentView(row: KbDocument): DocumentView {
@@ -40,6 +43,7 @@ export function toDocumentView(row: KbDocument): DocumentView {
     auto_categorized: row.autoCategorized,
     confidence_score: row.confidenceScore,
     passage_count: row.passageCount,
+    uploaded_by: row.uploadedBy,
   };
 }
 
@@ -86,12 +90,19 @@ export async function checkHashes(
   };
 }
 
-/** Removes the document, its passages (cascade) and its stored object. */
-export async function deleteDocument(db: DbExecutor, storage: ObjectStorage, spaceId: string, id: string): Promise<void> {
+/**
+ * Removes the document, its passages (cascade) and its stored object, when `actor` may: members
+ * delete what they uploaded, owners and admins anything (src/features/knowledge/knowledge.rules.ts).
+ */
+export async function deleteDocument(db: DbExecutor, storage: ObjectStorage, spaceId: string, id: string, actor: DocumentActor): Promise<void> {
+  const document = await getDocument(db, spaceId, id);
+  const blocked = deleteDocumentBlockedReason(actor, document.uploadedBy);
+  if (blocked) throw forbidden(blocked);
   const [row] = await db
     .delete(kbDocuments)
     .where(and(eq(kbDocuments.id, id), eq(kbDocuments.spaceId, spaceId)))
     .returning({ objectPath: kbDocuments.objectPath });
+  // Deleted meanwhile by someone else: the same outcome as deleting it now.
   if (!row) throw notFound(KB_MESSAGES.documentNotFound);
   // After the row: a failure here leaves an orphaned file, never a document without its file.
   await storage.delete(row.objectPath);

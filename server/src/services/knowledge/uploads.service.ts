@@ -3,8 +3,8 @@ import { formatBytes } from '../../../../src/lib/format';
 import type { DbExecutor } from '../../db/database';
 import { kbDocuments } from '../../db/schema/index';
 import { AppError, KB_MESSAGES, badRequest, conflict, forbidden } from '../../errors';
-import { isObjectPathOfSpace, newObjectPath } from '../../storage/object-paths';
-import type { ObjectStorage, SignedUpload } from '../../storage/object-storage';
+import { documentPathFor, isObjectPathOfSpace, newObjectPath } from '../../storage/object-paths';
+import { ObjectChangedError, type ObjectStorage, type SignedUpload } from '../../storage/object-storage';
 import { toDocumentView, type DocumentView } from './documents.service';
 import { SUPPORTED_FORMATS_TEXT, resolveDocumentType } from './file-types';
 import { isValidClassification } from './taxonomy';
@@ -53,17 +53,21 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function findLiveDuplicate(db: DbExecutor, spaceId: string, hash: string) {
   const [row] = await db
-    .select({ filename: kbDocuments.filename })
+    .select({ filename: kbDocuments.filename, objectPath: kbDocuments.objectPath })
     .from(kbDocuments)
     .where(and(eq(kbDocuments.spaceId, spaceId), eq(kbDocuments.hash, hash), ne(kbDocuments.status, 'error')));
   return row;
 }
 
+const uploadChanged = () => new AppError(409, KB_MESSAGES.uploadChanged, 'UPLOAD_CHANGED');
+
 /**
- * Turns an uploaded object into a document: the object must exist under the space's prefix, fit
- * the limit, have the declared size and SHA-256 (recomputed here, never trusted), and not
- * duplicate a live document. Rejected uploads are removed from storage. The document starts in
- * status processing; `enqueue` schedules its processing job.
+ * Turns an uploaded object into a document: the object must exist under the space's upload
+ * prefix, fit the limit, have the declared size and SHA-256 (recomputed here, never trusted), and
+ * not duplicate a live document. Rejected uploads are removed from storage. The checked object
+ * is then moved to the document's own key (object-paths.ts documentPathFor), which no upload URL
+ * can write: a PUT with the upload URL after commit never touches the document. The document
+ * starts in status processing; `enqueue` schedules its processing job.
  */
 export async function commitUpload(
   db: DbExecutor,
@@ -77,27 +81,38 @@ export async function commitUpload(
   if (input.category && !isValidClassification(input.category, input.subcategory)) {
     throw new AppError(422, 'Validation error', 'VALIDATION_ERROR', [{ field: 'category', message: 'Unknown category or subcategory' }]);
   }
+  const documentPath = documentPathFor(input.objectPath);
 
-  // A repeated commit (a client retrying after a lost answer) must not touch the committed object.
+  // A repeated commit (a client retrying after a lost answer) finds its document and changes nothing.
   const [committed] = await db
     .select({ filename: kbDocuments.filename })
     .from(kbDocuments)
-    .where(and(eq(kbDocuments.spaceId, input.spaceId), eq(kbDocuments.objectPath, input.objectPath)));
+    .where(and(eq(kbDocuments.spaceId, input.spaceId), eq(kbDocuments.objectPath, documentPath)));
   if (committed) throw conflict(KB_MESSAGES.duplicate(committed.filename));
 
-  const storedSize = await storage.size(input.objectPath);
-  if (storedSize === null) throw badRequest(KB_MESSAGES.uploadMissing, 'UPLOAD_NOT_FOUND');
+  const stored = await storage.stat(input.objectPath);
+  if (stored === null) throw badRequest(KB_MESSAGES.uploadMissing, 'UPLOAD_NOT_FOUND');
   const rejectWith = async (error: AppError): Promise<never> => {
     await storage.delete(input.objectPath);
     throw error;
   };
-  if (storedSize > input.maxBytes) return rejectWith(tooLarge(input.maxBytes));
-  if (storedSize !== input.size) return rejectWith(badRequest(KB_MESSAGES.sizeMismatch(storedSize, input.size), 'SIZE_MISMATCH'));
+  // The live copy may be this very upload, committed a moment ago by a concurrent request:
+  // then its object is being moved and must be left alone.
+  const duplicateOf = async (existing: { filename: string; objectPath: string } | undefined): Promise<never> => {
+    const error = conflict(KB_MESSAGES.duplicate(existing?.filename ?? input.filename));
+    if (existing?.objectPath === documentPath) throw error;
+    return rejectWith(error);
+  };
+  if (stored.size > input.maxBytes) return rejectWith(tooLarge(input.maxBytes));
+  if (stored.size !== input.size) return rejectWith(badRequest(KB_MESSAGES.sizeMismatch(stored.size, input.size), 'SIZE_MISMATCH'));
   const hash = input.hash.toLowerCase();
-  if ((await storage.sha256(input.objectPath)) !== hash) return rejectWith(badRequest(KB_MESSAGES.hashMismatch, 'HASH_MISMATCH'));
+  const storedHash = await storage.sha256(input.objectPath, stored.version).catch((error: unknown) => {
+    throw error instanceof ObjectChangedError ? uploadChanged() : error;
+  });
+  if (storedHash !== hash) return rejectWith(badRequest(KB_MESSAGES.hashMismatch, 'HASH_MISMATCH'));
 
   const duplicate = await findLiveDuplicate(db, input.spaceId, hash);
-  if (duplicate) return rejectWith(conflict(KB_MESSAGES.duplicate(duplicate.filename)));
+  if (duplicate) return duplicateOf(duplicate);
 
   // A category chosen by the uploader is kept; otherwise processing assigns one.
   const chosen = !input.autoCategorized && input.category ? { category: input.category, subcategory: input.subcategory } : null;
@@ -110,9 +125,9 @@ export async function commitUpload(
         uploadedBy: input.userId,
         filename: input.filename,
         mimeType: type.mime,
-        sizeBytes: storedSize,
+        sizeBytes: stored.size,
         hash,
-        objectPath: input.objectPath,
+        objectPath: documentPath,
         status: 'processing',
         category: chosen?.category ?? null,
         subcategory: chosen?.subcategory ?? null,
@@ -122,8 +137,15 @@ export async function commitUpload(
   } catch (error) {
     // Two commits of the same content raced past the check: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await findLiveDuplicate(db, input.spaceId, hash);
-    return rejectWith(conflict(KB_MESSAGES.duplicate(winner?.filename ?? input.filename)));
+    return duplicateOf(await findLiveDuplicate(db, input.spaceId, hash));
+  }
+  // The row first, then the move: the row is what decides between concurrent commits.
+  try {
+    await storage.move(input.objectPath, documentPath, stored.version);
+  } catch (error) {
+    // No document without its file: the row goes, and the client may commit again.
+    await db.delete(kbDocuments).where(eq(kbDocuments.id, row!.id));
+    throw error instanceof ObjectChangedError ? uploadChanged() : error;
   }
   await enqueue(row!.id);
   return toDocumentView(row!);

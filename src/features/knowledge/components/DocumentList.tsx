@@ -1,5 +1,6 @@
 import { TrashIcon } from '@radix-ui/react-icons';
 import { Badge, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { DocumentRow } from '../../../db';
@@ -19,15 +20,18 @@ const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { day: 'n
 interface DocumentListProps {
   documents: readonly DocumentRow[];
   onDelete(document: DocumentRow): void;
-  /** Deleting needs the server: off while offline. */
-  canDelete: boolean;
+  /**
+   * Why the signed-in person may not delete this document (a member, someone else's upload), or
+   * null. Offline, deleting is disabled with its own reason as well.
+   */
+  deleteBlockedReason(document: DocumentRow): string | null;
 }
 
 /**
  * The documents, virtualised: only the rows in view (plus a margin) are in the page, so a
  * thousand documents scroll as smoothly as ten.
  */
-export function DocumentList({ documents, onDelete, canDelete }: DocumentListProps) {
+export function DocumentList({ documents, onDelete, deleteBlockedReason }: DocumentListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself on scroll
   const virtualizer = useVirtualizer({
@@ -80,17 +84,17 @@ export function DocumentList({ documents, onDelete, canDelete }: DocumentListPro
                 ) : null}
               </Flex>
               <StatusBadge status={document.status} />
-              <Tooltip content={canDelete ? 'Delete document' : 'Deleting needs a connection'}>
-                <IconButton
-                  variant="ghost"
-                  color="gray"
-                  aria-label={`Delete ${document.filename}`}
-                  disabled={!canDelete}
-                  onClick={() => onDelete(document)}
-                >
-                  <TrashIcon />
-                </IconButton>
-              </Tooltip>
+              <NetworkRequiredTooltip reason={deleteBlockedReason(document)}>
+                {({ disabled }) => {
+                  const button = (
+                    <IconButton variant="ghost" color="gray" aria-label={`Delete ${document.filename}`} disabled={disabled} onClick={() => onDelete(document)}>
+                      <TrashIcon />
+                    </IconButton>
+                  );
+                  // Disabled, the wrapper's tooltip says why instead.
+                  return disabled ? button : <Tooltip content="Delete document">{button}</Tooltip>;
+                }}
+              </NetworkRequiredTooltip>
             </div>
           );
         })}

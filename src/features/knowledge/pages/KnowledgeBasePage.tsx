@@ -7,6 +7,7 @@ import { LastUpdated, useOnline } from '../../../pwa';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
+import { authState } from '../../auth/auth.state';
 import { spacesState } from '../../spaces/spaces.state';
 import { ALL_CATEGORIES, CategoryFilter } from '../components/CategoryFilter';
 import { DeleteDocumentDialog } from '../components/DeleteDocumentDialog';
@@ -27,6 +28,7 @@ import {
   stageFiles,
 } from '../knowledge.store';
 import { dismissFinishedUploads, uploadStaged } from '../upload-flow';
+import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../knowledge.rules';
 import type { KnowledgeContext } from '../knowledge.types';
 import type { StagedFile } from '../staging';
 import '../knowledge.css';
@@ -34,6 +36,7 @@ import '../knowledge.css';
 /** Knowledge Base (spec 001 §2): upload, watch processing, search, filter and delete documents. */
 export default function KnowledgeBasePage() {
   const { currentSpaceId } = useSnapshot(spacesState);
+  const { user } = useSnapshot(authState);
   const state = useSnapshot(knowledgeState);
   const online = useOnline();
   const [category, setCategory] = useState(ALL_CATEGORIES);
@@ -49,6 +52,8 @@ export default function KnowledgeBasePage() {
   }, [currentSpaceId, filter]);
 
   const processing = documents?.filter((document) => document.status === 'processing').length ?? 0;
+  const deleteBlockedReason = (document: DocumentRow) =>
+    user ? deleteDocumentBlockedReason({ id: user.id, role: user.role }, document.uploadedBy) : DELETE_OTHERS_DOCUMENT_REASON;
 
   return (
     <Page wide>
@@ -136,7 +141,7 @@ export default function KnowledgeBasePage() {
               }
             />
           ) : (
-            <DocumentList documents={documents} onDelete={setToDelete} canDelete={online} />
+            <DocumentList documents={documents} onDelete={setToDelete} deleteBlockedReason={deleteBlockedReason} />
           )}
           <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
         </Card>

@@ -1,0 +1,112 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor, within } from '@testing-library/react';
+import { wipeAll } from '../../../src/db';
+import type { Role } from '../../../src/features/auth/auth.types';
+import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../src/features/knowledge/knowledge.rules';
+import type { KnowledgeDocument } from '../../../src/features/knowledge/knowledge.types';
+import { reportNetworkSuccess } from '../../../src/pwa';
+import { installDomShims } from '../app/support/dom';
+import { installFakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+
+// Whole-app renders; on a busy shared machine one can pass 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** jsdom has no layout; the virtual list needs a viewport size to decide which rows to render. */
+function giveElementsASize() {
+  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
+    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
+  });
+  return () => restore.forEach((undo) => undo());
+}
+let restoreSizes: () => void;
+
+// The screen's code is transformed once here, so the first test's findBy waits only for the screen.
+beforeAll(async () => {
+  await import('../../../src/features/knowledge/pages/KnowledgeBasePage');
+}, 60_000);
+
+beforeEach(async () => {
+  installDomShims();
+  restoreSizes = giveElementsASize();
+  await wipeAll();
+  reportNetworkSuccess();
+});
+
+afterEach(async () => {
+  restoreSizes();
+  await signOut();
+});
+
+function document(id: string, filename: string, uploadedBy: string | null): KnowledgeDocument {
+  return {
+    id,
+    filename,
+    mime_type: 'text/plain',
+    size_bytes: 2048,
+    status: 'ready',
+    created_at: '2026-03-04T10:00:00.000Z',
+    updated_at: '2026-03-04T10:00:05.000Z',
+    error_message: null,
+    rag_file_id: `kb:${id}`,
+    hash: id.padEnd(64, '0'),
+    category: 'brand',
+    subcategory: null,
+    auto_categorized: true,
+    confidence_score: 0.8,
+    passage_count: 3,
+    uploaded_by: uploadedBy,
+  };
+}
+
+/** The Knowledge Base screen as `role`, whose user id is `u-{role}`: one document of theirs, one of someone else. */
+async function openAs(role: Role) {
+  const api = installFakeApi();
+  const documents = [document('d0c00001', 'my-notes.txt', `u-${role}`), document('d0c00002', 'their-brief.txt', 'u-someone-else')];
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length } }));
+  api.on('DELETE /kb/documents/d0c00001', () => ({ status: 204 }));
+  await signInAs(api, role);
+  const app = renderApp('/knowledge-base');
+  const list = await screen.findByRole('list', { name: 'Documents' }, { timeout: 10_000 });
+  await within(list).findByText('their-brief.txt');
+  return { api, ...app };
+}
+
+const deleteButton = (filename: string) => screen.getByRole('button', { name: `Delete ${filename}` });
+
+describe('who may delete a knowledge document', () => {
+  it("shows a member delete on their own upload and, disabled with the reason, on someone else's", async () => {
+    const { api, user } = await openAs('org_member');
+
+    expect(deleteButton('their-brief.txt')).toHaveProperty('disabled', true);
+    // The reason is read out with the control (and shown on hover or focus).
+    const theirs = screen.getAllByRole('listitem').find((row) => within(row).queryByText('their-brief.txt'))!;
+    expect(within(theirs).getByText(DELETE_OTHERS_DOCUMENT_REASON)).toBeTruthy();
+
+    expect(deleteButton('my-notes.txt')).toHaveProperty('disabled', false);
+    await user.click(deleteButton('my-notes.txt'));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE /kb/documents/d0c00001')).toHaveLength(1));
+    expect(api.callsTo('DELETE /kb/documents/d0c00002')).toHaveLength(0);
+  });
+
+  it.each(['org_admin', 'org_owner'] as const)('lets an %s delete every document', async (role) => {
+    await openAs(role);
+    expect(deleteButton('my-notes.txt')).toHaveProperty('disabled', false);
+    expect(deleteButton('their-brief.txt')).toHaveProperty('disabled', false);
+    expect(screen.queryByText(DELETE_OTHERS_DOCUMENT_REASON)).toBeNull();
+  });
+});
+
+describe('deleteDocumentBlockedReason (the rule the server enforces)', () => {
+  it('allows owners and admins anything, members only their own uploads', () => {
+    expect(deleteDocumentBlockedReason({ id: 'u1', role: 'org_owner' }, 'u2')).toBeNull();
+    expect(deleteDocumentBlockedReason({ id: 'u1', role: 'org_admin' }, null)).toBeNull();
+    expect(deleteDocumentBlockedReason({ id: 'u1', role: 'org_member' }, 'u1')).toBeNull();
+    expect(deleteDocumentBlockedReason({ id: 'u1', role: 'org_member' }, 'u2')).toBe(DELETE_OTHERS_DOCUMENT_REASON);
+    // The uploader's account is gone: only an owner or admin may delete it now.
+    expect(deleteDocumentBlockedReason({ id: 'u1', role: 'org_member' }, null)).toBe(DELETE_OTHERS_DOCUMENT_REASON);
+  });
+});
