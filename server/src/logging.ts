@@ -35,8 +35,12 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
 }
 
-/** Fastify's request fields, with the URL's secrets redacted (an invite link's page load is logged too). */
-function requestForLog(request: FastifyRequest) {
+/**
+ * Fastify's request fields, with the URL's secrets redacted (an invite link's page load is logged
+ * too). Anything else logged under `req` is left to the redaction paths above.
+ */
+function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  if (typeof request.url !== 'string') return { ...(request as unknown as Record<string, unknown>) };
   return {
     method: request.method,
     url: redactUrl(request.url),
