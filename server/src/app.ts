@@ -18,6 +18,7 @@ import { AccessTokens } from './services/access-tokens';
 import { resolveJwtSecret } from './services/jwt-secret';
 import { SessionService } from './services/sessions.service';
 import { installObjectStorage } from './storage/fastify-storage';
+import { installMail } from './mail/fastify-mail';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // Knowledge base: file storage and the durable job queue (app.storage, app.jobs); see docs/knowledge.md.
   const storage = await installObjectStorage(app, config, database.db);
   await installJobQueue(app, config, database);
+  installMail(app, config.mail);
   await registerApiRoutes(app, { config, db: database.db, sessions });
   // JOB_WORKERS=false keeps this process API-only; the jobs then run wherever workers are on.
   if (config.knowledge.runJobWorkers) await registerJobWorkers(app, { config, db: database.db, database, storage });

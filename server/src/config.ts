@@ -64,6 +64,11 @@ const envSchema = z.object({
   ...llmEnvShape,
   // Google Analytics 4 (docs/analytics.md).
   ...ga4EnvShape,
+  // Outgoing mail: invite links and account notices (docs/email.md).
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().regex(/@/, 'MAIL_FROM must hold an email address, like Mosaic <mosaic@example.com>')).default(
+    'Mosaic <mosaic@localhost>',
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,6 +96,17 @@ export interface AppConfig {
   agentRuns: AgentRunConfig;
   /** Google Analytics 4: real Google when an OAuth client is set, else the demo source (docs/analytics.md). */
   ga4: Ga4Config;
+  /** Outgoing mail (docs/email.md). */
+  mail: MailConfig;
+}
+
+/** SMTP when `smtpUrl` is set; otherwise every message is written to `outboxDir` as an .eml file. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  /** PUBLIC_URL without a trailing slash; unset → links are built from the request's origin. */
+  publicUrl: string | undefined;
 }
 
 /** S3-compatible object storage; set S3_BUCKET to use it instead of the local disk. */
@@ -167,5 +183,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: llmConfigFrom(values),
     agentRuns: agentRunConfigFrom(values),
     ga4: ga4ConfigFrom(values),
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    },
   };
 }

@@ -84,6 +84,11 @@ export const MESSAGES = {
   lastOwner: 'An organisation must keep at least one owner',
   inviteNotFound: 'Invite not found',
   inviteNotPending: 'Only pending invites can be revoked',
+  // Invite links (docs/server.md "Organisation management").
+  inviteLinkInvalid:
+    'This invite link is not valid: it has been used, withdrawn or replaced by a newer invite. If you have already joined, sign in; otherwise ask whoever invited you to invite you again.',
+  inviteLinkExpired: (orgName: string) => `This invite link has expired. Ask ${orgName} to invite you again.`,
+  inviteForAnotherEmail: (email: string) => `This invite is for ${email}. Register with that address to join.`,
 } as const;
 
 /** Knowledge-base texts (docs/knowledge.md). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 
 /**
@@ -27,6 +27,29 @@ export const REDACT_PATHS = [
   '*.*.refresh_token',
 ];
 
+/** Query parameters that carry secrets in a URL: invite links (`/register?invite=`) and their lookup. */
+const SECRET_QUERY_PARAMS = /([?&](?:invite|token)=)[^&#]*/g;
+
+/** A URL as logged: secrets in its query replaced, the rest kept for reading the log. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+/**
+ * Fastify's request fields, with the URL's secrets redacted (an invite link's page load is logged
+ * too). Anything else logged under `req` is left to the redaction paths above.
+ */
+function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  if (typeof request.url !== 'string') return { ...(request as unknown as Record<string, unknown>) };
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Where log lines go; tests pass one to read what was logged. */
 export interface LogDestination {
   write(line: string): void;
@@ -39,6 +62,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: requestForLog },
     ...(stream ? { stream } : {}),
   };
 }

@@ -1,12 +1,15 @@
 /**
  * Organisation management in real Chromium against the real server and a real production build:
- * an owner invites an admin, that person registers with the invited address and lands in the
- * owner's organisation, and the owner then sees them as a member and changes their role.
+ * an owner invites an admin, the invite email (in the server's outbox: no SMTP here) carries a
+ * link, that person follows it, registers and lands in the owner's organisation, and the owner
+ * then sees them as a member and changes their role.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createSpaceFor } from './pwa-support';
 import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
+import { inviteLinkIn, readOutbox } from '../helpers/mail';
 
 const app = startAppForFile({ buildId: 'e2e-org-admin' });
 
@@ -14,7 +17,7 @@ const invitesList = (page: Page) => page.getByRole('list', { name: 'Pending invi
 const memberRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
 
 describe('inviting a colleague', () => {
-  it('invites an admin, who registers with the invited address and joins; the owner then makes them a member', async () => {
+  it('invites an admin, who follows the emailed link, registers and joins; the owner then makes them a member', async () => {
     const owner = { ...uniqueAccount('owner'), name: 'Olga Owner' };
     await registerAccount(app.server.baseUrl, owner);
     const ownerTokens = await apiLogin(app.server.baseUrl, owner);
@@ -41,34 +44,52 @@ describe('inviting a colleague', () => {
     await ownerPage.getByRole('option', { name: 'Admin', exact: true }).click();
     await dialog.getByText('Admins manage members, invites and spaces.').waitFor();
     await dialog.getByRole('button', { name: 'Send invite' }).click();
+    // No SMTP on this server: the dialog says so rather than "sent", and offers the link.
+    const notice = dialog.getByRole('status');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(`was not emailed: this server has no mail delivery set up. Copy the link and send it to ${invitee.email} yourself.`);
+    const shownLink = await dialog.getByLabel('Invite link').inputValue();
+
+    // The email, as the server wrote it to its outbox, carries the same link.
+    const outbox = await readOutbox(join(app.server.dataDir, 'outbox'));
+    const mail = outbox.find((entry) => entry.to.includes(invitee.email));
+    if (!mail) throw new Error(`no invite email for ${invitee.email} in the outbox`);
+    expect(mail.subject).toBe(`${owner.name} invited you to join ${owner.org_name} on Mosaic`);
+    const link = inviteLinkIn(mail);
+    expect(link).toBe(shownLink);
+    expect(new URL(link).origin).toBe(app.server.baseUrl);
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await ownerPage.getByText(`Invite sent to ${invitee.email}`, { exact: true }).waitFor();
     const invite = invitesList(ownerPage).getByRole('listitem', { name: invitee.email });
     await invite.waitFor();
     expect(await invite.innerText()).toContain('Admin');
     expect(await invite.innerText()).toContain(`by ${owner.name}`);
 
-    // The invited person, on their own browser, registers through the Register screen.
+    // The invited person, on their own browser, follows the link from the email.
     const inviteeContext = await newContext(app.browser);
     const inviteePage = await inviteeContext.newPage();
-    await inviteePage.goto(`${app.server.baseUrl}/register`);
+    await inviteePage.goto(link);
     await inviteePage.getByRole('heading', { name: 'Create your account' }).waitFor();
-    await inviteePage.getByLabel('Name', { exact: true }).fill(invitee.name);
-    await inviteePage.getByLabel('Work email').fill(invitee.email);
-    const domainChecked = inviteePage.waitForResponse((res) => res.url().includes('/register/check-domain'));
-    await inviteePage.getByLabel('Password').focus();
-    expect((await domainChecked).ok()).toBe(true);
-    await inviteePage.getByLabel('Password').fill(invitee.password);
-    // The Register screen knows the address was invited: it says where and as what they join, and
-    // asks neither for an organisation name nor whether to join the domain's organisation.
-    const invitation = inviteePage.getByRole('status').filter({ hasText: "You've been invited" });
+    // The link says where and as what they join; the invited address is filled in and locked;
+    // no organisation name, no "join existing", and the domain is never looked up.
+    const invitation = inviteePage.getByRole('status').filter({ hasText: "You're joining" });
     await invitation.waitFor();
-    expect(await invitation.innerText()).toBe(`You've been invited to join ${owner.org_name} as Admin. Create your account to join.`);
+    expect(await invitation.innerText()).toBe(`You're joining ${owner.org_name} as Admin.`);
+    const emailField = inviteePage.getByLabel('Work email');
+    expect(await emailField.inputValue()).toBe(invitee.email);
+    expect(await emailField.getAttribute('readonly')).not.toBeNull();
     expect(await inviteePage.getByLabel('Organisation name').count()).toBe(0);
     expect(await inviteePage.getByRole('radio').count()).toBe(0);
+    await inviteePage.getByLabel('Name', { exact: true }).fill(invitee.name);
+    await inviteePage.getByLabel('Password').fill(invitee.password);
     const registered = inviteePage.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/register');
     await inviteePage.getByRole('button', { name: 'Create account' }).click();
-    expect((await registered).postDataJSON()).toEqual({ email: invitee.email, password: invitee.password, name: invitee.name });
+    expect((await registered).postDataJSON()).toEqual({
+      email: invitee.email,
+      password: invitee.password,
+      name: invitee.name,
+      invite_token: new URL(link).searchParams.get('invite'),
+    });
 
     await inviteePage.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     const nav = inviteePage.getByRole('navigation', { name: 'Main navigation' });

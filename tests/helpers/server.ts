@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role, User } from '../../src/features/auth/auth.types';
@@ -39,7 +42,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const fresh = options.database ? undefined : await openTestDatabase();
   const database = options.database ?? fresh!.database;
   const logs: string[] = [];
+  // Files the app writes under DATA_DIR (the mail outbox, local storage) go to a folder of its own.
+  const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'mosaic-app-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
     STATIC_DIR: `/nonexistent-${randomUUID()}`,
@@ -61,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await fresh?.dispose();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -169,20 +169,19 @@ describe('registration in the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('documents org_name as optional and the invited answer of check-domain', async () => {
+  it('documents org_name and invite_token as optional, check-domain without invites, and the invitation look-up', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json();
     const bodyOf = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
     for (const path of ['/api/v1/register', '/api/v1/register/with-domain']) {
       expect(bodyOf(path).required).not.toContain('org_name');
       expect(bodyOf(path).properties.org_name).toMatchObject({ type: 'string', maxLength: 100 });
     }
-    const answers = doc.paths['/api/v1/register/check-domain'].get.responses['200'].content['application/json'].schema.anyOf;
-    expect(answers).toContainEqual(
-      expect.objectContaining({
-        required: ['has_existing_org', 'invited', 'organization_name', 'role'],
-        properties: expect.objectContaining({ role: expect.objectContaining({ enum: ['org_admin', 'org_member'] }) }),
-      }),
-    );
-    expect(answers).toContainEqual(expect.objectContaining({ required: ['has_existing_org'] }));
+    expect(bodyOf('/api/v1/register').properties.invite_token).toMatchObject({ type: 'string' });
+    expect(bodyOf('/api/v1/register').required).not.toContain('invite_token');
+    const domainAnswer = doc.paths['/api/v1/register/check-domain'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(domainAnswer.properties).sort()).toEqual(['has_existing_org', 'organization_name']);
+    const invitation = doc.paths['/api/v1/register/invitation'].get;
+    expect(Object.keys(invitation.responses).sort()).toEqual(['200', '404', '410', '422', '429']);
+    expect(invitation.responses['200'].content['application/json'].schema.properties.role).toMatchObject({ enum: ['org_admin', 'org_member'] });
   });
 });

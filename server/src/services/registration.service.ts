@@ -1,14 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import type { InviteRole } from '../../../src/features/org-admin/org-admin.types';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { organizations, users } from '../db/schema/index';
+import { joinRequests, organizations, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, notFound } from '../errors';
+import type { MailService } from '../mail/mail-service';
+import { accountExistsNotice, joinRequestPendingNotice } from '../mail/templates/account-notices';
 import { startFreeTrial } from './billing/plans.service';
 import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
 import { createJoinRequest } from './join-requests.service';
 import { acceptInvite } from './orgs/accept-invite';
-import { findAcceptableInvite, findInvitationFor } from './orgs/invites.service';
+import { requireInvitedAddress, usableInvitation } from './orgs/invitation-links.service';
+import { retireOtherInvites } from './orgs/invites.service';
 import { hashPassword } from './passwords';
 import type { SessionResponse, SessionService } from './sessions.service';
 import { DEFAULT_SPACE, createSpace } from './spaces.service';
@@ -21,17 +23,28 @@ export interface NewAccount {
 }
 
 export interface NewOrganisationAccount extends NewAccount {
-  /** Needed unless the address has an acceptable invite (then it is ignored). */
+  /** Needed unless `inviteToken` is given (then it is ignored). */
   orgName?: string | undefined;
+  /** The secret of an invite link: joins the inviting organisation instead of creating one. */
+  inviteToken?: string | undefined;
+}
+
+/** What registration needs besides the database: mail for notices, and where links point. */
+export interface RegistrationContext {
+  mail: MailService;
+  /** PUBLIC_URL or the request's origin. */
+  appUrl: string;
+  ipAddress: string | null;
 }
 
 /**
- * Spec 000 §7 has_existing_org and organization_name; `invited` and `role` are present only for an
- * address with an acceptable invite, whose organisation_name is then the inviting organisation.
+ * Spec 000 §7 has_existing_org, plus organization_name so the form can offer "Join {org}". The
+ * answer is the same for every address of a domain: it says nothing about accounts or invites.
  */
-export type DomainCheck =
-  | { has_existing_org: boolean; organization_name?: string }
-  | { has_existing_org: false; invited: true; organization_name: string; role: InviteRole };
+export interface DomainCheck {
+  has_existing_org: boolean;
+  organization_name?: string;
+}
 
 const orgNameRequired = () =>
   new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'org_name', message: MESSAGES.orgNameRequired }]);
@@ -50,42 +63,38 @@ async function organisationForEmail(db: Db, email: string) {
 }
 
 export async function checkDomain(db: Db, email: string): Promise<DomainCheck> {
-  // An invited address is already on its way in: registering accepts the invite, so no "join existing"
-  // and no organisation name to ask for — the screen says where they are going instead.
-  const invitation = await findInvitationFor(db, email);
-  if (invitation) {
-    return { has_existing_org: false, invited: true, organization_name: invitation.organizationName, role: invitation.role };
-  }
   const org = await organisationForEmail(db, email);
   return org ? { has_existing_org: true, organization_name: org.name } : { has_existing_org: false };
 }
 
+/** 409 for a taken address, always in the same words; only the address's owner learns of the attempt. */
+function emailTaken(context: RegistrationContext, email: string): AppError {
+  context.mail.sendInBackground(accountExistsNotice(email, context.appUrl));
+  return conflict(MESSAGES.emailTaken);
+}
+
 /**
  * Creates an organisation with its owner, default space "General", free trial plan and credit
- * account — all or nothing — and signs the owner in. An address with a pending, unexpired invite
- * joins the inviting organisation with the invited role instead (org_name ignored, no trial).
+ * account — all or nothing — and signs the owner in. With an invite link's secret the person joins
+ * the inviting organisation with the invited role instead (org_name ignored, no trial).
+ * Registering without the link never joins anyone else's organisation, invited address or not.
  */
 export async function registerOrganisation(
   db: Db,
   sessions: SessionService,
   input: NewOrganisationAccount,
+  context: RegistrationContext,
 ): Promise<SessionResponse> {
+  if (input.inviteToken) return registerThroughInvite(db, sessions, { ...input, inviteToken: input.inviteToken }, context);
   const email = normaliseEmail(input.email);
-  if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
-  // Refuse a missing name before the slow hash; only an invited address may leave it out.
-  if (!input.orgName && !(await findAcceptableInvite(db, email))) throw orgNameRequired();
+  const orgName = input.orgName;
+  if (!orgName) throw orgNameRequired();
+  if (await emailHasAccount(db, email)) throw emailTaken(context, email);
   // Hash outside the transaction: argon2 is deliberately slow and must not hold locks.
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const invite = await findAcceptableInvite(tx, email, true);
-      if (invite) return acceptInvite(tx, sessions, invite, { email, name: input.name, passwordHash });
-      // Only reachable without a name when an invite expired between the caller's check and now.
-      if (!input.orgName) throw orgNameRequired();
-      const [org] = await tx
-        .insert(organizations)
-        .values({ name: input.orgName, emailDomain: organisationDomainFor(email) })
-        .returning();
+      const [org] = await tx.insert(organizations).values({ name: orgName, emailDomain: organisationDomainFor(email) }).returning();
       if (!org) throw new Error('organisation insert returned no row');
       const [owner] = await tx
         .insert(users)
@@ -94,39 +103,78 @@ export async function registerOrganisation(
       if (!owner) throw new Error('user insert returned no row');
       await createSpace(tx, org.id, { ...DEFAULT_SPACE, isDefault: true });
       await startFreeTrial(tx, org.id);
+      // The address has an account now: invites other organisations sent it can never be used.
+      await retireOtherInvites(tx, email);
       return sessions.startSession(owner, tx);
     });
   } catch (error) {
     // Two registrations of one email racing past the check above: the index decides.
-    if (isUniqueViolation(error, 'users_email_lower_unique')) throw conflict(MESSAGES.emailTaken);
+    if (isUniqueViolation(error, 'users_email_lower_unique')) throw emailTaken(context, email);
     throw error;
   }
 }
 
-export type JoinExistingOutcome = { joined: false; message: string } | { joined: true; session: SessionResponse };
-
-/**
- * join_existing: an invited address joins its inviting organisation at once and is signed in;
- * otherwise a pending request to join the organisation of the email's domain is filed (no account yet).
- */
-export async function joinExistingOrganisation(db: Db, sessions: SessionService, input: NewAccount): Promise<JoinExistingOutcome> {
+/** Accepts the invite of the link (checked before the slow hash, and again under its lock). */
+async function registerThroughInvite(
+  db: Db,
+  sessions: SessionService,
+  input: NewAccount & { inviteToken: string },
+  context: RegistrationContext,
+): Promise<SessionResponse> {
   const email = normaliseEmail(input.email);
-  if (await findAcceptableInvite(db, email)) {
-    return { joined: true, session: await registerOrganisation(db, sessions, input) };
+  requireInvitedAddress(await usableInvitation(db, input.inviteToken), email);
+  if (await emailHasAccount(db, email)) throw emailTaken(context, email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      // Two registrations with one link: the lock lets the first use it up; the second finds nothing.
+      const invitation = await usableInvitation(tx, input.inviteToken, true);
+      requireInvitedAddress(invitation, email);
+      return acceptInvite(tx, sessions, invitation, { email, name: input.name, passwordHash }, context.ipAddress);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_unique')) throw emailTaken(context, email);
+    throw error;
   }
-  return { joined: false, ...(await requestToJoinByDomain(db, input)) };
 }
 
-/** Files a pending request to join the organisation of the email's domain; no account yet. */
-async function requestToJoinByDomain(db: Db, input: NewAccount): Promise<{ message: string }> {
+/** The organisation of an address's pending join request, if it has one (at most one: unique index). */
+async function pendingRequestOrganisation(db: DbExecutor, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(joinRequests)
+    .innerJoin(organizations, eq(organizations.id, joinRequests.orgId))
+    .where(and(sql`lower(${joinRequests.email}) = ${email}`, eq(joinRequests.status, 'pending')))
+    .limit(1);
+  return row?.name;
+}
+
+/**
+ * join_existing: files a pending request to join the organisation of the email's domain (no
+ * account yet). An address that already has an account or a pending request gets the very same
+ * 202 message, after the same password hashing, and its owner is emailed about the attempt.
+ */
+export async function joinExistingOrganisation(db: Db, input: NewAccount, context: RegistrationContext): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   const org = await organisationForEmail(db, email);
   if (!org) throw notFound(MESSAGES.noOrgForDomain);
-  await createJoinRequest(db, {
-    orgId: org.id,
-    email,
-    name: input.name,
-    passwordHash: await hashPassword(input.password),
-  });
-  return { message: MESSAGES.joinRequestSent(org.name) };
+  const answer = { message: MESSAGES.joinRequestSent(org.name) };
+  // Hashed whatever happens next, so the answer takes as long for a known address as a new one.
+  const passwordHash = await hashPassword(input.password);
+  if (await emailHasAccount(db, email)) {
+    context.mail.sendInBackground(accountExistsNotice(email, context.appUrl));
+    return answer;
+  }
+  const pendingWith = await pendingRequestOrganisation(db, email);
+  if (pendingWith !== undefined) {
+    context.mail.sendInBackground(joinRequestPendingNotice(email, pendingWith, context.appUrl));
+    return answer;
+  }
+  try {
+    await createJoinRequest(db, { orgId: org.id, email, name: input.name, passwordHash });
+  } catch (error) {
+    // A request or an account for this address appeared since the checks above: same answer.
+    if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+  }
+  return answer;
 }

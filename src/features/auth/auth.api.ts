@@ -8,9 +8,11 @@ import type { User } from './auth.types';
 import {
   domainCheckSchema,
   domainRegistrationSchema,
+  invitationSchema,
   sessionResponseSchema,
   userSchema,
   type DomainCheck,
+  type Invitation,
   type SessionResponse,
 } from './auth.schemas';
 
@@ -18,8 +20,10 @@ export interface RegisterInput {
   email: string;
   password: string;
   name: string;
-  /** Left out by an invited address: registering joins the inviting organisation instead. */
+  /** Left out with an invite link: registering joins the inviting organisation instead. */
   org_name?: string;
+  /** The `invite` parameter of an invite link. */
+  invite_token?: string;
 }
 
 export interface DomainRegisterInput {
@@ -50,6 +54,11 @@ export async function postRegister(input: RegisterInput): Promise<SessionRespons
 export async function getDomainCheck(email: string): Promise<DomainCheck> {
   const body = await http.get<unknown>('/register/check-domain', { query: { email } });
   return parse(domainCheckSchema, body, 'domain check');
+}
+
+/** The invitation behind an invite link (the token is its secret: sent only to this look-up). */
+export async function getInvitation(token: string): Promise<Invitation> {
+  return parse(invitationSchema, await http.get<unknown>('/register/invitation', { query: { token } }), 'invitation');
 }
 
 export type DomainRegistration = { message?: string; session?: SessionResponse };

@@ -8,7 +8,6 @@ import type { Role, TokenPair, User } from './auth.types';
 
 const ROLES: readonly Role[] = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'];
 const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 function checkUser(value: unknown): User | undefined {
   if (!isPlainObject(value)) return undefined;
@@ -36,13 +35,21 @@ const INVITED_ROLES: readonly InvitedRole[] = ['org_admin', 'org_member'];
 const isInvitedRole = (value: unknown): value is InvitedRole => INVITED_ROLES.includes(value as InvitedRole);
 
 /**
- * GET /register/check-domain (spec 000 §3, §7: has_existing_org, organization_name). For an address
- * with a pending invite the server adds `invited` and `role`, and organization_name is the inviting
- * organisation: registering joins it, so the screen asks for no organisation name.
+ * GET /register/check-domain (spec 000 §3, §7): has_existing_org, and organization_name so the
+ * form can offer "Join {org}". The same for every address of a domain: nothing about invites.
  */
-export type DomainCheck =
-  | { has_existing_org: boolean; organization_name?: string; invited?: undefined }
-  | { has_existing_org: false; invited: true; organization_name: string; role: InvitedRole };
+export interface DomainCheck {
+  has_existing_org: boolean;
+  organization_name?: string;
+}
+
+/** GET /register/invitation?token=…: where an invite link leads, as what, and for which address. */
+export interface Invitation {
+  organization_name: string;
+  role: InvitedRole;
+  email: string;
+  expires_at: string;
+}
 
 export interface DomainRegistration {
   message?: string;
@@ -62,16 +69,16 @@ export const sessionResponseSchema = asSchema<SessionResponse>((value) => {
 
 export const domainCheckSchema = asSchema<DomainCheck>((value) => {
   if (!isPlainObject(value) || typeof value.has_existing_org !== 'boolean') return undefined;
-  const { organization_name: name, invited, role } = value;
-  if (!optionalOk(name, isString) || !optionalOk(invited, isBoolean) || !optionalOk(role, isInvitedRole)) return undefined;
-  if (invited === true) {
-    // An invitation must say where and as what; it cannot also offer joining by domain.
-    if (value.has_existing_org || !isNonEmptyString(name) || role === undefined) return undefined;
-    return { has_existing_org: false, invited: true, organization_name: name, role: role as InvitedRole };
-  }
-  // A role without an invitation means the answer is not what it claims to be.
-  if (role !== undefined) return undefined;
+  const { organization_name: name } = value;
+  if (!optionalOk(name, isString)) return undefined;
   return name === undefined ? { has_existing_org: value.has_existing_org } : { has_existing_org: value.has_existing_org, organization_name: name as string };
+});
+
+export const invitationSchema = asSchema<Invitation>((value) => {
+  if (!isPlainObject(value)) return undefined;
+  const { organization_name: name, role, email, expires_at: expiresAt } = value;
+  if (!isNonEmptyString(name) || !isInvitedRole(role) || !isNonEmptyString(email) || !isNonEmptyString(expiresAt)) return undefined;
+  return { organization_name: name, role, email, expires_at: expiresAt };
 });
 
 /** with-domain answers either a message (join request) or a full session (new organisation). */

@@ -4,11 +4,11 @@ import type {
   ChangeRoleInput,
   InviteInput,
   JoinRequestsResponse,
-  OrgInvite,
   OrgInvitesResponse,
   OrgMember,
   OrgMembersResponse,
   OrgRole,
+  SentInvite,
 } from './org-admin.types';
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -25,7 +25,7 @@ export const deleteMember = (id: string) => http.delete<void>(`/orgs/members/${a
 export const fetchInvites = (signal?: AbortSignal) =>
   http.get<OrgInvitesResponse>('/orgs/invites', signalOption(signal)).then((body) => body.invites);
 
-export const postInvite = (input: InviteInput) => http.post<OrgInvite>('/orgs/invites', input);
+export const postInvite = (input: InviteInput) => http.post<SentInvite>('/orgs/invites', input);
 
 export const deleteInvite = (id: string) => http.delete<void>(`/orgs/invites/${at(id)}`);
 

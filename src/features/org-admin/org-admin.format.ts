@@ -1,5 +1,5 @@
 /** How organisation roles and dates read on the org admin screens. */
-import type { OrgRole } from './org-admin.types';
+import { INVITE_TTL_DAYS, type OrgRole } from './org-admin.types';
 import { onFirstUse } from '../../lib/on-first-use';
 
 export const ORG_ROLE_LABELS: Record<OrgRole, string> = {
@@ -27,14 +27,15 @@ export function formatDay(iso: string | null | undefined): string {
 }
 
 /**
- * "Expires in 14 days" (a fresh invite: they last 14 days on the server), "Expires within a day",
- * "Expired". Days are rounded up, so an invite never looks older than it is.
+ * "Expires in 14 days" (a fresh invite), "Expires within a day", "Expired". Days are rounded up, so
+ * an invite never looks older than it is — but never beyond INVITE_TTL_DAYS: a device clock a little
+ * behind the server's would otherwise show a fresh invite as "Expires in 15 days".
  */
 export function describeExpiry(iso: string, now: number): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'Expiry unknown';
   const left = time - now;
   if (left <= 0) return 'Expired';
-  const days = Math.ceil(left / DAY_MS);
+  const days = Math.min(Math.ceil(left / DAY_MS), INVITE_TTL_DAYS);
   return days <= 1 ? 'Expires within a day' : `Expires in ${days} days`;
 }

@@ -20,7 +20,7 @@ import {
   putMemberRole,
 } from './org-admin.api';
 import { ORG_ADMIN_MESSAGES, describeFailure } from './org-admin.messages';
-import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole } from './org-admin.types';
+import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole, SentInvite } from './org-admin.types';
 
 export interface ListState<T> {
   items: T[];
@@ -141,17 +141,19 @@ export function removeMember(id: string): Promise<void> {
 }
 
 /**
- * Sends an invite. Inviting an address again refreshes its pending invite on the server, so the
- * answer replaces any listed invite for the same id or email.
+ * Sends an invite. Inviting an address again refreshes its pending invite on the server (with a
+ * new link), so the answer replaces any listed invite for the same id or email. The link and how
+ * its email went are returned to the dialog only; the list keeps the invite without its link.
  */
-export function sendInvite(input: InviteInput): Promise<OrgInvite> {
+export function sendInvite(input: InviteInput): Promise<SentInvite> {
   return withBusy('invite:new', ORG_ADMIN_MESSAGES.sendInviteFailed, async () => {
-    const invite = await postInvite(input);
+    const sent = await postInvite(input);
+    const { delivery: _delivery, invite_link: _link, ...invite } = sent;
     const others = orgAdminState.invites.items.filter(
       (item) => item.id !== invite.id && item.email.toLowerCase() !== invite.email.toLowerCase(),
     );
     orgAdminState.invites.items = [invite, ...others];
-    return invite;
+    return sent;
   });
 }
 

@@ -40,6 +40,12 @@ export interface InviteInput {
 
 export type InviteStatus = 'pending' | 'accepted' | 'revoked';
 
+/**
+ * How long an invite (and the link mailed for it) can be used. The one number behind the server's
+ * expiry, the invite email and every screen that mentions it.
+ */
+export const INVITE_TTL_DAYS = 14;
+
 export interface OrgInvite {
   id: string;
   email: string;
@@ -48,6 +54,32 @@ export interface OrgInvite {
   /** Name of whoever sent it, null if that account is gone. */
   invited_by: string | null;
   created_at: string;
+  expires_at: string;
+}
+
+/**
+ * What became of the invite email: `emailed` (the SMTP server accepted it), `outbox` (this server has
+ * no SMTP set up: the message was only written to its outbox folder, nobody was emailed) or
+ * `failed` (sending failed; the invite is kept and its link still works).
+ */
+export type InviteDelivery = 'emailed' | 'outbox' | 'failed';
+export const INVITE_DELIVERIES: readonly InviteDelivery[] = ['emailed', 'outbox', 'failed'];
+
+/**
+ * POST /orgs/invites → the invite, how its email went, and its link. Only this answer carries the
+ * link (the server keeps a hash of its secret), so the inviter can copy it now; inviting the
+ * address again issues a new link and the old one stops working.
+ */
+export interface SentInvite extends OrgInvite {
+  delivery: InviteDelivery;
+  invite_link: string;
+}
+
+/** GET /register/invitation?token=… → what the Register screen shows for an invite link. */
+export interface InvitationPreview {
+  organization_name: string;
+  role: InviteRole;
+  email: string;
   expires_at: string;
 }
 

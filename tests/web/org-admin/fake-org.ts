@@ -3,12 +3,15 @@
  * answering the org admin routes with the wire types the server serialises.
  */
 import type { FakeApi } from '../app/support/fake-api';
-import type {
-  InviteInput,
-  JoinRequest,
-  OrgInvite,
-  OrgMember,
-  OrgRole,
+import {
+  INVITE_TTL_DAYS,
+  type InviteDelivery,
+  type InviteInput,
+  type JoinRequest,
+  type OrgInvite,
+  type OrgMember,
+  type OrgRole,
+  type SentInvite,
 } from '../../../src/features/org-admin/org-admin.types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +41,12 @@ export interface FakeOrg {
   members: OrgMember[];
   invites: OrgInvite[];
   joinRequests: JoinRequest[];
+  /** How the next invite's email goes (the server's answer to POST /orgs/invites). */
+  delivery: InviteDelivery;
 }
+
+/** The link the fake server hands out for an invite. */
+export const fakeInviteLink = (id: string) => `http://localhost/register?invite=secret-of-${id}`;
 
 /** The signed-in user of `signInAs(api, role)` is 'u-{role}', listed here as a member. */
 export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: OrgRole } = {}): FakeOrg {
@@ -52,6 +60,7 @@ export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: Or
     ],
     invites: seed.invites ?? [invite('i-1', 'dan@acme.test', 'org_admin')],
     joinRequests: seed.joinRequests ?? [joinRequest('jr-1', 'Eve Park', 'eve@acme.test')],
+    delivery: seed.delivery ?? 'emailed',
   };
 
   api.on('GET /orgs/members', () => ({ status: 200, body: { members: org.members } }));
@@ -73,9 +82,15 @@ export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: Or
 
   api.on('POST /orgs/invites', (call) => {
     const input = call.body as InviteInput;
-    const created = { ...invite(`i-${org.invites.length + 1}`, input.email, input.role), created_at: new Date().toISOString() };
+    const now = Date.now();
+    const created = {
+      ...invite(`i-${org.invites.length + 1}`, input.email, input.role),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + INVITE_TTL_DAYS * DAY_MS).toISOString(),
+    };
     org.invites = [created, ...org.invites];
-    return { status: 201, body: created };
+    const sent: SentInvite = { ...created, delivery: org.delivery, invite_link: fakeInviteLink(created.id) };
+    return { status: 201, body: sent };
   });
   for (const sent of org.invites) {
     api.on(`DELETE /orgs/invites/${sent.id}`, () => {

@@ -3,7 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
-import { serveOrg } from './fake-org';
+import { fakeInviteLink, serveOrg, type FakeOrg } from './fake-org';
 
 // Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -14,9 +14,9 @@ beforeEach(() => {
 
 afterEach(signOut);
 
-async function openInviteDialog(setup?: (api: FakeApi) => void) {
+async function openInviteDialog(setup?: (api: FakeApi) => void, seed: Partial<FakeOrg> = {}) {
   const api = installFakeApi();
-  serveOrg(api);
+  serveOrg(api, seed);
   setup?.(api);
   await signInAs(api, 'org_owner');
   const app = renderApp('/org-admin/users');
@@ -43,7 +43,17 @@ describe('Invite member', () => {
     expect(email.value).toBe('not-an-email');
   });
 
-  it('sends email and role, says so, and lists the new invite', async () => {
+  it('says how long the link lasts, in the same number of days as the list', async () => {
+    const { dialog, email, send, user } = await openInviteDialog();
+    expect(within(dialog).getByText('We email them a link to join your organisation. The link works once and expires after 14 days.')).toBeTruthy();
+    await user.type(email, 'gina@acme.test');
+    await user.click(send);
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
+    const invites = await screen.findByRole('list', { name: 'Pending invites' });
+    expect(within(invites).getByRole('listitem', { name: 'gina@acme.test' }).textContent).toContain('Expires in 14 days');
+  });
+
+  it('emailed: sends email and role, says so, offers the link to copy, and lists the new invite', async () => {
     const { api, dialog, email, send, user } = await openInviteDialog();
 
     await user.type(email, '  gina@acme.test ');
@@ -55,10 +65,72 @@ describe('Invite member', () => {
     expect(api.callsTo('POST /orgs/invites')[0]!.body).toEqual({ email: 'gina@acme.test', role: 'org_admin' });
     // The toaster's code loads on demand, so its first toast may take a moment.
     expect(await screen.findByText('Invite sent to gina@acme.test', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toMatch(/^We emailed an invite link to gina@acme\.test\. It works once and expires on /);
+    expect((within(dialog).getByLabelText('Invite link') as HTMLInputElement).value).toBe(fakeInviteLink('i-2'));
+
+    await user.click(within(dialog).getByRole('button', { name: /Copy invite link/ }));
+    expect(await navigator.clipboard.readText()).toBe(fakeInviteLink('i-2'));
+    expect(await screen.findByText('Invite link copied')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const invites = screen.getByRole('list', { name: 'Pending invites' });
     expect(within(invites).getByRole('listitem', { name: 'gina@acme.test' })).toBeTruthy();
     expect(within(invites).getByRole('listitem', { name: 'dan@acme.test' })).toBeTruthy();
+  });
+
+  it('no mail set up on the server: says the link was not emailed (never "sent") and offers it to copy', async () => {
+    const { dialog, email, send, user } = await openInviteDialog(undefined, { delivery: 'outbox' });
+    await user.type(email, 'hal@acme.test');
+    await user.click(send);
+
+    const notice = await within(dialog).findByRole('status');
+    expect(notice.textContent).toMatch(
+      /^The invite is ready but was not emailed: this server has no mail delivery set up\. Copy the link and send it to hal@acme\.test yourself\./,
+    );
+    // Earlier tests' toasts may still be on screen: this address was never said to be sent to.
+    expect(screen.queryByText('Invite sent to hal@acme.test')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /Copy invite link/ }));
+    expect(await navigator.clipboard.readText()).toBe(fakeInviteLink('i-2'));
+  });
+
+  it('sending failed: the invite is kept and listed, the dialog says so and the link can still be copied', async () => {
+    const { dialog, email, send, user } = await openInviteDialog(undefined, { delivery: 'failed' });
+    await user.type(email, 'gina@acme.test');
+    await user.click(send);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(
+      /^The invite is saved, but the email to gina@acme\.test could not be sent\. Copy the link and send it to them yourself, or invite them again later to retry\./,
+    );
+    expect(within(dialog).getByRole('button', { name: /Copy invite link/ })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const invites = await screen.findByRole('list', { name: 'Pending invites' });
+    expect(within(invites).getByRole('listitem', { name: 'gina@acme.test' })).toBeTruthy();
+  });
+
+  it('without clipboard access the link is selected and the dialog says how to copy it', async () => {
+    const { dialog, email, send, user } = await openInviteDialog();
+    await user.type(email, 'gina@acme.test');
+    await user.click(send);
+    const copy = await within(dialog).findByRole('button', { name: /Copy invite link/ });
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await user.click(copy);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The link could not be copied automatically: it is selected, so copy it with Ctrl+C (⌘C on a Mac).',
+    );
+    const field = within(dialog).getByLabelText('Invite link') as HTMLInputElement;
+    expect(field.selectionStart).toBe(0);
+    expect(field.selectionEnd).toBe(fakeInviteLink('i-2').length);
+  });
+
+  it('"Invite someone else" brings back an empty form', async () => {
+    const { dialog, email, send, user } = await openInviteDialog();
+    await user.type(email, 'gina@acme.test');
+    await user.click(send);
+    await user.click(await within(dialog).findByRole('button', { name: 'Invite someone else' }));
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).queryByLabelText('Invite link')).toBeNull();
   });
 
   it("shows the server's field errors (422) on their field and keeps the form", async () => {

@@ -85,6 +85,8 @@ describe('failure texts', () => {
     const now = Date.parse('2026-05-01T12:00:00Z');
     const DAY = 24 * 60 * 60 * 1000;
     expect(describeExpiry(new Date(now + 14 * DAY).toISOString(), now)).toBe('Expires in 14 days');
+    // A device clock five minutes behind the server's still reads a fresh invite as 14 days, not 15.
+    expect(describeExpiry(new Date(now + 14 * DAY + 5 * 60 * 1000).toISOString(), now)).toBe('Expires in 14 days');
     expect(describeExpiry(new Date(now + 2 * DAY - 1).toISOString(), now)).toBe('Expires in 2 days');
     expect(describeExpiry(new Date(now + 3 * 60 * 60 * 1000).toISOString(), now)).toBe('Expires within a day');
     expect(describeExpiry(new Date(now - 1).toISOString(), now)).toBe('Expired');

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inviteToOrg, listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
+import { appUrlFor } from '../../mail/fastify-mail';
+import { listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
+import { sendInvite } from '../../services/orgs/send-invite';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { managerOf, orgManagerOnly } from './current-manager';
-import { idParams, inviteBody, orgInviteSchema } from './orgs.schemas';
+import { idParams, inviteBody, orgInviteSchema, sentInviteSchema } from './orgs.schemas';
 
 /** POST /orgs/invites, GET /orgs/invites, DELETE /orgs/invites/{id} (owners and admins). */
-export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db }) => {
   const onRequest = orgManagerOnly(app);
 
   app.post(
@@ -16,13 +18,17 @@ export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       onRequest,
       schema: {
         tags: ['organisation'],
-        summary: 'Invite an email address as admin or member (inviting it again refreshes the pending invite)',
+        summary:
+          'Invite an email address as admin or member and email it a single-use link (inviting it again refreshes the pending invite with a new link)',
         security: bearerSecurity,
         body: inviteBody,
-        response: { 201: orgInviteSchema, ...errorResponses(401, 403, 409, 422) },
+        response: { 201: sentInviteSchema, ...errorResponses(401, 403, 409, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await inviteToOrg(db, managerOf(request), request.body)),
+    async (request, reply) => {
+      const context = { appUrl: appUrlFor(config.mail, request), ipAddress: request.ip, log: request.log };
+      return reply.status(201).send(await sendInvite(db, app.mail, managerOf(request), request.body, context));
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITE_ROLES, ORG_ROLES } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_DELIVERIES, INVITE_ROLES, ORG_ROLES } from '../../../../src/features/org-admin/org-admin.types';
 import { INVITE_STATUSES, JOIN_REQUEST_STATUSES } from '../../db/schema/enums';
 import { emailSchema } from '../common.schemas';
 
@@ -37,6 +37,13 @@ export const orgInviteSchema = z.object({
   invited_by: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+});
+
+export const sentInviteSchema = orgInviteSchema.extend({
+  delivery: z
+    .enum(INVITE_DELIVERIES)
+    .describe("'emailed': the SMTP server accepted the email; 'outbox': no SMTP is set up, the email was only written to the server's outbox; 'failed': sending failed (the invite is kept)"),
+  invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
 });
 
 export const joinRequestSchema = z.object({

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { checkDomain, joinExistingOrganisation, registerOrganisation } from '../../services/registration.service';
+import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration.service';
+import { previewInvitation } from '../../services/orgs/invitation-links.service';
 import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
@@ -13,19 +16,33 @@ const accountFields = {
 };
 
 const ORG_NAME_MAX_LENGTH = 100;
+/** Secrets are 43 characters; anything much longer is not one of ours. */
+const INVITE_TOKEN_MAX_LENGTH = 200;
 
 /**
- * Missing, null or blank are all allowed here: whether a name is needed depends on an invite, which
- * only the service can see (it answers 422 'Organisation name is required' on this field otherwise).
+ * Missing, null or blank are all allowed here: with an invite link no name is needed, which the
+ * service decides (it answers 422 'Organisation name is required' on this field otherwise).
  */
 const orgName = z
   .string(requiredText('Organisation name'))
   .trim()
   .max(ORG_NAME_MAX_LENGTH, `Organisation name must be at most ${ORG_NAME_MAX_LENGTH} characters`)
   .nullish()
-  .describe('Name of the new organisation: required unless the address has a pending invite, which makes it ignored');
+  .describe('Name of the new organisation: required unless invite_token is sent, which makes it ignored');
 
-const registerBody = z.object({ ...accountFields, org_name: orgName });
+const inviteToken = z
+  .string(requiredText('Invite token'))
+  .trim()
+  .min(1, 'Invite token is required')
+  .max(INVITE_TOKEN_MAX_LENGTH, 'This is not an invite token');
+
+const registerBody = z.object({
+  ...accountFields,
+  org_name: orgName,
+  invite_token: inviteToken
+    .optional()
+    .describe('The `invite` parameter of an invite link: joins the inviting organisation with the invited role'),
+});
 
 const withDomainBody = z.object({
   ...accountFields,
@@ -33,18 +50,15 @@ const withDomainBody = z.object({
   org_name: orgName,
 });
 
-const inviteRole = z.enum(INVITE_ROLES);
+/** Spec 000 §7 has_existing_org; organization_name lets the form offer "Join {org}". */
+const domainCheck = z.object({ has_existing_org: z.boolean(), organization_name: z.string().optional() });
 
-/** Spec 000 §7 has_existing_org, organization_name; invited and role appear only for an invited address. */
-const domainCheck = z.union([
-  z.object({
-    has_existing_org: z.literal(false),
-    invited: z.literal(true),
-    organization_name: z.string().describe('The inviting organisation'),
-    role: inviteRole.describe('The role the invite gives'),
-  }),
-  z.object({ has_existing_org: z.boolean(), organization_name: z.string().optional() }),
-]);
+const invitation = z.object({
+  organization_name: z.string().describe('The inviting organisation'),
+  role: z.enum(INVITE_ROLES).describe('The role the invite gives'),
+  email: z.string().describe('The invited address: the only one this link registers'),
+  expires_at: z.string(),
+});
 
 const session = z.object({
   access_token: z.string(),
@@ -53,9 +67,16 @@ const session = z.object({
   user: userSchema,
 });
 
-/** POST /register, GET /register/check-domain, POST /register/with-domain. */
+/** POST /register, GET /register/check-domain, GET /register/invitation, POST /register/with-domain. */
 export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
   const limit = authRateLimit(app, config.authRateLimitMax);
+  // Separate counters: looking things up while typing must not use up the attempts to register.
+  const lookupLimit = authRateLimit(app, config.authRateLimitMax);
+  const contextOf = (request: FastifyRequest): RegistrationContext => ({
+    mail: app.mail,
+    appUrl: appUrlFor(config.mail, request),
+    ipAddress: request.ip,
+  });
 
   app.post(
     '/register',
@@ -63,32 +84,44 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       preValidation: limit,
       schema: {
         tags: ['registration'],
-        summary: 'Create an organisation and its owner and sign in; an invited address joins the inviting organisation instead',
+        summary: 'Create an organisation and its owner and sign in; with an invite link, join the inviting organisation instead',
         body: registerBody,
-        response: { 201: session, ...errorResponses(409, 422, 429) },
+        response: { 201: session, ...errorResponses(404, 409, 410, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { org_name, ...account } = request.body;
-      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? undefined });
-      return reply.status(201).send(created);
+      const { org_name, invite_token, ...account } = request.body;
+      const input = { ...account, orgName: org_name ?? undefined, inviteToken: invite_token };
+      return reply.status(201).send(await registerOrganisation(db, sessions, input, contextOf(request)));
     },
   );
 
   app.get(
     '/register/check-domain',
     {
+      preValidation: lookupLimit,
       schema: {
         tags: ['registration'],
-        summary: "Whether an organisation already uses the email's domain, or an invite already decides where the address goes",
+        summary: "Whether an organisation already uses the email's domain (the same answer for every address of the domain)",
         querystring: z.object({ email: emailSchema }),
-        response: {
-          200: domainCheck,
-          ...errorResponses(422),
-        },
+        response: { 200: domainCheck, ...errorResponses(422, 429) },
       },
     },
     async (request) => checkDomain(db, request.query.email),
+  );
+
+  app.get(
+    '/register/invitation',
+    {
+      preValidation: lookupLimit,
+      schema: {
+        tags: ['registration'],
+        summary: 'The invitation behind an invite link: organisation, role and invited address',
+        querystring: z.object({ token: inviteToken }),
+        response: { 200: invitation, ...errorResponses(404, 410, 422, 429) },
+      },
+    },
+    async (request) => previewInvitation(db, request.query.token),
   );
 
   app.post(
@@ -97,8 +130,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       preValidation: limit,
       schema: {
         tags: ['registration'],
-        summary:
-          "Join the organisation of the email's domain (pending approval) or create a new one; an invited address joins its inviting organisation at once",
+        summary: "Ask to join the organisation of the email's domain (pending approval) or create a new one",
         body: withDomainBody,
         response: {
           201: session,
@@ -110,11 +142,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     async (request, reply) => {
       const { choice, org_name, ...account } = request.body;
       if (choice === 'join_existing') {
-        const outcome = await joinExistingOrganisation(db, sessions, account);
         // No tokens for a request: the account exists only once an owner or admin approves it.
-        return outcome.joined ? reply.status(201).send(outcome.session) : reply.status(202).send({ message: outcome.message });
+        return reply.status(202).send(await joinExistingOrganisation(db, account, contextOf(request)));
       }
-      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? undefined });
+      const created = await registerOrganisation(db, sessions, { ...account, orgName: org_name ?? undefined }, contextOf(request));
       return reply.status(201).send(created);
     },
   );

@@ -1,15 +1,16 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { InviteRole, OrgInvite } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite } from '../../../../src/features/org-admin/org-admin.types';
 import type { DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { orgInvites, organizations, users } from '../../db/schema/index';
+import { isUuid } from '../../db/ids';
+import { orgInvites, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
 import { emailHasAccount, normaliseEmail } from '../users.service';
-import { isUuid } from '../../db/ids';
+import { newInviteSecret } from './invite-links';
 import { type OrgManager } from './org-manager';
 
-/** How long an invite can be accepted (named so the screen and the docs can say it). */
-export const INVITE_TTL_DAYS = 14;
+/** Re-exported for the server's callers; the number itself is shared with the screens. */
+export { INVITE_TTL_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type InviteRow = typeof orgInvites.$inferSelect;
@@ -51,35 +52,46 @@ async function readInvite(db: DbExecutor, id: string): Promise<OrgInvite> {
   return toOrgInvite(row);
 }
 
+export interface IssuedInvite {
+  invite: OrgInvite;
+  /** The link's secret; only its hash is stored, so this is the one moment it is known. */
+  secret: string;
+  /** True when a pending invite of the same address was renewed rather than a new one made. */
+  refreshed: boolean;
+}
+
 /**
- * Invites an address without an account. A pending invite of this organisation for the same
- * address (expired or not) is refreshed — new role, inviter and expiry — instead of refused.
+ * Invites an address without an account and issues a new link secret. A pending invite of this
+ * organisation for the same address (expired or not) is refreshed — new role, inviter, expiry and
+ * secret, so an earlier link stops working — instead of refused.
  */
-export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { email: string; role: InviteRole }): Promise<OrgInvite> {
+export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { email: string; role: InviteRole }): Promise<IssuedInvite> {
   const email = normaliseEmail(input.email);
   if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
-  // A refreshed invite counts as sent now: it is listed first and wins over older ones elsewhere.
-  const refresh = { role: input.role, invitedBy: manager.userId, createdAt: new Date(), expiresAt: inviteExpiry() };
+  const { secret, hash } = newInviteSecret();
+  // A refreshed invite counts as sent now: it is listed first.
+  const refresh = { role: input.role, invitedBy: manager.userId, createdAt: new Date(), expiresAt: inviteExpiry(), tokenHash: hash };
   const pendingHere = and(
     eq(orgInvites.orgId, manager.orgId),
     sql`lower(${orgInvites.email}) = ${email}`,
     eq(orgInvites.status, 'pending'),
   );
+  const issued = async (id: string, refreshed: boolean) => ({ invite: await readInvite(db, id), secret, refreshed });
   const [refreshed] = await db.update(orgInvites).set(refresh).where(pendingHere).returning({ id: orgInvites.id });
-  if (refreshed) return readInvite(db, refreshed.id);
+  if (refreshed) return issued(refreshed.id, true);
   try {
     const [created] = await db
       .insert(orgInvites)
       .values({ orgId: manager.orgId, email, ...refresh })
       .returning({ id: orgInvites.id });
     if (!created) throw new Error('invite insert returned no row');
-    return readInvite(db, created.id);
+    return issued(created.id, false);
   } catch (error) {
     // Another request invited the same address in between: refresh that one.
     if (!isUniqueViolation(error, 'org_invites_pending_email_unique')) throw error;
     const [raced] = await db.update(orgInvites).set(refresh).where(pendingHere).returning({ id: orgInvites.id });
     if (!raced) throw error;
-    return readInvite(db, raced.id);
+    return issued(raced.id, true);
   }
 }
 
@@ -94,7 +106,7 @@ export async function listPendingInvites(db: DbExecutor, orgId: string): Promise
   return rows.map(toOrgInvite);
 }
 
-/** Revokes a pending invite of the manager's organisation; others' invites are reported missing. */
+/** Revokes a pending invite of the manager's organisation (its link stops working); others' are reported missing. */
 export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId: string): Promise<void> {
   if (!isUuid(inviteId)) throw notFound(MESSAGES.inviteNotFound);
   const [row] = await db
@@ -106,52 +118,22 @@ export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId
   if (row.status !== 'pending') throw conflict(MESSAGES.inviteNotPending);
   await db
     .update(orgInvites)
-    .set({ status: 'revoked' })
+    .set({ status: 'revoked', tokenHash: null })
     .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.status, 'pending')));
 }
 
-/** Invites of `email` that registering would accept: pending and unexpired, from any organisation. */
-const acceptableInvitesOf = (email: string) =>
-  and(sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`, eq(orgInvites.status, 'pending'), gt(orgInvites.expiresAt, sql`now()`));
-
-/** The newest pending, unexpired invite for `email` from any organisation, locked when `lock`. */
-export async function findAcceptableInvite(db: DbExecutor, email: string, lock = false): Promise<InviteRow | undefined> {
-  const query = db.select().from(orgInvites).where(acceptableInvitesOf(email)).orderBy(desc(orgInvites.createdAt)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-export interface InvitationSummary {
-  organizationName: string;
-  role: InviteRole;
-}
-
-/**
- * Which organisation registering with `email` would join, and as what — the same invite
- * `findAcceptableInvite` picks (the newest), so the Register screen and registration agree.
- */
-export async function findInvitationFor(db: DbExecutor, email: string): Promise<InvitationSummary | undefined> {
-  const [row] = await db
-    .select({ organizationName: organizations.name, role: orgInvites.role })
-    .from(orgInvites)
-    .innerJoin(organizations, eq(organizations.id, orgInvites.orgId))
-    .where(acceptableInvitesOf(email))
-    .orderBy(desc(orgInvites.createdAt))
-    .limit(1);
-  return row ? { organizationName: row.organizationName, role: row.role as InviteRole } : undefined;
-}
-
+/** Accepting uses the link up: its hash is cleared, so the same link never works twice. */
 export async function markInviteAccepted(db: DbExecutor, inviteId: string): Promise<void> {
-  await db.update(orgInvites).set({ status: 'accepted', acceptedAt: sql`now()` }).where(eq(orgInvites.id, inviteId));
+  await db.update(orgInvites).set({ status: 'accepted', acceptedAt: sql`now()`, tokenHash: null }).where(eq(orgInvites.id, inviteId));
 }
 
 /**
- * Once an address has an account (it accepted one invite, or a join request for it was approved),
- * other organisations' pending invites for it can never be accepted: they are revoked so their
- * owners no longer see them as pending.
+ * Once an address has an account (it accepted one invite, registered on its own, or a join
+ * request for it was approved), its other pending invites can never be accepted: they are revoked
+ * (links cleared) so their organisations no longer list them as pending.
  */
 export async function retireOtherInvites(db: DbExecutor, email: string, acceptedInviteId?: string): Promise<void> {
   const sameAddress = sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`;
   const others = acceptedInviteId ? and(sameAddress, sql`${orgInvites.id} <> ${acceptedInviteId}`) : sameAddress;
-  await db.update(orgInvites).set({ status: 'revoked' }).where(and(eq(orgInvites.status, 'pending'), others));
+  await db.update(orgInvites).set({ status: 'revoked', tokenHash: null }).where(and(eq(orgInvites.status, 'pending'), others));
 }

@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link, TextField } from '@radix-ui/themes';
-import { ApiError } from '../../../api';
 import { homePathFor, safeRedirectTarget } from '../../../app/guard';
 import { FormField } from '../../../ui/FormField';
 import type { DomainCheck } from '../auth.schemas';
 import { checkEmailDomain, register, registerWithDomain } from '../auth.store';
 import type { User } from '../auth.types';
+import { inviteLinkRefusal } from '../invitation';
+import { useInvitationLink } from '../use-invitation-link';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
 import { InvitationNotice } from '../components/InvitationNotice';
@@ -16,24 +17,22 @@ import { OrganisationChoice } from '../components/OrganisationChoice';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const INVITATION_LAPSED = 'Your invitation has expired or was withdrawn. Enter an organisation name to create your own.';
-
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Registration failed';
 }
 
-/** The server asked for an organisation name: an invitation we were counting on no longer holds. */
-const asksForOrgName = (error: unknown): boolean =>
-  error instanceof ApiError && error.fieldErrors.some((fieldError) => fieldError.field === 'org_name');
-
 /**
  * Create an account: a new organisation, a request to join the one that owns the email's domain,
- * or — for an invited address — joining the inviting organisation (no organisation name asked).
+ * or — through an invite link (`?invite=`) — joining the inviting organisation with the invited
+ * address (locked) and no organisation name. A link that cannot be used says why and what to do,
+ * and the form stays as an ordinary registration.
  */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirectTarget(params.get('redirect'));
+  const inviteToken = params.get('invite');
+  const { state: inviteState, retry: retryInvitation, refuse: refuseInvitation } = useInvitationLink(inviteToken);
   const [form, setForm] = useState({ name: '', email: '', password: '', org_name: '' });
   const [domain, setDomain] = useState<DomainCheck | null>(null);
   const [choice, setChoice] = useState<OrganisationChoiceValue>('join_existing');
@@ -44,28 +43,26 @@ export default function RegisterPage() {
   const latestChecked = useRef('');
 
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const invitation = domain?.invited ? domain : null;
-  const existingOrg = domain?.has_existing_org ? (domain.organization_name ?? 'your organisation') : null;
+  const invitation = inviteState.status === 'valid' ? inviteState.invitation : null;
+  // Until the link is known to be good or bad, nothing is offered that would ignore it.
+  const awaitingInvitation = inviteState.status === 'checking' || inviteState.status === 'unavailable';
+  const byInvitation = invitation !== null || awaitingInvitation;
+  const email = invitation ? invitation.email : form.email;
+  const existingOrg = !byInvitation && domain?.has_existing_org ? (domain.organization_name ?? 'your organisation') : null;
   const joining = existingOrg !== null && choice === 'join_existing';
-  // An invited address joins the inviting organisation; a name typed here would be thrown away.
-  const asksOrgName = invitation === null && !joining;
-
-  const checkDomainOf = async (email: string) => {
-    latestChecked.current = email;
-    const result = await checkEmailDomain(email);
-    if (latestChecked.current !== email) return;
-    setDomain(result);
-  };
+  const asksOrgName = !byInvitation && !joining;
 
   const onEmailBlur = async () => {
-    const email = form.email.trim();
-    if (!LOOKS_LIKE_EMAIL.test(email) || email === latestChecked.current) return;
-    await checkDomainOf(email);
+    const typed = form.email.trim();
+    if (byInvitation || !LOOKS_LIKE_EMAIL.test(typed) || typed === latestChecked.current) return;
+    latestChecked.current = typed;
+    const result = await checkEmailDomain(typed);
+    if (latestChecked.current === typed) setDomain(result);
   };
 
   const missingField = (): string | null => {
     if (!form.name.trim()) return 'Enter your name.';
-    if (!LOOKS_LIKE_EMAIL.test(form.email.trim())) return 'Enter a valid email address.';
+    if (!LOOKS_LIKE_EMAIL.test(email.trim())) return 'Enter a valid email address.';
     if (!form.password) return 'Choose a password.';
     if (asksOrgName && !form.org_name.trim()) return 'Enter your organisation name.';
     return null;
@@ -75,7 +72,7 @@ export default function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || awaitingInvitation) return;
     const problem = missingField();
     if (problem) {
       setError(problem);
@@ -83,10 +80,10 @@ export default function RegisterPage() {
     }
     setSubmitting(true);
     setError(null);
-    const base = { email: form.email.trim(), password: form.password, name: form.name.trim() };
+    const base = { email: email.trim(), password: form.password, name: form.name.trim() };
     try {
-      if (invitation !== null) {
-        finish(await register(base));
+      if (invitation !== null && inviteToken) {
+        finish(await register({ ...base, invite_token: inviteToken }));
       } else if (existingOrg !== null) {
         const result = await registerWithDomain(
           joining ? { ...base, choice: 'join_existing' } : { ...base, choice: 'create_new', org_name: form.org_name.trim() },
@@ -97,11 +94,12 @@ export default function RegisterPage() {
         finish(await register({ ...base, org_name: form.org_name.trim() }));
       }
     } catch (caught) {
-      if (invitation !== null && asksForOrgName(caught)) {
-        // The invite expired or was revoked meanwhile: ask again what this address may do now.
-        setDomain(null);
-        setError(INVITATION_LAPSED);
-        void checkDomainOf(base.email);
+      const refusal = invitation !== null ? inviteLinkRefusal(caught) : null;
+      if (refusal !== null) {
+        // The link expired or was used meanwhile: keep everything typed, say why, and let the
+        // form go on as an ordinary registration with the invited address still filled in.
+        setForm((f) => ({ ...f, email: base.email }));
+        refuseInvitation(refusal);
       } else {
         setError(messageOf(caught));
       }
@@ -132,18 +130,25 @@ export default function RegisterPage() {
     <AuthLayout title="Create your account" subtitle="Start using Mosaic with your team." footer={footer}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create account">
         <Flex direction="column" gap="4">
+          <InvitationNotice state={inviteState} onRetry={retryInvitation} />
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <FormField label="Name" htmlFor="register-name">
             <TextField.Root id="register-name" size="3" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.target.value)} autoFocus />
           </FormField>
-          <FormField label="Work email" htmlFor="register-email">
+          <FormField
+            label="Work email"
+            htmlFor="register-email"
+            {...(invitation ? { hint: 'Your invitation is for this address.' } : {})}
+          >
             <TextField.Root
               id="register-email"
               type="email"
               size="3"
               autoComplete="email"
               placeholder="you@company.com"
-              value={form.email}
+              value={email}
+              readOnly={byInvitation}
+              aria-describedby={invitation ? 'register-email-hint' : undefined}
               onChange={(e) => {
                 set('email')(e.target.value);
                 // A different email may belong to a different organisation: ask again on blur.
@@ -165,7 +170,6 @@ export default function RegisterPage() {
               onChange={(e) => set('password')(e.target.value)}
             />
           </FormField>
-          {invitation !== null ? <InvitationNotice organizationName={invitation.organization_name} role={invitation.role} /> : null}
           {existingOrg !== null ? (
             <OrganisationChoice organizationName={existingOrg} value={choice} onChange={setChoice} />
           ) : null}
@@ -180,7 +184,7 @@ export default function RegisterPage() {
               />
             </FormField>
           ) : null}
-          <Button type="submit" size="3" loading={submitting} mt="1">
+          <Button type="submit" size="3" loading={submitting} disabled={awaitingInvitation} mt="1">
             {joining ? 'Request to join' : 'Create account'}
           </Button>
         </Flex>

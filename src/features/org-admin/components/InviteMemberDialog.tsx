@@ -7,15 +7,19 @@ import { FormField } from '../../../ui/FormField';
 import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../invite-form';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { OrgAdminActionError, isBusy, orgAdminState, sendInvite } from '../org-admin.store';
-import { INVITE_ROLES, type InviteRole } from '../org-admin.types';
+import { INVITE_ROLES, INVITE_TTL_DAYS, type InviteRole, type SentInvite } from '../org-admin.types';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { InviteSentPanel } from './InviteSentPanel';
 
 const ROLE_HINTS: Record<InviteRole, string> = {
   org_admin: 'Admins manage members, invites and spaces.',
   org_member: 'Members use the workspace: agents, knowledge base and analytics.',
 };
 
-/** The "Invite member" button and its form; the form keeps what was typed when sending fails. */
+/**
+ * The "Invite member" button and its form; the form keeps what was typed when sending fails. Once
+ * sent, the dialog says how the email went and offers the invite link to copy.
+ */
 export function InviteMemberDialog() {
   const state = useSnapshot(orgAdminState);
   const sending = isBusy(state, 'invite:new');
@@ -24,12 +28,14 @@ export function InviteMemberDialog() {
   const [role, setRole] = useState<InviteRole>('org_member');
   const [fieldErrors, setFieldErrors] = useState<InviteFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentInvite | null>(null);
 
   function changeOpen(next: boolean) {
     setOpen(next);
     if (!next) {
       setFieldErrors({});
       setFormError(null);
+      setSent(null);
     }
   }
 
@@ -44,10 +50,11 @@ export function InviteMemberDialog() {
     setFieldErrors({});
     try {
       const invite = await sendInvite(check.input);
-      toast.success(`Invite sent to ${invite.email}`);
+      // Only an email the mail server accepted counts as sent; otherwise the panel says what happened.
+      if (invite.delivery === 'emailed') toast.success(`Invite sent to ${invite.email}`);
       setEmail('');
       setRole('org_member');
-      setOpen(false);
+      setSent(invite);
     } catch (error) {
       const filed = error instanceof OrgAdminActionError ? fileServerFieldErrors(error.fieldErrors) : { fields: {}, other: [] };
       setFieldErrors(filed.fields);
@@ -71,65 +78,71 @@ export function InviteMemberDialog() {
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>Invite member</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          They get an invite for your organisation, valid for 14 days.
+          {sent
+            ? 'Share the link only with the person invited.'
+            : `We email them a link to join your organisation. The link works once and expires after ${INVITE_TTL_DAYS} days.`}
         </Dialog.Description>
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <Flex direction="column" gap="4">
-            <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
-              <TextField.Root
-                id="invite-email"
-                type="email"
-                autoComplete="off"
-                placeholder="name@company.com"
-                value={email}
-                aria-invalid={fieldErrors.email ? true : undefined}
-                aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
-                onChange={(event) => setEmail(event.target.value)}
-              >
-                <TextField.Slot>
-                  <EnvelopeClosedIcon />
-                </TextField.Slot>
-              </TextField.Root>
-            </FormField>
-            <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
-              <Select.Root value={role} onValueChange={(value) => setRole(value as InviteRole)}>
-                <Select.Trigger id="invite-role" aria-label="Role" />
-                <Select.Content position="popper">
-                  {INVITE_ROLES.map((option) => (
-                    <Select.Item key={option} value={option}>
-                      {ORG_ROLE_LABELS[option]}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </FormField>
-            <Text size="1" color="gray">
-              Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
-            </Text>
-            {formError ? (
-              <Callout.Root color="red" role="alert">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>{formError}</Callout.Text>
-              </Callout.Root>
-            ) : null}
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <NetworkRequiredTooltip>
-                {({ disabled }) => (
-                  <Button type="submit" disabled={disabled} loading={sending}>
-                    Send invite
+        {sent ? (
+          <InviteSentPanel sent={sent} onInviteAnother={() => setSent(null)} onDone={() => changeOpen(false)} />
+        ) : (
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <Flex direction="column" gap="4">
+              <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
+                <TextField.Root
+                  id="invite-email"
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@company.com"
+                  value={email}
+                  aria-invalid={fieldErrors.email ? true : undefined}
+                  aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
+                  onChange={(event) => setEmail(event.target.value)}
+                >
+                  <TextField.Slot>
+                    <EnvelopeClosedIcon />
+                  </TextField.Slot>
+                </TextField.Root>
+              </FormField>
+              <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
+                <Select.Root value={role} onValueChange={(value) => setRole(value as InviteRole)}>
+                  <Select.Trigger id="invite-role" aria-label="Role" />
+                  <Select.Content position="popper">
+                    {INVITE_ROLES.map((option) => (
+                      <Select.Item key={option} value={option}>
+                        {ORG_ROLE_LABELS[option]}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </FormField>
+              <Text size="1" color="gray">
+                Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
+              </Text>
+              {formError ? (
+                <Callout.Root color="red" role="alert">
+                  <Callout.Icon>
+                    <ExclamationTriangleIcon />
+                  </Callout.Icon>
+                  <Callout.Text>{formError}</Callout.Text>
+                </Callout.Root>
+              ) : null}
+              <Flex gap="3" justify="end">
+                <Dialog.Close>
+                  <Button type="button" variant="soft" color="gray">
+                    Cancel
                   </Button>
-                )}
-              </NetworkRequiredTooltip>
+                </Dialog.Close>
+                <NetworkRequiredTooltip>
+                  {({ disabled }) => (
+                    <Button type="submit" disabled={disabled} loading={sending}>
+                      Send invite
+                    </Button>
+                  )}
+                </NetworkRequiredTooltip>
+              </Flex>
             </Flex>
-          </Flex>
-        </form>
+          </form>
+        )}
       </Dialog.Content>
     </Dialog.Root>
   );
