@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
 import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
 import type { LlmConfig } from './llm/types';
+import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from './payments/stripe-env';
 
 /** Log levels pino understands; 'silent' turns logging off (useful for benchmarks). */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -64,6 +65,8 @@ const envSchema = z.object({
   ...llmEnvShape,
   // Google Analytics 4 (docs/analytics.md).
   ...ga4EnvShape,
+  // Stripe payments (docs/billing.md).
+  ...stripeEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,6 +94,8 @@ export interface AppConfig {
   agentRuns: AgentRunConfig;
   /** Google Analytics 4: real Google when an OAuth client is set, else the demo source (docs/analytics.md). */
   ga4: Ga4Config;
+  /** Stripe Checkout when both keys are set; unset → demo payments (docs/billing.md). */
+  stripe: StripeConfig | undefined;
 }
 
 /** S3-compatible object storage; set S3_BUCKET to use it instead of the local disk. */
@@ -131,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  const crossProblems = stripeEnvProblems(values);
+  if (crossProblems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${crossProblems.map((problem) => `  ${problem}`).join('\n')}`);
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
@@ -167,5 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: llmConfigFrom(values),
     agentRuns: agentRunConfigFrom(values),
     ga4: ga4ConfigFrom(values),
+    stripe: stripeConfigFrom(values),
   };
 }

@@ -11,7 +11,7 @@ describe(`billing flows (${testEngine})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A provider that refuses every card, to see what a decline does.
-    registerPaymentProvider({ name: 'test_declined', charge: async () => ({ status: 'declined', reason: 'card expired' }), refund: async () => {} });
+    registerPaymentProvider({ kind: 'instant', name: 'test_declined', demo: true, charge: async () => ({ status: 'declined', reason: 'card expired' }), refund: async () => {} });
   });
   afterAll(() => t.close());
 
