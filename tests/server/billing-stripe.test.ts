@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditAccounts, paymentCheckouts, plans } from '../../server/src/db/schema/index';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../helpers/fake-stripe';
+import { loadConfig } from '../../server/src/config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PUBLIC_URL = 'https://mosaic.example';
@@ -234,5 +235,22 @@ describe(`billing with Stripe Checkout (${testEngine})`, () => {
     expect(await credits(owner)).toMatchObject({ total: 83_000 });
     const grants = (await api.get('/billing/credits/transactions?type=grant')).json<{ total: number }>();
     expect(grants.total).toBe(3);
+  });
+});
+
+describe('Stripe configuration', () => {
+  it('needs both keys, checks their shape and names every problem', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret', STRIPE_CURRENCY: 'dollars' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret[\s\S]*STRIPE_CURRENCY must be a three-letter/,
+    );
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_CURRENCY: 'EUR' }).stripe).toEqual({
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+      currency: 'eur',
+      apiBaseUrl: undefined,
+    });
   });
 });
