@@ -21,49 +21,51 @@ export type CheckoutOutcome =
  * refreshed, so the balance, the lists and the sidebar card follow.
  */
 export function useCheckoutOutcome(result: string | null, checkoutId: string | null): { outcome: CheckoutOutcome | null; checkAgain: () => void } {
-  const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
   const [round, setRound] = useState(0);
+  const key = result === 'success' && checkoutId ? `${checkoutId}#${round}` : null;
+  // What the server said for `key`; until it answers, the payment counts as waiting.
+  const [polled, setPolled] = useState<{ key: string; outcome: CheckoutOutcome } | null>(null);
 
   useEffect(() => {
-    if (result !== 'success' || !checkoutId) {
-      setOutcome(result === 'cancelled' ? { state: 'cancelled' } : null);
-      return;
-    }
+    if (!key || !checkoutId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (outcome: CheckoutOutcome) => setPolled({ key, outcome });
     const ask = async (attempt: number) => {
       try {
         const checkout = await fetchCheckout(checkoutId);
         if (stopped) return;
         if (checkout.status === 'completed') {
-          setOutcome({ state: 'completed', checkout });
+          show({ state: 'completed', checkout });
           await reloadBilling();
           return;
         }
         if (checkout.status !== 'open') {
-          setOutcome({ state: 'closed', checkout });
+          show({ state: 'closed', checkout });
           return;
         }
       } catch (error) {
         if (stopped) return;
         if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
-          setOutcome({ state: 'unknown' });
+          show({ state: 'unknown' });
           return;
         }
         // Offline or a server hiccup: keep waiting, the next question may get through.
       }
       const gaveUp = attempt + 1 >= MAX_CHECKOUT_POLLS;
-      setOutcome({ state: 'waiting', gaveUp });
+      show({ state: 'waiting', gaveUp });
       if (!gaveUp) timer = setTimeout(() => void ask(attempt + 1), checkoutPollDelayMs(attempt));
     };
-    setOutcome({ state: 'waiting', gaveUp: false });
     void ask(0);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [result, checkoutId, round]);
+  }, [key, checkoutId]);
 
   const checkAgain = useCallback(() => setRound((value) => value + 1), []);
+  let outcome: CheckoutOutcome | null = null;
+  if (result === 'cancelled') outcome = { state: 'cancelled' };
+  else if (key) outcome = polled?.key === key ? polled.outcome : { state: 'waiting', gaveUp: false };
   return { outcome, checkAgain };
 }
