@@ -50,16 +50,16 @@ export function CheckoutOutcomeBanner() {
   const Icon = look.color === 'green' ? CheckCircledIcon : look.color === 'amber' ? ExclamationTriangleIcon : InfoCircledIcon;
 
   return (
-    <Callout.Root color={look.color} size="2" mb="4" role="status" aria-label="Payment">
+    <Callout.Root color={look.color} size="2" mb="4" role="status" aria-label="Payment" className="checkout-outcome">
       <Callout.Icon>{look.busy ? <Spinner size="1" /> : <Icon />}</Callout.Icon>
-      <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ initial: 'start', sm: 'center' }} gap="3" width="100%">
+      <Flex justify="between" align="start" gap="3">
         <Flex direction="column" gap="1">
           <Text size="2" weight="bold">
             {look.title}
           </Text>
           {look.detail ? <Text size="2">{look.detail}</Text> : null}
         </Flex>
-        <Flex gap="2" flexShrink="0">
+        <Flex gap="2" align="center" flexShrink="0">
           {outcome.state === 'waiting' && outcome.gaveUp ? (
             <Button size="1" variant="soft" onClick={checkAgain}>
               Check again
