@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
 import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
 import type { LlmConfig } from './llm/types';
+import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from './payments/stripe-env';
 
 /** Log levels pino understands; 'silent' turns logging off (useful for benchmarks). */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +70,8 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/@/, 'MAIL_FROM must hold an email address, like Mosaic <mosaic@example.com>')).default(
     'Mosaic <mosaic@localhost>',
   ),
+  // Stripe payments (docs/billing.md).
+  ...stripeEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -98,6 +101,8 @@ export interface AppConfig {
   ga4: Ga4Config;
   /** Outgoing mail (docs/email.md). */
   mail: MailConfig;
+  /** Stripe Checkout when both keys are set; unset → demo payments (docs/billing.md). */
+  stripe: StripeConfig | undefined;
 }
 
 /** SMTP when `smtpUrl` is set; otherwise every message is written to `outboxDir` as an .eml file. */
@@ -147,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  const crossProblems = stripeEnvProblems(values);
+  if (crossProblems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${crossProblems.map((problem) => `  ${problem}`).join('\n')}`);
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
@@ -189,5 +196,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outboxDir: path.join(dataDir, 'outbox'),
       publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     },
+    stripe: stripeConfigFrom(values),
   };
 }

@@ -65,7 +65,7 @@ export const MESSAGES = {
   planExpired: (type: string) => `Your ${type} plan has expired. Please upgrade your plan to continue using AI agents.`,
   planNotFound: 'Plan not found',
   creditAccountNotFound: 'Credit account not found',
-  onlyManagersBuy: 'Only organisation owners and admins can buy credits, add credits or change the plan',
+  onlyManagersBuy: 'Only organisation owners and admins can buy credits or change the plan',
   onlyManagersRecordUsage: 'Only organisation owners and admins can record credit transactions and usage',
   unknownPaymentMethod: (method: string, known: string[]) => `Unknown payment method '${method}'. Use one of: ${known.join(', ')}`,
   paymentDeclined: (reason: string) => `Payment declined: ${reason}`,
@@ -139,4 +139,18 @@ export const GA4_MESSAGES = {
   statusPartial: (valid: number, total: number) =>
     `${valid} of ${total} Google Analytics accounts are connected. Reconnect the others on the Manage GA4 Properties page.`,
   statusError: 'Google Analytics access needs attention: reconnect your Google account or check its permissions.',
+} as const;
+
+/** Payments, checkouts and credit adjustments (docs/billing.md). */
+export const PAYMENT_MESSAGES = {
+  onlySystemAdminsAdjust:
+    'Only a platform system admin can add or remove credits. Organisations get credits by buying them or with their plan.',
+  organisationNotFound: 'Organisation not found',
+  adjustmentBelowUsed: (remaining: number) =>
+    `This correction would take the balance below zero: the organisation has ${remaining.toLocaleString('en-US')} credits left`,
+  checkoutInProgress: 'A payment with this Idempotency-Key is still being started. Try again in a moment.',
+  checkoutNotFound: 'Checkout not found',
+  providerUnavailable: (name: string) => `The payment provider (${name}) could not be reached. Nothing was charged; try again in a moment.`,
+  invalidSignature: 'Invalid webhook signature: the body does not match the Stripe-Signature header',
+  webhookBodyRequired: 'The webhook body must be the JSON Stripe sent, unchanged',
 } as const;

@@ -107,8 +107,11 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
   try {
     for (const connections of CONNECTION_LEVELS) {
       const org = await newOrganisation(server.baseUrl);
-      // Enough credits that no deduction in the run is refused for balance.
-      await fetch(`${server.baseUrl}/api/v1/billing/credits/add`, { method: 'POST', headers: org.headers, body: JSON.stringify({ amount: 1_000_000, description: 'Benchmark' }) });
+      // Enough credits that no deduction in the run is refused for balance: 5 × 24,000 bought with
+      // demo payments (adding credits without paying is a platform admin's call).
+      for (let purchase = 0; purchase < 5; purchase++) {
+        await fetch(`${server.baseUrl}/api/v1/billing/credits/purchase`, { method: 'POST', headers: org.headers, body: JSON.stringify({ credits: 20_000 }) });
+      }
       const before = await remaining(server.baseUrl, org);
       const result = await run({
         url: `${server.baseUrl}/api/v1/billing/credits/deduct`,

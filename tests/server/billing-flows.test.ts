@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditAccounts } from '../../server/src/db/schema/index';
+import { auditEvents, creditAccounts, paymentCheckouts } from '../../server/src/db/schema/index';
 import { registerPaymentProvider } from '../../server/src/payments/index';
 import { API, addMember, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 
@@ -11,7 +11,13 @@ describe(`billing flows (${testEngine})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A provider that refuses every card, to see what a decline does.
-    registerPaymentProvider({ name: 'test_declined', charge: async () => ({ status: 'declined', reason: 'card expired' }), refund: async () => {} });
+    registerPaymentProvider({
+      kind: 'instant',
+      name: 'test_declined',
+      demo: true,
+      charge: async () => ({ status: 'declined', reason: 'card expired' }),
+      refund: async () => {},
+    });
   });
   afterAll(() => t.close());
 
@@ -35,7 +41,6 @@ describe(`billing flows (${testEngine})`, () => {
       ['/billing/credits/deduct', { amount: 0 }, 'amount', 'Amount must be greater than 0'],
       ['/billing/credits/deduct', { amount: 5_000_000 }, 'amount', 'Amount must be at most 1,000,000'],
       ['/billing/credits/deduct', { amount: 5, agent_mode: 'turbo' }, 'agent_mode', 'Agent mode must be normal, medium or max'],
-      ['/billing/credits/add', { amount: -1 }, 'amount', 'Amount must be greater than 0'],
       ['/billing/credits/purchase', { credits: 10.5 }, 'credits', 'Credits must be a whole number of credits'],
       ['/billing/plan/upgrade', { plan_type: 'platinum' }, 'plan_type', 'Unknown plan type: choose starter, pro or business'],
       ['/billing/credits/transactions/bulk-create', { transactions: [] }, 'transactions', 'Send at least one transaction'],
@@ -95,6 +100,11 @@ describe(`billing flows (${testEngine})`, () => {
       activity: 'Bought 5,000 credits',
       activity_details: expect.stringMatching(/^\+500 bonus, \$50 via mock \(mock_/),
     });
+    // One payment, completed, and the audit log says who paid.
+    const checkouts = await t.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.orgId, owner.user.org_id!));
+    expect(checkouts).toMatchObject([{ status: 'completed', provider: 'mock', amountCents: 5000, idempotencyKey: 'purchase:buy-1' }]);
+    const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, checkouts[0]!.id));
+    expect(audit).toMatchObject({ action: 'payments.checkout_completed', actorUserId: owner.user.id, actorRole: 'org_owner' });
   });
 
   it('changes nothing when the payment is declined', async () => {
@@ -107,6 +117,8 @@ describe(`billing flows (${testEngine})`, () => {
     expect(upgrade.statusCode).toBe(402);
     expect((await api.get('/billing/plan')).json()).toMatchObject({ type: 'free' });
     expect((await api.get('/billing/credits')).json()).toMatchObject({ total: 3000 });
+    // Not even the attempt is kept: it was rolled back with the decline.
+    expect(await t.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.orgId, owner.user.org_id!))).toHaveLength(0);
   });
 
   it('upgrades to a paid plan: credits added, unused ones kept, renewal in 30 days, a second identical upgrade refused', async () => {

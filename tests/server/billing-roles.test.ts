@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentCheckouts } from '../../server/src/db/schema/index';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
 import {
   API,
@@ -33,7 +35,6 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/billing/analytics/usage-breakdown', managersOnly: false, ok: 200 },
   { method: 'GET', url: '/billing/analytics/recent-activity', managersOnly: false, ok: 200 },
   { method: 'POST', url: '/billing/credits/deduct', payload: { amount: 1 }, managersOnly: false, ok: 200 },
-  { method: 'POST', url: '/billing/credits/add', payload: { amount: 5, description: 'Goodwill' }, managersOnly: true, ok: 200 },
   { method: 'POST', url: '/billing/credits/purchase', payload: { credits: 1000 }, managersOnly: true, ok: 200 },
   { method: 'POST', url: '/billing/credits/transactions/create', payload: { credits: 1, feature: 'import' }, managersOnly: true, ok: 201 },
   {
@@ -53,6 +54,7 @@ describe(`billing roles (${testEngine})`, () => {
   let admin: SignedIn;
   let member: SignedIn;
   let platformAdmin: SignedIn;
+  let supportAdmin: SignedIn;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -62,6 +64,9 @@ describe(`billing roles (${testEngine})`, () => {
     const email = uniqueEmail();
     await upsertPlatformAdmin(t.database.db, { email, name: 'Sys', password: TEST_PASSWORD, role: 'system_admin' });
     platformAdmin = await login(t.app, email);
+    const supportEmail = uniqueEmail();
+    await upsertPlatformAdmin(t.database.db, { email: supportEmail, name: 'Sup', password: TEST_PASSWORD, role: 'support_admin' });
+    supportAdmin = await login(t.app, supportEmail);
   });
   afterAll(() => t.close());
 
@@ -102,9 +107,51 @@ describe(`billing roles (${testEngine})`, () => {
     expect(asAdmin.statusCode).toBe(200);
   });
 
+  it('adds credits for platform system admins only, naming the organisation instead of a space', async () => {
+    const add = (token: string | undefined, spaceId?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/billing/credits/add`,
+        headers: token ? authHeaders(token, spaceId) : {},
+        payload: { org_id: owner.user.org_id, amount: 5, description: 'Goodwill for the outage' },
+      });
+    const refusal = {
+      detail: 'Only a platform system admin can add or remove credits. Organisations get credits by buying them or with their plan.',
+      code: 'FORBIDDEN',
+    };
+    for (const person of [owner, admin, member]) {
+      const response = await add(person.access_token, owner.defaultSpace.id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(refusal);
+    }
+    expect((await add(supportAdmin.access_token)).json()).toEqual(refusal);
+    expect((await add(undefined)).statusCode).toBe(401);
+    const bySystemAdmin = await add(platformAdmin.access_token);
+    expect(bySystemAdmin.statusCode).toBe(200);
+    expect(bySystemAdmin.json()).toMatchObject({ success: true, credits_added: 5, duplicate: false });
+  });
+
+  it("shows a payment's state to the owners and admins of its organisation only", async () => {
+    const buyer = await registerOwner(t.app);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `${API}/billing/credits/purchase`,
+      headers: authHeaders(buyer.access_token, buyer.defaultSpace.id),
+      payload: { credits: 1000 },
+    });
+    expect(bought.statusCode).toBe(200);
+    const [checkout] = await t.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.orgId, buyer.user.org_id!));
+    const read = (token: string, spaceId: string) =>
+      t.app.inject({ method: 'GET', url: `${API}/billing/checkouts/${checkout!.id}`, headers: authHeaders(token, spaceId) });
+    expect((await read(buyer.access_token, buyer.defaultSpace.id)).json()).toMatchObject({ id: checkout!.id, status: 'completed', purpose: 'credits', amount: 10 });
+    expect((await read(owner.access_token, owner.defaultSpace.id)).json()).toEqual({ detail: 'Checkout not found', code: 'NOT_FOUND' });
+    expect((await read(member.access_token, owner.defaultSpace.id)).statusCode).toBe(403);
+  });
+
   it('serves the catalogue without sign-in', async () => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/billing/plans` });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ currency: 'USD', payments: { provider: 'mock', checkout: 'instant', demo: true } });
     expect(response.json().plans.map((plan: { type: string }) => plan.type)).toEqual(['free', 'starter', 'pro', 'business']);
     expect(response.json().plans[0]).toMatchObject({ credits: 3000, trial_days: 14, price_monthly: 0 });
   });

@@ -5,6 +5,9 @@ import { executeRequest } from '../../api/pipeline';
 import type { PaidPlanType } from './catalogue';
 import type {
   ActivityFeed,
+  CatalogueInfo,
+  Checkout,
+  CheckoutStarted,
   CreditChange,
   Credits,
   DeductPayload,
@@ -54,13 +57,28 @@ export function postDeduction(payload: DeductPayload, idempotencyKey?: string): 
   });
 }
 
-export function postAddCredits(amount: number, description?: string): Promise<CreditChange> {
-  return http.post<CreditChange>('/billing/credits/add', { amount, description });
+/**
+ * How this installation takes payments. The endpoint is public, but the request layer's space
+ * rule (spec 000 §5) sends it only with a current space: signed-in screens ask, visitors need not.
+ */
+export function fetchCatalogueInfo(signal?: AbortSignal): Promise<CatalogueInfo> {
+  return http.get<CatalogueInfo>('/billing/plans', signal ? { signal } : undefined);
 }
 
-/** Buys a package; the key makes a retried or double-clicked purchase charge once. */
-export function postPurchase(payload: PurchasePayload, idempotencyKey: string): Promise<CreditChange> {
-  return executeRequest<CreditChange>({
+export function fetchCheckout(id: string, signal?: AbortSignal): Promise<Checkout> {
+  return http.get<Checkout>(`/billing/checkouts/${encodeURIComponent(id)}`, signal ? { signal } : undefined);
+}
+
+export function isCheckoutStarted(answer: CreditChange | PlanChange | CheckoutStarted): answer is CheckoutStarted {
+  return 'checkout' in answer;
+}
+
+/**
+ * Buys a package; the key makes a retried or double-clicked purchase charge once. Demo payments
+ * answer with the credits added; Stripe with the payment page to go to.
+ */
+export function postPurchase(payload: PurchasePayload, idempotencyKey: string): Promise<CreditChange | CheckoutStarted> {
+  return executeRequest<CreditChange | CheckoutStarted>({
     method: 'POST',
     path: '/billing/credits/purchase',
     body: payload,
@@ -68,6 +86,12 @@ export function postPurchase(payload: PurchasePayload, idempotencyKey: string): 
   });
 }
 
-export function postPlanUpgrade(planType: PaidPlanType): Promise<PlanChange> {
-  return http.post<PlanChange>('/billing/plan/upgrade', { plan_type: planType, payment_method: 'mock' });
+/** Pays for a plan; the key makes a retried attempt pay once. */
+export function postPlanUpgrade(planType: PaidPlanType, idempotencyKey: string): Promise<PlanChange | CheckoutStarted> {
+  return executeRequest<PlanChange | CheckoutStarted>({
+    method: 'POST',
+    path: '/billing/plan/upgrade',
+    body: { plan_type: planType },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

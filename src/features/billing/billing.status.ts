@@ -64,9 +64,10 @@ export function formatCredits(value: number): string {
 }
 
 /** "12 days left", "1 day left", "Expired". */
-export function daysLeftText(plan: Pick<Plan, 'days_left' | 'is_active' | 'type'>, status: PlanStatus): string {
+export function daysLeftText(plan: Pick<Plan, 'days_left' | 'is_active' | 'type'> & Partial<Pick<Plan, 'expires_at'>>, status: PlanStatus): string {
   if (status === 'expired') return 'Expired';
   if (plan.days_left === null) return 'Active';
   const days = `${plan.days_left} ${plan.days_left === 1 ? 'day' : 'days'}`;
-  return plan.type === 'free' ? `${days} left` : `Renews in ${days}`;
+  // The trial and plans paid for 30 days at a time (Stripe) end; others renew by themselves.
+  return plan.type === 'free' || plan.expires_at ? `${days} left` : `Renews in ${days}`;
 }

@@ -8,10 +8,11 @@ import { describeError, logger } from '../../lib/logger';
 import { onSessionReset } from '../auth/session-reset';
 import { getCurrentSpaceId } from '../spaces/spaces.state';
 import { onSpaceSwitch } from '../spaces/spaces.store';
-import { fetchCredits, fetchPlan, postAddCredits, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
+import { fetchCredits, fetchPlan, isCheckoutStarted, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
 import { readBillingSummary, saveBillingSummary } from './billing.cache';
 import { BILLING_MESSAGES, BillingError } from './billing.messages';
-import type { CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from './billing.types';
+import type { CheckoutStarted, CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from './billing.types';
+import { leaveAppForCheckout } from './checkout-navigation';
 import type { CreditPackage, PaidPlanType } from './catalogue';
 
 export interface BillingState {
@@ -108,16 +109,38 @@ export function refreshBilling(): Promise<void> {
   return run;
 }
 
+/** Demo payments are done when the call answers; Stripe sends the buyer to its payment page. */
+export type PaymentOutcome<T> = { kind: 'done'; result: T } | { kind: 'redirected'; checkout: CheckoutStarted };
+
+/** Goes to the payment page, or fails with `message` when the checkout is no longer open. */
+function redirectTo(checkout: CheckoutStarted, message: string): PaymentOutcome<never> {
+  if (!checkout.checkout_url) {
+    throw new BillingError(message, 'This payment is no longer open. Start a new one.', 'CHECKOUT_CLOSED');
+  }
+  leaveAppForCheckout(checkout.checkout_url);
+  return { kind: 'redirected', checkout };
+}
+
+/**
+ * A refresh that starts after any running one: what changed on the server just now (a payment
+ * confirmed, a purchase) is in it, which a refresh already under way may have missed.
+ */
+export async function reloadBilling(): Promise<void> {
+  if (running) await running;
+  return refreshBilling();
+}
+
 /**
  * Buys a credit package; rejects with 'Failed to purchase credits' (reason: the server's detail).
  * Pass the same `idempotencyKey` when retrying one attempt, so it is bought once.
  */
-export async function purchaseCredits(pack: CreditPackage, idempotencyKey = `purchase-${crypto.randomUUID()}`): Promise<CreditChange> {
+export async function purchaseCredits(pack: CreditPackage, idempotencyKey = `purchase-${crypto.randomUUID()}`): Promise<PaymentOutcome<CreditChange>> {
   billingState.purchasing = pack.id;
   try {
-    const result = await postPurchase({ credits: pack.credits, bonus: pack.bonus, price: pack.price, payment_method: 'mock' }, idempotencyKey);
-    await refreshBilling();
-    return result;
+    const answer = await postPurchase({ credits: pack.credits, bonus: pack.bonus, price: pack.price }, idempotencyKey);
+    if (isCheckoutStarted(answer)) return redirectTo(answer, BILLING_MESSAGES.purchaseFailed);
+    await reloadBilling();
+    return { kind: 'done', result: answer };
   } catch (error) {
     throw billingError(BILLING_MESSAGES.purchaseFailed, error);
   } finally {
@@ -125,15 +148,16 @@ export async function purchaseCredits(pack: CreditPackage, idempotencyKey = `pur
   }
 }
 
-/** Changes to a paid plan; rejects with 'Failed to change plan'. */
-export async function changePlan(planType: PaidPlanType): Promise<PlanChange> {
+/** Pays for a paid plan; rejects with 'Failed to change plan'. */
+export async function changePlan(planType: PaidPlanType, idempotencyKey = `plan-${crypto.randomUUID()}`): Promise<PaymentOutcome<PlanChange>> {
   billingState.changingPlanTo = planType;
   try {
-    const result = await postPlanUpgrade(planType);
-    billingState.plan = result.plan;
-    billingState.credits = result.credits;
-    await refreshBilling();
-    return result;
+    const answer = await postPlanUpgrade(planType, idempotencyKey);
+    if (isCheckoutStarted(answer)) return redirectTo(answer, BILLING_MESSAGES.changePlanFailed);
+    billingState.plan = answer.plan;
+    billingState.credits = answer.credits;
+    await reloadBilling();
+    return { kind: 'done', result: answer };
   } catch (error) {
     throw billingError(BILLING_MESSAGES.changePlanFailed, error);
   } finally {
@@ -149,17 +173,6 @@ export async function deductCredits(payload: DeductPayload, idempotencyKey?: str
     return result;
   } catch (error) {
     throw billingError(BILLING_MESSAGES.deductFailed, error);
-  }
-}
-
-/** Adds credits without payment (owners and admins); rejects with 'Failed to add credits'. */
-export async function addCredits(amount: number, description?: string): Promise<CreditChange> {
-  try {
-    const result = await postAddCredits(amount, description);
-    await refreshBilling();
-    return result;
-  } catch (error) {
-    throw billingError(BILLING_MESSAGES.addFailed, error);
   }
 }
 

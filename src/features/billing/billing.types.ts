@@ -110,13 +110,56 @@ export interface DeductResult {
   transaction_id: string;
 }
 
-/** Purchase payload (spec 001 §3); payment_method defaults to mock on the server. */
+/**
+ * Purchase payload (spec 001 §3). Without payment_method the server uses the installation's own
+ * provider: demo payments (`mock`), or Stripe when it is configured.
+ */
 export interface PurchasePayload {
   credits: number;
   bonus: number;
   price: number;
   payment_method?: string;
 }
+
+/** How the installation takes payments (GET /billing/plans → payments). */
+export interface PaymentsInfo {
+  provider: string;
+  /** instant: paid while you wait (demo payments); hosted: paid on the provider's page (Stripe Checkout). */
+  checkout: 'instant' | 'hosted';
+  /** No money moves (demo payments). */
+  demo: boolean;
+}
+
+/** GET /billing/plans (the parts the screens need besides the shared catalogue). */
+export interface CatalogueInfo {
+  currency: string;
+  payments: PaymentsInfo;
+}
+
+export type CheckoutStatus = 'open' | 'completed' | 'expired' | 'failed';
+
+/** A payment on the provider's page: GET /billing/checkouts/{id}. */
+export interface Checkout {
+  id: string;
+  status: CheckoutStatus;
+  purpose: 'credits' | 'plan';
+  credits: number;
+  bonus: number;
+  plan_type: string | null;
+  amount: number;
+  currency: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** 202 from purchase or plan upgrade with a hosted provider: the buyer pays at checkout_url. */
+export interface CheckoutStarted {
+  success: boolean;
+  checkout_url: string | null;
+  checkout: Checkout;
+  duplicate: boolean;
+}
+
 
 export interface CreditChange {
   success: boolean;

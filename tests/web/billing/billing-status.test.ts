@@ -34,6 +34,8 @@ describe('plan status (spec 001 §4)', () => {
     expect(daysLeftText({ type: 'free', days_left: 1, is_active: true }, 'expiring_soon')).toBe('1 day left');
     expect(daysLeftText({ type: 'free', days_left: 9, is_active: true }, 'active')).toBe('9 days left');
     expect(daysLeftText({ type: 'pro', days_left: 20, is_active: true }, 'active')).toBe('Renews in 20 days');
+    // A plan paid for 30 days at a time ends unless paid again.
+    expect(daysLeftText({ type: 'pro', days_left: 20, is_active: true, expires_at: '2099-01-01T00:00:00.000Z' }, 'active')).toBe('20 days left');
     expect(daysLeftText({ type: 'free', days_left: 0, is_active: false }, 'expired')).toBe('Expired');
   });
 });

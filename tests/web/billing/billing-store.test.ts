@@ -1,11 +1,14 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CREDIT_PACKAGES } from '../../../src/features/billing/catalogue';
+import { leaveAppForCheckout } from '../../../src/features/billing/checkout-navigation';
 import { BillingError } from '../../../src/features/billing/billing.messages';
 import {
   CREDITS_CHANGED_EVENT,
-  addCredits,
   billingState,
+  changePlan,
   deductCredits,
+  purchaseCredits,
   refreshBilling,
 } from '../../../src/features/billing/billing.store';
 import { installDomShims } from '../app/support/dom';
@@ -13,10 +16,14 @@ import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
 import { installFakeBilling, type FakeBilling } from './fake-billing';
 
+// Leaving for the payment page is a full-page navigation: recorded here instead.
+vi.mock('../../../src/features/billing/checkout-navigation', () => ({ leaveAppForCheckout: vi.fn() }));
+
 let api: FakeApi;
 let billing: FakeBilling;
 
 beforeEach(async () => {
+  vi.mocked(leaveAppForCheckout).mockClear();
   installDomShims();
   api = installFakeApi();
   billing = installFakeBilling(api);
@@ -64,12 +71,40 @@ describe('billing store', () => {
     expect(api.callsTo('POST /billing/credits/deduct')[0]!.headers.get('Idempotency-Key')).toBe('chat_message:m-1');
   });
 
-  it("reports 'Failed to add credits' with the field problem as the reason", async () => {
-    api.on('POST /billing/credits/add', () => ({
-      status: 422,
-      body: { detail: 'Validation error', code: 'VALIDATION_ERROR', errors: [{ field: 'amount', message: 'Amount must be greater than 0' }] },
+  it('buys with an Idempotency-Key and lets the server choose the payment provider', async () => {
+    await purchaseCredits(CREDIT_PACKAGES[0]!, 'purchase-k1');
+    const [purchase] = api.callsTo('POST /billing/credits/purchase');
+    expect(purchase!.body).toEqual({ credits: 1000, bonus: 0, price: 10 });
+    expect(purchase!.headers.get('Idempotency-Key')).toBe('purchase-k1');
+    await changePlan('pro', 'plan-k1');
+    const [upgrade] = api.callsTo('POST /billing/plan/upgrade');
+    expect(upgrade!.body).toEqual({ plan_type: 'pro' });
+    expect(upgrade!.headers.get('Idempotency-Key')).toBe('plan-k1');
+    expect(vi.mocked(leaveAppForCheckout)).not.toHaveBeenCalled();
+  });
+
+  it('goes to the payment page when the server opens a checkout, and adds nothing before it is paid', async () => {
+    await signOut();
+    api = installFakeApi();
+    billing = installFakeBilling(api, { payments: 'stripe' });
+    await signInAs(api, 'org_owner');
+    await refreshBilling();
+    const outcome = await purchaseCredits(CREDIT_PACKAGES[1]!);
+    expect(outcome).toMatchObject({ kind: 'redirected', checkout: { checkout: { status: 'open' } } });
+    expect(vi.mocked(leaveAppForCheckout)).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1');
+    expect(billingState.credits?.remaining).toBe(1800);
+    expect(billingState.purchasing).toBeNull();
+  });
+
+  it("fails with 'Failed to purchase credits' when a retried attempt's checkout is closed", async () => {
+    api.on('POST /billing/credits/purchase', () => ({
+      status: 202,
+      body: { success: true, checkout_url: null, checkout: { id: 'chk-9', status: 'expired' }, duplicate: true },
     }));
-    await expect(addCredits(-5)).rejects.toMatchObject({ message: 'Failed to add credits', reason: 'Amount must be greater than 0' });
+    await expect(purchaseCredits(CREDIT_PACKAGES[0]!, 'purchase-old')).rejects.toMatchObject({
+      message: 'Failed to purchase credits',
+      reason: 'This payment is no longer open. Start a new one.',
+    });
   });
 
   it('forgets everything when the session ends', async () => {

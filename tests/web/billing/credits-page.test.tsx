@@ -54,13 +54,15 @@ describe('Credits screen', () => {
     await within(balance).findByText('1.8K');
     await user.click(screen.getAllByRole('button', { name: 'Buy credits' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
+    // No payment provider is set up: the dialog says no money is taken.
+    expect(await within(dialog).findByText('Demo payments — no money is taken')).toBeTruthy();
     await user.click(within(dialog).getByRole('radio', { name: '20,000 credits for $200' }));
     expect(within(dialog).getByText(/24,000 credits/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $200' }));
 
     await waitFor(() => expect(within(balance).getByTestId('credits-remaining').textContent).toBe('25.8K'));
     const [purchase] = api.callsTo('POST /billing/credits/purchase');
-    expect(purchase!.body).toEqual({ credits: 20_000, bonus: 4000, price: 200, payment_method: 'mock' });
+    expect(purchase!.body).toEqual({ credits: 20_000, bonus: 4000, price: 200 });
     expect(purchase!.headers.get('Idempotency-Key')).toMatch(/^purchase-/);
     // 1,200 used of 27,000.
     expect(barWidth(within(balance).getByRole('progressbar', { name: 'Credits used' }))).toBe('4.444444444444445%');

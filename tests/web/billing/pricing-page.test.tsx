@@ -41,9 +41,10 @@ describe('Pricing screen', () => {
     await user.click(within(planCard('Pro')).getByRole('button', { name: 'Upgrade to Pro' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change to the Pro plan?' });
     expect(within(dialog).getByText(/charged \$99 now and every month/)).toBeTruthy();
+    expect(await within(dialog).findByText('Demo payments — no money is taken')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $99 and change plan' }));
     await waitForLocation(location, '/credits');
-    expect(api.callsTo('POST /billing/plan/upgrade')[0]!.body).toEqual({ plan_type: 'pro', payment_method: 'mock' });
+    expect(api.callsTo('POST /billing/plan/upgrade')[0]!.body).toEqual({ plan_type: 'pro' });
     const card = screen.getByLabelText('Plan and credits');
     expect(await within(card).findByText('Pro plan')).toBeTruthy();
     expect(await screen.findByText('Your organisation is now on the Pro plan')).toBeTruthy();

@@ -4,14 +4,19 @@ import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { getCredits, getPlan } from '../../services/billing/index';
+import { createPaymentProviders } from '../../payments/index';
 import { changePlan } from '../../services/billing/plan-changes.service';
+import { currencyOf, providerFor } from '../../services/billing/payments';
 import { CREDIT_PACKAGES, PLAN_CATALOGUE } from '../../services/billing/plan-catalogue';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { analyticsRoutes } from './analytics.routes';
-import { creditsSchema, planSchema, upgradeBody } from './billing.schemas';
+import { checkoutStartedSchema, creditsSchema, idempotencyKeyOf, planSchema, upgradeBody } from './billing.schemas';
+import { checkoutRoutes } from './checkout.routes';
 import { creditsRoutes } from './credits.routes';
+import { payContextFor } from './payment-context';
 import { BILLING_MANAGERS, BILLING_READERS } from './roles';
+import { paymentWebhookRoutes } from './webhooks.routes';
 
 const catalogueSchema = z.object({
   plans: z.array(
@@ -29,7 +34,10 @@ const catalogueSchema = z.object({
   credit_packages: z.array(
     z.object({ id: z.string(), credits: z.number().int(), bonus: z.number().int(), bonus_percent: z.number(), price: z.number() }),
   ),
-  currency: z.literal('USD'),
+  /** The currency prices are charged in (USD, or STRIPE_CURRENCY with Stripe). */
+  currency: z.string(),
+  /** How this installation takes payments, so the screens can say whether money really moves. */
+  payments: z.object({ provider: z.string(), checkout: z.enum(['instant', 'hosted']), demo: z.boolean() }),
 });
 
 const planChangeSchema = z.object({
@@ -44,8 +52,11 @@ const planChangeSchema = z.object({
  * Billing (spec 001 §7). Plan, credits and reports are space-scoped reads for everyone in the
  * organisation; buying and changing plan are for owners and admins (see roles.ts).
  */
-export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { db } = deps;
+export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, routeDeps) => {
+  const { db } = routeDeps;
+  const payments = createPaymentProviders(routeDeps.config.stripe);
+  const deps = { ...routeDeps, payments };
+  const primary = payments.primary;
   const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
   const managers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy)];
 
@@ -58,7 +69,12 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         response: { 200: catalogueSchema },
       },
     },
-    async () => ({ plans: [...PLAN_CATALOGUE], credit_packages: [...CREDIT_PACKAGES], currency: 'USD' as const }),
+    async () => ({
+      plans: [...PLAN_CATALOGUE],
+      credit_packages: [...CREDIT_PACKAGES],
+      currency: currencyOf(primary).toUpperCase(),
+      payments: { provider: primary.name, checkout: primary.kind, demo: primary.demo },
+    }),
   );
 
   app.get(
@@ -97,25 +113,34 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         onRequest: managers,
         schema: {
           tags: ['billing'],
-          summary: 'Change to a paid plan, paying the first month (owners and admins)',
+          summary: 'Pay for a paid plan (owners and admins): 200 changed (demo payments) or 202 with the Stripe payment page',
           security: bearerSecurity,
           body: upgradeBody,
-          response: { 200: planChangeSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
+          response: { 200: planChangeSchema, 202: checkoutStartedSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
         },
       },
-      async (request) =>
-        changePlan(db, {
-          orgId: spaceOf(request).org_id,
-          spaceId: spaceOf(request).id,
-          userId: authOf(request).userId,
-          planType: request.body.plan_type,
-          paymentMethod: request.body.payment_method,
-        }),
+      async (request, reply) => {
+        const answer = await changePlan(
+          db,
+          providerFor(payments, request.body.payment_method),
+          {
+            orgId: spaceOf(request).org_id,
+            spaceId: spaceOf(request).id,
+            userId: authOf(request).userId,
+            planType: request.body.plan_type,
+            idempotencyKey: idempotencyKeyOf(request.headers),
+          },
+          payContextFor(request, deps),
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
     );
   }
 
   // The options carry the parent's `prefix`; passing it on would prefix the children twice.
-  const { prefix: _parentPrefix, ...childDeps } = deps as RouteDeps & { prefix?: string };
+  const { prefix: _parentPrefix, ...childDeps } = deps as typeof deps & { prefix?: string };
   await app.register(creditsRoutes, childDeps);
   await app.register(analyticsRoutes, childDeps);
+  await app.register(checkoutRoutes, childDeps);
+  if (primary.kind === 'hosted') await app.register(paymentWebhookRoutes, { ...childDeps, provider: primary });
 };

@@ -44,21 +44,39 @@ export const deductBody = z.object({
   related_to: relatedToSchema.optional(),
 });
 
-export const addBody = z.object({
-  amount: creditsField('Amount'),
-  description: longText('Description').optional(),
+/**
+ * A platform admin's adjustment (spec 001 §7 {amount, description}, plus the organisation, since
+ * platform admins have none): `description` is the reason and is required; `amount` may be
+ * negative to correct a mistake.
+ */
+export const adjustBody = z.object({
+  org_id: z.uuid({ error: 'org_id must be the id of an organisation' }),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be a whole number of credits')
+    .min(-MAX_CREDITS_PER_CALL, `Amount must be at least -${MAX_CREDITS_PER_CALL.toLocaleString('en-US')}`)
+    .max(MAX_CREDITS_PER_CALL, `Amount must be at most ${MAX_CREDITS_PER_CALL.toLocaleString('en-US')}`)
+    .refine((amount) => amount !== 0, 'Amount cannot be 0'),
+  description: z
+    .string({ error: 'Description is required: give the reason for the adjustment' })
+    .trim()
+    .min(3, 'Description is required: give the reason for the adjustment (at least 3 characters)')
+    .max(500, 'Description must be at most 500 characters'),
 });
+
+/** Unset → the installation's own provider: demo payments (`mock`), or Stripe when configured. */
+const paymentMethodField = text('Payment method', 40).optional();
 
 export const purchaseBody = z.object({
   credits: creditsField('Credits'),
   bonus: creditsField('Bonus', 0).optional(),
   price: z.number({ error: 'Price must be a number' }).min(0, 'Price cannot be negative').optional(),
-  payment_method: text('Payment method', 40).default('mock'),
+  payment_method: paymentMethodField,
 });
 
 export const upgradeBody = z.object({
   plan_type: z.enum(['free', 'starter', 'pro', 'business'], { error: 'Unknown plan type: choose starter, pro or business' }),
-  payment_method: text('Payment method', 40).default('mock'),
+  payment_method: paymentMethodField,
 });
 
 export const usageRecordBody = z.object({
@@ -190,5 +208,26 @@ export const creditChangeSchema = z.object({
   transaction_id: z.uuid(),
   credits_added: z.number().int(),
   credits_remaining: z.number().int(),
+  duplicate: z.boolean(),
+});
+
+export const checkoutSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['open', 'completed', 'expired', 'failed']),
+  purpose: z.enum(['credits', 'plan']),
+  credits: z.number().int(),
+  bonus: z.number().int(),
+  plan_type: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+/** 202 from purchase and upgrade with a hosted provider: pay at checkout_url. */
+export const checkoutStartedSchema = z.object({
+  success: z.literal(true),
+  checkout_url: z.string().nullable(),
+  checkout: checkoutSchema,
   duplicate: z.boolean(),
 });

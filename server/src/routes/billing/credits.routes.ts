@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../errors';
-import { authOf } from '../../plugins/auth';
+import { MESSAGES, PAYMENT_MESSAGES } from '../../errors';
+import { authOf, currentUserOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { deductCredits, recordOneUsage, recordUsage } from '../../services/billing/deductions.service';
-import { addCredits, purchaseCredits } from '../../services/billing/purchases.service';
+import { adjustCredits } from '../../services/billing/adjustments.service';
+import { purchaseCredits } from '../../services/billing/purchases.service';
+import { providerFor } from '../../services/billing/payments';
 import { listTransactions, toTransactionResponse } from '../../services/billing/transactions.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
-import type { RouteDeps } from '../deps';
 import {
-  addBody,
+  adjustBody,
   bulkCreateBody,
+  checkoutStartedSchema,
   creditChangeSchema,
   deductBody,
   idempotencyKeyOf,
@@ -20,7 +22,8 @@ import {
   transactionsQuery,
   usageRecordBody,
 } from './billing.schemas';
-import { BILLING_MANAGERS, BILLING_READERS } from './roles';
+import { payContextFor, type BillingDeps } from './payment-context';
+import { BILLING_MANAGERS, BILLING_READERS, CREDIT_ADJUSTERS } from './roles';
 
 const deductResponse = z.object({
   success: z.literal(true),
@@ -38,7 +41,8 @@ export const createdTransactionSchema = z.object({
 });
 
 /** Credits: spending, buying, adding, and the ledger (spec 001 §7). */
-export const creditsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
+  const { db } = deps;
   const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
   const buyers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy)];
   const recorders = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersRecordUsage)];
@@ -77,25 +81,30 @@ export const creditsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
     },
   );
 
+  // Platform admins only: no space (they have none); the body names the organisation.
   app.post(
     '/billing/credits/add',
     {
-      onRequest: buyers,
+      onRequest: [app.requireAuth, app.requireRole(CREDIT_ADJUSTERS, PAYMENT_MESSAGES.onlySystemAdminsAdjust)],
       schema: {
         tags: ['billing'],
-        summary: 'Add credits without payment, e.g. a goodwill grant (owners and admins)',
+        summary: "Adjust an organisation's credits with a reason, audited (platform system admins only; negative corrects)",
         security: bearerSecurity,
-        body: addBody,
+        body: adjustBody,
         response: { 200: creditChangeSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      addCredits(db, {
-        ...scope(request),
+    async (request) => {
+      const admin = currentUserOf(request);
+      return adjustCredits(db, {
+        orgId: request.body.org_id,
         amount: request.body.amount,
-        description: request.body.description,
+        reason: request.body.description,
+        admin: { userId: admin.id, name: admin.name, email: admin.email, role: admin.role },
+        ipAddress: request.ip,
         idempotencyKey: idempotencyKeyOf(request.headers),
-      }),
+      });
+    },
   );
 
   app.post(
@@ -104,21 +113,27 @@ export const creditsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       onRequest: buyers,
       schema: {
         tags: ['billing'],
-        summary: 'Buy a credit package (owners and admins); payment_method defaults to mock',
+        summary: 'Buy a credit package (owners and admins): 200 credited (demo payments) or 202 with the Stripe payment page',
         security: bearerSecurity,
         body: purchaseBody,
-        response: { 200: creditChangeSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
+        response: { 200: creditChangeSchema, 202: checkoutStartedSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
       },
     },
-    async (request) =>
-      purchaseCredits(db, {
-        ...scope(request),
-        credits: request.body.credits,
-        bonus: request.body.bonus,
-        price: request.body.price,
-        paymentMethod: request.body.payment_method,
-        idempotencyKey: idempotencyKeyOf(request.headers),
-      }),
+    async (request, reply) => {
+      const answer = await purchaseCredits(
+        db,
+        providerFor(deps.payments, request.body.payment_method),
+        {
+          ...scope(request),
+          credits: request.body.credits,
+          bonus: request.body.bonus,
+          price: request.body.price,
+          idempotencyKey: idempotencyKeyOf(request.headers),
+        },
+        payContextFor(request, deps),
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 
   app.get(

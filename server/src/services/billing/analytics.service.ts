@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, sql, sum, count } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql, sum, count } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { creditTransactions, users } from '../../db/schema/index';
+import { ADJUSTMENT_FEATURE } from './adjustments.service';
 
 import type { UsageBreakdown, UsageBreakdownItem, UsageGroup } from '../../../../src/features/billing/billing.types';
 
@@ -17,7 +18,8 @@ function labelFor(group: UsageGroup, key: string | null): string {
 
 /**
  * Credits spent, grouped by feature or by agent (GET /billing/analytics/usage-breakdown): the
- * completed debits of the period, straight from the ledger. Refunded debits do not count.
+ * completed debits of the period, straight from the ledger. Refunded debits and admin corrections
+ * do not count.
  */
 export async function usageBreakdown(db: DbExecutor, orgId: string, group: UsageGroup, period: string, since: Date | undefined): Promise<UsageBreakdown> {
   const column = group === 'agent' ? creditTransactions.agentName : creditTransactions.feature;
@@ -25,6 +27,8 @@ export async function usageBreakdown(db: DbExecutor, orgId: string, group: Usage
     eq(creditTransactions.orgId, orgId),
     eq(creditTransactions.transactionType, 'debit'),
     eq(creditTransactions.status, 'completed'),
+    // A platform admin's correction lowers the balance but is not usage.
+    ne(creditTransactions.feature, ADJUSTMENT_FEATURE),
     ...(since ? [gte(creditTransactions.createdAt, since)] : []),
   ];
   const rows = await db

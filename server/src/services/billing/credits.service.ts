@@ -22,8 +22,8 @@ export function nextResetAfter(from: Date, now: Date): Date {
 }
 
 /**
- * Paid plans renew their credits at reset_date. There is no scheduler: the renewal is applied
- * lazily by whichever read or charge first sees the date passed (GET plan/credits/transactions,
+ * Paid plans that renew by themselves (paid with demo payments) renew their credits at
+ * reset_date. There is no scheduler: the renewal is applied lazily by whichever read or charge first sees the date passed (GET plan/credits/transactions,
  * deductions, chat charges, purchases). A new cycle starts: `used` returns to 0, the plan's
  * monthly credits are added to what is left (unused credits carry over), a `grant` row records
  * it, and reset_date moves to the next boundary after now. An organisation idle for several
@@ -37,7 +37,8 @@ export async function applyDueRenewal(db: DbExecutor, orgId: string, now = new D
     .innerJoin(creditAccounts, eq(creditAccounts.orgId, plans.orgId))
     .where(eq(plans.orgId, orgId))
     .limit(1);
-  if (!row || row.plan.type === 'free' || !row.plan.isActive) return;
+  // Plans with an end date (the trial, a plan paid once through Stripe) never renew by themselves.
+  if (!row || row.plan.type === 'free' || !row.plan.isActive || row.plan.expiresAt !== null) return;
   if (row.account.resetDate.getTime() > now.getTime()) return;
   const offer = cataloguePlan(row.plan.type);
   if (!offer) return;

@@ -100,7 +100,7 @@ async function spend(db: DbExecutor, orgId: string, credits: number, now: Date):
 }
 
 /** Raises the balance (purchase, grant, manual credit); returns the new remaining balance. */
-async function addToBalance(db: DbExecutor, orgId: string, credits: number, now: Date): Promise<number> {
+export async function addToBalance(db: DbExecutor, orgId: string, credits: number, now: Date): Promise<number> {
   const [row] = await db
     .update(creditAccounts)
     .set({ total: sql`${creditAccounts.total} + ${credits}`, updatedAt: now })
@@ -139,7 +139,7 @@ export type DebitOutcome =
  * Runs `write` in a transaction; when it fails because the idempotency key is already taken (a
  * concurrent request with the same key committed first), answers with that request's row.
  */
-async function oncePerKey<T>(db: DbExecutor, entry: LedgerEntry, write: () => Promise<T>, duplicate: (row: TransactionRecord) => T): Promise<T> {
+export async function oncePerKey<T>(db: DbExecutor, entry: Pick<LedgerEntry, 'orgId' | 'idempotencyKey'>, write: () => Promise<T>, duplicate: (row: TransactionRecord) => T): Promise<T> {
   const key = entry.idempotencyKey;
   if (key) {
     const existing = await findByIdempotencyKey(db, entry.orgId, key);

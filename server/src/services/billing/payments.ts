@@ -1,39 +1,23 @@
-import { AppError, MESSAGES, paymentRequired } from '../../errors';
-import { paymentMethods, paymentProviderFor, type ChargeRequest, type PaymentProvider } from '../../payments/index';
+import { AppError, MESSAGES } from '../../errors';
+import type { PaymentProvider, PaymentProviders } from '../../payments/index';
 
-export interface TakenPayment {
-  provider: PaymentProvider;
-  reference: string;
-}
+/** The catalogue's currency; demo payments are priced in it. Stripe may charge another (STRIPE_CURRENCY). */
+export const CATALOGUE_CURRENCY = 'usd';
 
-/** The provider for `method`, or 422 naming the methods that exist. */
-export function providerFor(method: string): PaymentProvider {
-  const provider = paymentProviderFor(method);
-  if (!provider) throw new AppError(422, MESSAGES.unknownPaymentMethod(method, paymentMethods()), 'UNKNOWN_PAYMENT_METHOD');
+/** The provider `method` names (the installation's own when none is named), or 422 naming those that exist. */
+export function providerFor(providers: PaymentProviders, method: string | undefined): PaymentProvider {
+  const provider = providers.find(method);
+  if (!provider) throw new AppError(422, MESSAGES.unknownPaymentMethod(method ?? '', providers.names()), 'UNKNOWN_PAYMENT_METHOD');
   return provider;
 }
 
-/** Charges through the provider; a decline is a 402 PAYMENT_DECLINED with the provider's reason. */
-export async function takePayment(provider: PaymentProvider, request: ChargeRequest): Promise<TakenPayment> {
-  const result = await provider.charge(request);
-  if (result.status === 'declined') throw paymentRequired(MESSAGES.paymentDeclined(result.reason), 'PAYMENT_DECLINED');
-  return { provider, reference: result.reference };
+/** The currency a provider charges in (lower-case ISO 4217). */
+export function currencyOf(provider: PaymentProvider): string {
+  return provider.kind === 'hosted' ? provider.currency : CATALOGUE_CURRENCY;
 }
 
-/**
- * Runs `record` after the money was taken; if recording fails, the payment is given back before
- * the error travels on, so nobody pays for credits they did not get.
- */
-export async function recordOrRefund<T>(payment: TakenPayment, record: () => Promise<T>): Promise<T> {
-  try {
-    return await record();
-  } catch (error) {
-    await payment.provider.refund(payment.reference);
-    throw error;
-  }
-}
-
-/** "$1,234.50" style amounts for ledger details. */
-export function dollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: amount % 1 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+/** "$1,234.50" for US dollars, "1,234.50 EUR" otherwise: amounts in ledger details. */
+export function formatAmount(amount: number, currency: string): string {
+  const figure = amount.toLocaleString('en-US', { minimumFractionDigits: amount % 1 === 0 ? 0 : 2, maximumFractionDigits: 2 });
+  return currency.toLowerCase() === 'usd' ? `$${figure}` : `${figure} ${currency.toUpperCase()}`;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Callout, Dialog, Flex, RadioCards, Text } from '@radix-ui/themes';
-import { CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { CREDIT_PACKAGES, type CreditPackage } from '../catalogue';
@@ -8,6 +8,8 @@ import { formatPrice } from '../billing.dates';
 import { BillingError } from '../billing.messages';
 import { billingState, purchaseCredits } from '../billing.store';
 import { useOnline } from '../../../pwa/useOnline';
+import { usePaymentsInfo } from '../payments-info';
+import { PaymentNote } from './PaymentNote';
 
 interface BuyCreditsDialogProps {
   open: boolean;
@@ -16,21 +18,33 @@ interface BuyCreditsDialogProps {
 
 const credits = (n: number) => n.toLocaleString('en-US');
 
-/** Credit packages with their bonus (1,000 / 5,000 +10 % / 20,000 +20 %), paid through the payment provider. */
+/**
+ * Credit packages with their bonus (1,000 / 5,000 +10 % / 20,000 +20 %). Demo payments add the
+ * credits at once; with Stripe the buyer goes to its payment page and comes back to /credits.
+ */
 export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) {
   const [chosen, setChosen] = useState<string>(CREDIT_PACKAGES[1]!.id);
   const [failure, setFailure] = useState<BillingError | null>(null);
   // One key per purchase attempt, kept across retries: if the first try reached the server but the
   // answer was lost, the retry returns that purchase instead of buying again.
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
+  const [redirecting, setRedirecting] = useState(false);
   const { purchasing } = useSnapshot(billingState);
+  const { payments, currency } = usePaymentsInfo(open);
+  const price = (amount: number) => formatPrice(amount, currency);
   const online = useOnline();
   const pack = CREDIT_PACKAGES.find((item) => item.id === chosen) ?? CREDIT_PACKAGES[0]!;
 
   const buy = async (item: CreditPackage) => {
     setFailure(null);
     try {
-      const result = await purchaseCredits(item, `purchase-${attemptKey}`);
+      const outcome = await purchaseCredits(item, `purchase-${attemptKey}`);
+      if (outcome.kind === 'redirected') {
+        // The browser is on its way to the payment page; /credits says how it went on return.
+        setRedirecting(true);
+        return;
+      }
+      const result = outcome.result;
       setAttemptKey(crypto.randomUUID());
       toast.success(`${credits(result.credits_added)} credits added`, { description: `Balance: ${credits(result.credits_remaining)} credits` });
       onOpenChange(false);
@@ -61,7 +75,7 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
             setAttemptKey(crypto.randomUUID());
           }} columns={{ initial: '1', sm: '3' }} aria-label="Credit package">
           {CREDIT_PACKAGES.map((item) => (
-            <RadioCards.Item key={item.id} value={item.id} aria-label={`${credits(item.credits)} credits for ${formatPrice(item.price)}`}>
+            <RadioCards.Item key={item.id} value={item.id} aria-label={`${credits(item.credits)} credits for ${price(item.price)}`}>
               <Flex direction="column" gap="1" width="100%">
                 <Text size="4" weight="bold" className="billing-figure">
                   {credits(item.credits)}
@@ -71,7 +85,7 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
                 </Text>
                 <Flex justify="between" align="center" mt="1" gap="2">
                   <Text size="2" weight="medium">
-                    {formatPrice(item.price)}
+                    {price(item.price)}
                   </Text>
                   {item.bonus > 0 ? (
                     <Badge color="green" variant="soft" radius="full">
@@ -87,14 +101,9 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
         <Flex direction="column" gap="3" mt="4">
           <Text size="2">
             You get <strong>{credits(pack.credits + pack.bonus)} credits</strong>
-            {pack.bonus > 0 ? ` (${credits(pack.credits)} + ${credits(pack.bonus)} bonus)` : ''} for <strong>{formatPrice(pack.price)}</strong>.
+            {pack.bonus > 0 ? ` (${credits(pack.credits)} + ${credits(pack.bonus)} bonus)` : ''} for <strong>{price(pack.price)}</strong>.
           </Text>
-          <Callout.Root size="1" color="gray" variant="surface">
-            <Callout.Icon>
-              <InfoCircledIcon />
-            </Callout.Icon>
-            <Callout.Text>Payments go through this installation&apos;s payment provider. The built-in test provider charges no card.</Callout.Text>
-          </Callout.Root>
+          <PaymentNote payments={payments} />
           {failure ? (
             <Callout.Root size="1" color="red" role="alert">
               <Callout.Icon>
@@ -105,6 +114,11 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
                 {failure.reason ? `: ${failure.reason}` : ''}. Try again; a retry never buys twice.
               </Callout.Text>
             </Callout.Root>
+          ) : null}
+          {redirecting ? (
+            <Text size="2" color="gray" role="status">
+              Opening the secure payment page…
+            </Text>
           ) : null}
           {!online ? (
             <Text size="1" color="gray">
@@ -119,8 +133,8 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
               Cancel
             </Button>
           </Dialog.Close>
-          <Button onClick={() => void buy(pack)} loading={purchasing !== null} disabled={!online}>
-            Pay {formatPrice(pack.price)}
+          <Button onClick={() => void buy(pack)} loading={purchasing !== null || redirecting} disabled={!online}>
+            Pay {price(pack.price)}
           </Button>
         </Flex>
       </Dialog.Content>

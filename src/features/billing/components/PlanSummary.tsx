@@ -42,7 +42,9 @@ function PlanPanel({ plan, status, loaded, canManage, planError }: Pick<PlanSumm
                 : 'This plan is no longer active. Choose a plan to continue.'
               : isFree
                 ? `${daysLeftText(plan, status)} in your trial · ends ${formatDate(plan.expires_at)}`
-                : `${daysLeftText(plan, status)} · credits renew monthly`}
+                : plan.expires_at
+                  ? `${daysLeftText(plan, status)} · paid until ${formatDate(plan.expires_at)}; pay again on Pricing to extend`
+                  : `${daysLeftText(plan, status)} · credits renew monthly`}
           </Text>
         ) : planError ? (
           <Text size="2" color="red">

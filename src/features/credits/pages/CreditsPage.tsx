@@ -5,6 +5,7 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { spacesState } from '../../spaces/spaces.store';
 import { BuyCreditsDialog } from '../../billing/components/BuyCreditsDialog';
+import { CheckoutOutcomeBanner } from '../../billing/components/CheckoutOutcomeBanner';
 import { PlanSummary } from '../../billing/components/PlanSummary';
 import { RecentActivity } from '../../billing/components/RecentActivity';
 import { TransactionsPanel } from '../../billing/components/TransactionsPanel';
@@ -25,6 +26,7 @@ export default function CreditsPage() {
     <Page wide>
       {/* Buy and upgrade live on the plan and balance cards right below, not repeated here. */}
       <PageHeader title="Credits" description="Your organisation's plan, balance and how credits are being used." />
+      <CheckoutOutcomeBanner />
       <Flex direction="column" gap="4">
         {billing.fromDevice ? (
           <Text size="2" color="gray" role="status">

@@ -6,12 +6,14 @@ import { formatPrice } from '../../billing/billing.dates';
 
 interface PlanOptionProps {
   plan: CataloguePlan;
+  /** Prices are shown in it (ISO 4217). */
+  currency: string;
   current: boolean;
   action: ReactNode;
 }
 
 /** One plan on the Pricing screen: name, price, credits, what is included and its action. */
-export function PlanOption({ plan, current, action }: PlanOptionProps) {
+export function PlanOption({ plan, currency, current, action }: PlanOptionProps) {
   return (
     <Card size="3" className="surface-card pricing-card" data-recommended={plan.recommended || undefined} aria-label={`${plan.name} plan`}>
       <Flex direction="column" gap="3" height="100%">
@@ -29,7 +31,7 @@ export function PlanOption({ plan, current, action }: PlanOptionProps) {
         </Flex>
         <Flex align="baseline" gap="1">
           <Text size="8" weight="bold" className="pricing-card__price">
-            {plan.price_monthly === 0 ? 'Free' : formatPrice(plan.price_monthly)}
+            {plan.price_monthly === 0 ? 'Free' : formatPrice(plan.price_monthly, currency)}
           </Text>
           <Text size="2" color="gray">
             {plan.price_monthly === 0 ? `for ${plan.trial_days} days` : 'per month'}

@@ -14,16 +14,21 @@ import { formatPrice } from '../../billing/billing.dates';
 import { BillingError } from '../../billing/billing.messages';
 import { billingState, changePlan, refreshBilling } from '../../billing/billing.store';
 import { planStatus } from '../../billing/billing.status';
+import { CheckoutOutcomeBanner } from '../../billing/components/CheckoutOutcomeBanner';
+import { PaymentNote } from '../../billing/components/PaymentNote';
+import { usePaymentsInfo } from '../../billing/payments-info';
 import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
 import { DisabledAction, PlanOption } from '../components/PlanOption';
 import '../../billing/billing.css';
 
-function PlanAction({ plan, signedIn, canManage, currentType, currentActive, onChoose }: {
+function PlanAction({ plan, signedIn, canManage, currentType, currentActive, paidOnce, onChoose }: {
   plan: CataloguePlan;
   signedIn: boolean;
   canManage: boolean;
   currentType: string | null;
   currentActive: boolean;
+  /** The current plan was paid for a period (Stripe) and ends unless paid again. */
+  paidOnce: boolean;
   onChoose: (plan: CataloguePlan) => void;
 }) {
   const isCurrent = currentType === plan.type && currentActive;
@@ -35,6 +40,13 @@ function PlanAction({ plan, signedIn, canManage, currentType, currentActive, onC
     );
   }
   if (plan.type === 'free') return <DisabledAction note="Every organisation starts with it.">{currentType === 'free' ? 'Your trial' : 'Trial used'}</DisabledAction>;
+  if (isCurrent && paidOnce && canManage) {
+    return (
+      <Button size="3" variant="soft" onClick={() => onChoose(plan)}>
+        <RocketIcon /> Extend by 30 days
+      </Button>
+    );
+  }
   if (isCurrent) return <DisabledAction>Current plan</DisabledAction>;
   if (!canManage) return <DisabledAction note="Ask an owner or admin of your organisation to change the plan.">Upgrade to {plan.name}</DisabledAction>;
   return (
@@ -52,18 +64,27 @@ export default function PricingPage() {
   const signedIn = status === 'AUTHENTICATED';
   const canManage = isOrgManagerRole(user?.role);
   const [confirming, setConfirming] = useState<CataloguePlan | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const inOrganisation = signedIn && Boolean(user) && !['system_admin', 'support_admin'].includes(user!.role);
+  const { payments, currency } = usePaymentsInfo(inOrganisation);
 
   useEffect(() => {
-    if (signedIn && user && !['system_admin', 'support_admin'].includes(user.role)) void refreshBilling();
-  }, [signedIn, user]);
+    if (inOrganisation) void refreshBilling();
+  }, [inOrganisation]);
 
   const currentType = signedIn ? (billing.plan?.type ?? null) : null;
   const currentActive = billing.plan ? planStatus(billing.plan, billing.credits?.reset_date) !== 'expired' : false;
+  const paidOnce = Boolean(billing.plan && billing.plan.type !== 'free' && billing.plan.expires_at);
 
   const confirm = async (plan: CataloguePlan) => {
     try {
-      const result = await changePlan(plan.type as PaidPlanType);
-      toast.success(result.message, { description: `${plan.credits.toLocaleString('en-US')} credits added.` });
+      const outcome = await changePlan(plan.type as PaidPlanType);
+      if (outcome.kind === 'redirected') {
+        // On the way to the payment page; this screen says how it went on return.
+        setRedirecting(true);
+        return;
+      }
+      toast.success(outcome.result.message, { description: `${plan.credits.toLocaleString('en-US')} credits added.` });
       setConfirming(null);
       navigate('/credits');
     } catch (error) {
@@ -77,16 +98,33 @@ export default function PricingPage() {
     <Page wide>
       <PageHeader
         title="Pricing"
-        description="Every organisation starts with a 14-day free trial. Paid plans renew monthly; unused credits carry over."
+        description="Every organisation starts with a 14-day free trial. Paid plans give their credits every month; unused credits carry over."
       />
+      {signedIn ? <CheckoutOutcomeBanner /> : null}
+      {signedIn && canManage && payments?.demo ? (
+        <Box mb="4">
+          <PaymentNote payments={payments} />
+        </Box>
+      ) : null}
       <div className="pricing-grid-container">
         <div className="pricing-grid">
           {PLAN_CATALOGUE.map((plan) => (
             <PlanOption
               key={plan.type}
               plan={plan}
+              currency={currency}
               current={currentType === plan.type && currentActive}
-              action={<PlanAction plan={plan} signedIn={signedIn} canManage={canManage} currentType={currentType} currentActive={currentActive} onChoose={setConfirming} />}
+              action={
+                <PlanAction
+                  plan={plan}
+                  signedIn={signedIn}
+                  canManage={canManage}
+                  currentType={currentType}
+                  currentActive={currentActive}
+                  paidOnce={paidOnce}
+                  onChoose={setConfirming}
+                />
+              }
             />
           ))}
         </div>
@@ -99,7 +137,7 @@ export default function PricingPage() {
             </Heading>
             <Text size="2" color="gray">
               Top up on any plan:{' '}
-              {CREDIT_PACKAGES.map((pack) => `${pack.credits.toLocaleString('en-US')} for ${formatPrice(pack.price)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
+              {CREDIT_PACKAGES.map((pack) => `${pack.credits.toLocaleString('en-US')} for ${formatPrice(pack.price, currency)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
             </Text>
           </Box>
           {signedIn && canManage ? (
@@ -117,7 +155,15 @@ export default function PricingPage() {
           <Callout.Text>{billing.planError}. Your current plan is not marked.</Callout.Text>
         </Callout.Root>
       ) : null}
-      <ConfirmPlanChange plan={confirming} busy={billing.changingPlanTo !== null} onConfirm={(plan) => void confirm(plan)} onCancel={() => setConfirming(null)} />
+      <ConfirmPlanChange
+        plan={confirming}
+        current={billing.plan}
+        payments={payments}
+        currency={currency}
+        busy={billing.changingPlanTo !== null || redirecting}
+        onConfirm={(plan) => void confirm(plan)}
+        onCancel={() => setConfirming(null)}
+      />
     </Page>
   );
   if (signedIn) return content;
