@@ -8,7 +8,7 @@
  * document ends in error instead, so a file that kills its process cannot take down one server
  * after another. All times are the database's clock.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
 import { LIMIT_MESSAGES } from './extraction-limits';
@@ -92,15 +92,19 @@ export async function releaseDocument(db: DbExecutor, documentId: string, attemp
 }
 
 /**
- * Documents whose lease lapsed (their process died or let go), at most 100 per call. Each is
- * marked as handed out (updated_at = now) so it is sent again only if it is still lapsed a lease
- * later: a document waiting behind a busy queue is not sent over and over.
+ * Documents whose lease lapsed (their process died, or let go on stopping), at most 100 per call.
+ * Each is stamped as sent (updated_at = now, after its lease end) and sent again only if it is
+ * still lapsed a lease later: a document waiting behind a busy queue is not sent over and over.
  */
 export async function lapsedDocuments(db: Db, leaseMs: number): Promise<string[]> {
   const lapsed = and(
     eq(kbDocuments.status, 'processing'),
     lt(kbDocuments.leaseUntil, sql`now()`),
-    lt(kbDocuments.updatedAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
+    or(
+      // Not sent since the lease ended (claims and releases leave updated_at before the lease end).
+      lte(kbDocuments.updatedAt, kbDocuments.leaseUntil),
+      lt(kbDocuments.updatedAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
+    ),
   );
   const candidates = db.select({ id: kbDocuments.id }).from(kbDocuments).where(lapsed).limit(100);
   const rows = await db
