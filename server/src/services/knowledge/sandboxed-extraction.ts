@@ -26,7 +26,8 @@ const EXTRACT_TASK = new URL(`./extract-task${path.extname(THIS_FILE)}`, import.
 const PRELOAD = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
 
 export function createExtractionSandbox(limits: ExtractionLimits, concurrency: number): Sandbox {
-  return createSandbox({ concurrency, maxMemoryMb: limits.maxMemoryMb, timeoutMs: limits.timeoutSeconds * 1000, preload: PRELOAD });
+  // A minute idle before a process stops: a burst of uploads pays its start-up (1–2 s) once.
+  return createSandbox({ concurrency, maxMemoryMb: limits.maxMemoryMb, timeoutMs: limits.timeoutSeconds * 1000, preload: PRELOAD, idleMs: 60_000 });
 }
 
 export async function extractInSandbox(
