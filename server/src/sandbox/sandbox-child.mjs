@@ -26,10 +26,11 @@ async function handle(request) {
     }
     const task = await loading;
     if (typeof task.runTask !== 'function') throw new TypeError(`${request.module} has no runTask export`);
-    process.send({ type: 'done', id: request.id, output: await task.runTask(request.input) });
+    const output = await task.runTask(request.input);
+    process.send({ type: 'done', id: request.id, output, residentBytes: process.memoryUsage.rss() });
   } catch (error) {
     const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
-    process.send({ type: 'failed', id: request.id, error: { name, message } });
+    process.send({ type: 'failed', id: request.id, error: { name, message }, residentBytes: process.memoryUsage.rss() });
   }
 }
 

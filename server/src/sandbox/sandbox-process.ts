@@ -76,6 +76,8 @@ interface RunningTask {
 
 export class SandboxProcess {
   tasksRun = 0;
+  /** Resident memory after the last task, as the process reported it. */
+  residentBytesAfterTask = 0;
   private nextId = 1;
   private stderrTail = '';
   private exited = false;
@@ -179,11 +181,6 @@ export class SandboxProcess {
     });
   }
 
-  /** Resident memory now, or null when it cannot be read on this system. */
-  residentBytes(): Promise<number | null> {
-    return this.child.pid && !this.exited ? residentBytesOf(this.child.pid) : Promise.resolve(null);
-  }
-
   /** Calls `onIdle` after `ms` without a task (cancelled by the next task or stop). */
   stopWhenIdleFor(ms: number, onIdle: () => void): void {
     clearTimeout(this.idleTimer);
@@ -233,6 +230,7 @@ export class SandboxProcess {
     }
     const task = this.running;
     if (!task || message.id !== task.id) return;
+    this.residentBytesAfterTask = message.residentBytes;
     if (message.type === 'done') task.resolve(message.output);
     else task.reject(new SandboxTaskError(message.error.name, message.error.message));
   }

@@ -7,11 +7,14 @@ export interface TaskRequest {
   input: unknown;
 }
 
-/** Child → parent. `ready` once the process can take tasks; then one answer per request. */
+/**
+ * Child → parent. `ready` once the process can take tasks; then one answer per request, with the
+ * process's resident memory after the task (whether it is small enough to keep for the next one).
+ */
 export type ChildMessage =
   | { type: 'ready' }
-  | { type: 'done'; id: number; output: unknown }
-  | { type: 'failed'; id: number; error: { name: string; message: string } };
+  | { type: 'done'; id: number; output: unknown; residentBytes: number }
+  | { type: 'failed'; id: number; error: { name: string; message: string }; residentBytes: number };
 
 /** What a task module exports: one function from a cloneable input to a cloneable output. */
 export interface SandboxTaskModule {

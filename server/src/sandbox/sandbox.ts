@@ -98,10 +98,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   /** Back to the idle list if it is healthy and still small, else stopped; then the next waiter goes. */
-  const release = async (child: SandboxProcess) => {
-    const resident = await child.residentBytes();
+  const release = (child: SandboxProcess) => {
     // Memory a big task grew to stays with the process; a fresh one gives the next task its full allowance.
-    const small = resident === null || resident < (limits.maxMemoryMb * 1024 * 1024) / 2;
+    const small = child.residentBytesAfterTask < (limits.maxMemoryMb * 1024 * 1024) / 2;
     if (!closed && child.alive && small && child.tasksRun < maxTasks) {
       idle.push(child);
       child.stopWhenIdleFor(idleMs, () => retire(child));
@@ -118,7 +117,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       try {
         return (await child.run(String(module), input, runOptions.signal)) as Output;
       } finally {
-        await release(child);
+        release(child);
       }
     },
 

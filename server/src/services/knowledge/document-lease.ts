@@ -8,7 +8,7 @@
  * document ends in error instead, so a file that kills its process cannot take down one server
  * after another. All times are the database's clock.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
 import { LIMIT_MESSAGES } from './extraction-limits';
@@ -26,35 +26,32 @@ export type Claim =
 
 const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
 
-/** Takes a processing document whose lease is free or lapsed. */
-export async function claimDocument(db: Db, documentId: string, leaseMs: number): Promise<Claim> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(kbDocuments)
-      .where(
-        and(
-          eq(kbDocuments.id, documentId),
-          eq(kbDocuments.status, 'processing'),
-          or(isNull(kbDocuments.leaseUntil), lt(kbDocuments.leaseUntil, sql`now()`)),
-        ),
-      )
-      .for('update');
-    if (!row) return { kind: 'skipped' };
-    if (row.processingAttempts >= MAX_INTERRUPTED_STARTS) {
-      await tx
-        .update(kbDocuments)
-        .set({ status: 'error', errorMessage: LIMIT_MESSAGES.stoppedTwice, leaseUntil: null, updatedAt: sql`now()` })
-        .where(eq(kbDocuments.id, documentId));
-      return { kind: 'exhausted' };
-    }
-    const [claimed] = await tx
-      .update(kbDocuments)
-      .set({ processingAttempts: sql`${kbDocuments.processingAttempts} + 1`, leaseUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
-      .where(eq(kbDocuments.id, documentId))
-      .returning();
-    return { kind: 'claimed', document: claimed!, attempt: claimed!.processingAttempts };
-  });
+
+/** Processing, and nobody holds it: never claimed, let go, or its holder stopped renewing. */
+const claimable = (documentId: string) =>
+  and(
+    eq(kbDocuments.id, documentId),
+    eq(kbDocuments.status, 'processing'),
+    or(isNull(kbDocuments.leaseUntil), lt(kbDocuments.leaseUntil, sql`now()`)),
+  );
+
+/**
+ * Takes a processing document whose lease is free or lapsed. One conditional UPDATE (the usual
+ * case), so two claimers cannot both win; a second only when the claim is refused.
+ */
+export async function claimDocument(db: DbExecutor, documentId: string, leaseMs: number): Promise<Claim> {
+  const [claimed] = await db
+    .update(kbDocuments)
+    .set({ processingAttempts: sql`${kbDocuments.processingAttempts} + 1`, leaseUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
+    .where(and(claimable(documentId), lt(kbDocuments.processingAttempts, MAX_INTERRUPTED_STARTS)))
+    .returning();
+  if (claimed) return { kind: 'claimed', document: claimed, attempt: claimed.processingAttempts };
+  const exhausted = await db
+    .update(kbDocuments)
+    .set({ status: 'error', errorMessage: LIMIT_MESSAGES.stoppedTwice, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(claimable(documentId), gte(kbDocuments.processingAttempts, MAX_INTERRUPTED_STARTS)))
+    .returning({ id: kbDocuments.id });
+  return exhausted.length > 0 ? { kind: 'exhausted' } : { kind: 'skipped' };
 }
 
 /** The holder's condition: still processing, still its attempt, lease not let go. */
