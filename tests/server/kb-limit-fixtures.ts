@@ -1,9 +1,13 @@
 /**
  * Files that go past a processing limit, generated in code: a DOCX "zip bomb" (megabytes of
- * XML zipped to kilobytes), a large real Word document, long PDFs.
+ * XML zipped to kilobytes), a PDF whose page stream inflates to hundreds of megabytes, a large
+ * real Word document, long PDFs.
  */
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { createDeflate } from 'node:zlib';
 import JSZip from 'jszip';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { pdfWithText } from './kb-fixtures';
 
 const CONTENT_TYPES =
@@ -60,4 +64,28 @@ export function largeDocx(bytes: number): Promise<Buffer> {
 export function pdfWithPages(pages: number): Promise<Buffer> {
   // pdfWithText starts a new page every 39 lines.
   return pdfWithText(Array.from({ length: pages * 39 }, (_, index) => `Page ${Math.floor(index / 39) + 1}, line ${index % 39}: campaign reporting notes.`));
+}
+
+/** `bytes` of spaces, deflated as a stream (the test never holds them whole). */
+async function deflatedSpaces(bytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(deflate, 'end');
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  for (let written = 0; written < bytes; written += block.length) {
+    if (!deflate.write(block)) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** A one-page PDF whose content stream inflates to `inflatedBytes` (pdf.js keeps it in ArrayBuffers, outside the heap). */
+export async function pdfBomb(inflatedBytes: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage();
+  const contents = document.context.stream(await deflatedSpaces(inflatedBytes), { Filter: 'FlateDecode' });
+  page.node.set(PDFName.of('Contents'), document.context.register(contents));
+  return Buffer.from(await document.save());
 }

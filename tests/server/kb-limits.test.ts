@@ -10,7 +10,7 @@ import { kbDocuments } from '../../server/src/db/schema/index';
 import { API, authHeaders, registerOwner } from '../helpers/server';
 import { MIME } from './kb-fixtures';
 import { createKbTestApp, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
-import { docxBomb, largeDocx, pdfWithPages } from './kb-limit-fixtures';
+import { docxBomb, largeDocx, pdfBomb, pdfWithPages } from './kb-limit-fixtures';
 
 const MIB = 1024 * 1024;
 
@@ -109,6 +109,18 @@ describe('a file whose reading needs more memory than allowed', () => {
     );
     const record = await processingRecord(t.database, document.id);
     expect(record).toMatchObject({ attempts: 1, leaseUntil: null, jobs: [{ state: 'completed', retries: 0 }] });
+  }, 180_000);
+
+  it('a PDF whose page stream inflates to 400 MiB is stopped by the memory cap, though its heap stays small', async () => {
+    const bomb = await pdfBomb(400 * MIB);
+    expect(bomb.length).toBeLessThan(2 * MIB);
+    const rssBefore = process.memoryUsage().rss;
+    const document = await upload(t, caller, 'brochure.pdf', MIME.pdf, bomb);
+    expect(document.status).toBe('error');
+    expect(document.error_message).toMatch(/^Reading this file needed more than the 160 MB of memory allowed for one document/);
+    // pdf.js held the inflated stream in the sandbox process, never here.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(128 * MIB);
+    expect((await processingRecord(t.database, document.id)).jobs).toEqual([{ state: 'completed', retries: 0 }]);
   }, 180_000);
 });
 
