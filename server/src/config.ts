@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
 import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
+import type { ExtractionLimits } from './services/knowledge/extraction-limits';
 import type { LlmConfig } from './llm/types';
 import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from './payments/stripe-env';
 
@@ -61,6 +62,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: optional(booleanText).default(false),
+  // Reading documents in the sandbox, and taking over documents of a dead process (docs/knowledge.md "Limits").
+  KB_EXTRACT_MAX_INPUT_BYTES: optional(z.coerce.number().int().min(1)).default(100 * MIB),
+  KB_EXTRACT_MAX_UNPACKED_BYTES: optional(z.coerce.number().int().min(1)).default(10 * MIB),
+  KB_EXTRACT_MAX_ARCHIVE_ENTRIES: optional(z.coerce.number().int().min(1)).default(5_000),
+  KB_EXTRACT_MAX_PDF_PAGES: optional(z.coerce.number().int().min(1)).default(2_000),
+  KB_EXTRACT_MAX_TEXT_CHARS: optional(z.coerce.number().int().min(1)).default(10_000_000),
+  KB_EXTRACT_MAX_MEMORY_MB: optional(z.coerce.number().int().min(64).max(65_536)).default(512),
+  KB_EXTRACT_TIMEOUT_SECONDS: optional(z.coerce.number().positive().max(3600)).default(120),
+  KB_PROCESSING_LEASE_SECONDS: optional(z.coerce.number().min(1).max(3600)).default(60),
   // LLM providers and agent runs (docs/agents.md).
   ...llmEnvShape,
   // Google Analytics 4 (docs/analytics.md).
@@ -138,6 +148,10 @@ export interface KnowledgeConfig {
   /** Local-disk object storage root. */
   storageDir: string;
   s3: S3Config | undefined;
+  /** Limits on reading one document in the sandbox (services/knowledge/extraction-limits.ts). */
+  extraction: ExtractionLimits;
+  /** A processing document whose worker stops renewing this lease is taken over (document-lease.ts). */
+  processingLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +200,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: values.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+      extraction: {
+        maxInputBytes: values.KB_EXTRACT_MAX_INPUT_BYTES,
+        maxUnpackedBytes: values.KB_EXTRACT_MAX_UNPACKED_BYTES,
+        maxArchiveEntries: values.KB_EXTRACT_MAX_ARCHIVE_ENTRIES,
+        maxPdfPages: values.KB_EXTRACT_MAX_PDF_PAGES,
+        maxTextChars: values.KB_EXTRACT_MAX_TEXT_CHARS,
+        maxMemoryMb: values.KB_EXTRACT_MAX_MEMORY_MB,
+        timeoutSeconds: values.KB_EXTRACT_TIMEOUT_SECONDS,
+      },
+      processingLeaseMs: Math.round(values.KB_PROCESSING_LEASE_SECONDS * 1000),
     },
     llm: llmConfigFrom(values),
     agentRuns: agentRunConfigFrom(values),

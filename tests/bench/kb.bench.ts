@@ -6,12 +6,13 @@
  *    processing job (extract, chunk, categorise, index) with the production worker settings.
  *    Reports docs/s and failures, on PGlite and on PostgreSQL.
  * 2. Search at ≈ 10k passages: searchKnowledge with k = 10, p50/p95 over 300 queries.
- * 3. Browser SHA-256 of a 1 GB file in Chromium (the app's own worker code, both engines),
+ * 3. Text extraction alone, in-process and in the capped sandbox (kb-extraction.ts).
+ * 4. Browser SHA-256 of a 1 GB file in Chromium (the app's own worker code, both engines),
  *    MB/s next to `sha256sum` on the same file, and the browser's peak memory growth.
  *
  * Env: BENCH_KB_DOCS (1000), BENCH_HASH_MB (1024), BENCH_PG_ADMIN_URL (default local
  * postgres://postgres:postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped;
- * unreachable → PostgreSQL skipped), BENCH_SKIP_BROWSER=1.
+ * unreachable → PostgreSQL skipped), BENCH_SKIP_BROWSER=1, BENCH_SKIP_EXTRACTION=1.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,9 +27,11 @@ import { kbDocuments, organizations, spaces, users } from '../../server/src/db/s
 import { startJobQueue } from '../../server/src/jobs/job-queue';
 import { registerKnowledgeJobs } from '../../server/src/jobs/knowledge-jobs';
 import { searchKnowledge } from '../../server/src/services/knowledge/search';
-import { PROCESS_DOCUMENT_JOB, commitUpload } from '../../server/src/services/knowledge/uploads.service';
+import { enqueueDocument } from '../../server/src/services/knowledge/document-jobs';
+import { commitUpload } from '../../server/src/services/knowledge/uploads.service';
 import { LocalDiskStorage, UploadTokens, newObjectPath } from '../../server/src/storage/index';
 import { SEARCH_QUERIES, generateCorpus } from './kb-corpus';
+import { benchExtraction } from './kb-extraction';
 import { benchBrowserHash } from './kb-hash-browser';
 
 const DOCS = Number(process.env.BENCH_KB_DOCS ?? 1000);
@@ -56,7 +59,7 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
   const storage = new LocalDiskStorage(storageDir, new UploadTokens(randomBytes(32)), 900);
   const { spaceId, userId } = await seedSpace(database);
   const queue = await startJobQueue(database);
-  await registerKnowledgeJobs(queue, { config, db: database.db, storage });
+  const workers = await registerKnowledgeJobs(queue, { config, db: database.db, storage });
 
   // 31 paragraphs ≈ 10 passages per document: 1,000 documents ≈ 10k passages.
   const corpus = generateCorpus(DOCS, 31);
@@ -84,7 +87,7 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
         subcategory: null,
         maxBytes: config.knowledge.maxUploadBytes,
       },
-      (id) => queue.send(PROCESS_DOCUMENT_JOB, { documentId: id }),
+      (id) => enqueueDocument(queue, config.knowledge, id),
     );
   }
   const committedMs = performance.now() - started;
@@ -103,6 +106,7 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
   const categories = (await database.db.execute(sql`SELECT category, count(*)::int AS n FROM kb_documents GROUP BY category ORDER BY 2 DESC`) as unknown as { rows: { category: string; n: number }[] }).rows;
   console.log(`[${label}] commits: ${(committedMs / 1000).toFixed(1)} s; all processed after ${(totalMs / 1000).toFixed(1)} s → ${(DOCS / (totalMs / 1000)).toFixed(1)} docs/s; failures: ${failed}; passages: ${passageCount}`);
   console.log(`[${label}] categories: ${categories.map((row) => `${row.category} ${row.n}`).join(', ')}`);
+  await workers.close();
   await queue.stop();
   // The app refreshes planner statistics 2 s after the last processed document (refresh-statistics.ts).
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -128,6 +132,7 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'mosaic-kb-bench-'));
   try {
+    if (!process.env.BENCH_SKIP_EXTRACTION) await benchExtraction(DOCS);
     await benchEngine('PGlite', { kind: 'pglite', dataDir: path.join(work, 'pglite') }, path.join(work, 'storage-pglite'));
 
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });

@@ -23,9 +23,12 @@ export interface JobDeps {
 
 /** Registers every area's job handlers on this process's queue. */
 export async function registerJobWorkers(app: FastifyInstance, deps: JobDeps): Promise<void> {
-  await registerKnowledgeJobs(app.jobs, {
+  const knowledge = await registerKnowledgeJobs(app.jobs, {
     ...deps,
     onLlmError: (error) => app.log.warn({ err: error }, 'categorising a document with the model failed; keywords decided'),
+    warn: (message, error) => app.log.warn({ err: error }, message),
   });
+  // preClose runs before the queue stops (onClose): documents in progress are let go first.
+  app.addHook('preClose', () => knowledge.close());
   await registerAgentRunJobs(app, deps);
 }

@@ -1,43 +1,90 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { llmCategoriserFor } from '../llm/categorise';
+import { enqueueDocument, type ProcessDocumentJob } from '../services/knowledge/document-jobs';
+import { lapsedDocuments } from '../services/knowledge/document-lease';
 import { processDocument } from '../services/knowledge/process-document';
+import { createExtractionSandbox } from '../services/knowledge/sandboxed-extraction';
 import { enableSemanticSearch, type Warn } from '../services/knowledge/semantic-index';
 import { PROCESS_DOCUMENT_JOB } from '../services/knowledge/uploads.service';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { JobQueue } from './job-queue';
 
-export interface ProcessDocumentJob {
-  documentId: string;
-}
+export type { ProcessDocumentJob } from '../services/knowledge/document-jobs';
 
 /**
- * Two documents at a time per process: extraction is CPU-bound on the event loop (pdf.js), so
- * more would slow the API down without finishing sooner on small machines.
+ * Two documents at a time per process, each read in its own sandbox process: extraction is
+ * CPU-bound, so more would slow the API down without finishing sooner on small machines.
  */
 const DOCUMENTS_PER_POLL = 2;
+
+/** This process's document workers: the recovery sweep, and a way to stop them. */
+export interface KnowledgeWorkers {
+  /** Sends documents whose processing lease lapsed (a dead process) back to the queue; returns how many. */
+  recoverLapsed(): Promise<number>;
+  /** Stops the sweep, lets go of documents being processed here (another worker takes them at once), stops the sandbox. */
+  close(): Promise<void>;
+}
 
 export async function registerKnowledgeJobs(
   jobs: JobQueue,
   deps: { config: AppConfig; db: Db; storage: ObjectStorage; onLlmError?: (error: unknown) => void; warn?: Warn },
-): Promise<void> {
+): Promise<KnowledgeWorkers> {
+  const { config, db } = deps;
+  const warn = deps.warn ?? warnOnConsole;
   // With an embedding provider and pgvector, passages are stored with their vectors (hybrid
   // search); otherwise, or when the provider fails, they are indexed for full-text alone.
-  const semanticIndex = await enableSemanticSearch(deps.db, deps.config.llm, deps.warn ?? warnOnConsole);
+  const semanticIndex = await enableSemanticSearch(db, config.llm, warn);
   // With a model configured it files documents; offline, or when it fails or answers outside the
   // taxonomy, the keyword classifier decides (services/knowledge/categorise.ts).
-  const llmCategoriser = llmCategoriserFor(deps.config.llm);
+  const llmCategoriser = llmCategoriserFor(config.llm);
+  const limits = config.knowledge.extraction;
+  const leaseMs = config.knowledge.processingLeaseMs;
+  const sandbox = createExtractionSandbox(limits, DOCUMENTS_PER_POLL);
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+
   await jobs.work<ProcessDocumentJob>(
     PROCESS_DOCUMENT_JOB,
-    (job) =>
-      processDocument(deps.db, deps.storage, job.data.documentId, {
+    (job) => {
+      const work = processDocument(db, deps.storage, job.data.documentId, {
         isLastAttempt: job.isLastAttempt,
+        extraction: { sandbox, limits },
+        leaseMs,
+        signal: stopping.signal,
         llmCategoriser,
         onLlmError: deps.onLlmError,
         semanticIndex,
-      }),
+        warn,
+      });
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+      return work;
+    },
     { batchSize: DOCUMENTS_PER_POLL },
   );
+
+  const recoverLapsed = async () => {
+    const ids = await lapsedDocuments(db, leaseMs);
+    for (const id of ids) await enqueueDocument(jobs, config.knowledge, id);
+    if (ids.length > 0) warn(`re-enqueued ${ids.length} document(s) left processing by a stopped process`);
+    return ids.length;
+  };
+  const tick = () => void recoverLapsed().catch((error: unknown) => warn('document recovery failed', error));
+  tick();
+  // Every half lease: a dead process's document is sent again at most 1.5 leases after its last renewal.
+  const sweep = setInterval(tick, leaseMs / 2);
+  sweep.unref();
+
+  return {
+    recoverLapsed,
+    async close() {
+      clearInterval(sweep);
+      stopping.abort('shutdown');
+      await Promise.allSettled([...inFlight]);
+      await sandbox.close();
+    },
+  };
 }
 
 function warnOnConsole(message: string, error?: unknown): void {

@@ -6,7 +6,8 @@ import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { checkHashes, deleteDocument, getDocument, listDocuments, toDocumentView } from '../../services/knowledge/documents.service';
 import { searchKnowledge } from '../../services/knowledge/search';
-import { PROCESS_DOCUMENT_JOB, commitUpload, signUpload } from '../../services/knowledge/uploads.service';
+import { enqueueDocument } from '../../services/knowledge/document-jobs';
+import { commitUpload, signUpload } from '../../services/knowledge/uploads.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import {
@@ -128,7 +129,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
           subcategory: body.subcategory ?? null,
           maxBytes,
         },
-        (id) => app.jobs.send(PROCESS_DOCUMENT_JOB, { documentId: id }),
+        (id) => enqueueDocument(app.jobs, config.knowledge, id),
       );
       return reply.status(201).send({ id: document.id, status: document.status, document });
     },

@@ -2,31 +2,29 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { convert as htmlToText } from 'html-to-text';
 import mammoth from 'mammoth';
+import { openDocxArchive, type MammothArchive } from './docx-archive';
+import { LIMIT_MESSAGES, type ContentLimits } from './extraction-limits';
 import type { DocumentKind } from './file-types';
+import { UNREADABLE, UnreadableDocumentError } from './unreadable';
 
-/**
- * A file whose text cannot be read, with a message the uploader can act on. Retrying would not
- * help, so the document ends in status error with this message.
- */
-export class UnreadableDocumentError extends Error {
-  override name = 'UnreadableDocumentError';
-}
-
-export const UNREADABLE = {
-  pdfPassword: 'This PDF is password-protected. Remove the password, then upload it again.',
-  pdfBroken: 'This PDF could not be read: the file is damaged or is not a real PDF. Export it again and upload the new copy.',
-  docxBroken: 'This Word document could not be read: the file is damaged or is not a .docx file. Save it again as .docx and upload it.',
-  jsonBroken: (reason: string) => `This JSON file is not valid JSON (${reason}). Fix it and upload it again.`,
-  binaryText: 'This file does not contain readable text. Check that it is a text file saved as UTF-8 and upload it again.',
-  noText: 'No text was found in this file. If it is a scanned document, run text recognition (OCR) on it first and upload the result.',
-  unsupported: 'This file type cannot be processed. Upload PDF, Word (.docx), plain text, Markdown, CSV, HTML or JSON files.',
-} as const;
+export { UNREADABLE, UnreadableDocumentError } from './unreadable';
 
 const require = createRequire(import.meta.url);
 /** pdf.js renders the standard 14 fonts from these files; text extraction only needs their metrics. */
 const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-async function pdfText(bytes: Buffer): Promise<string> {
+/** Counts characters as text is produced, so reading stops at the limit instead of after it. */
+class TextBudget {
+  private used = 0;
+  constructor(private readonly limit: number) {}
+  take(text: string): string {
+    this.used += text.length;
+    if (this.used > this.limit) throw new UnreadableDocumentError(LIMIT_MESSAGES.textTooLong(this.limit));
+    return text;
+  }
+}
+
+async function pdfText(bytes: Buffer, limits: ContentLimits, budget: TextBudget): Promise<string> {
   // The legacy build runs on Node without browser APIs; loaded on first use (it is large).
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let pdf;
@@ -44,6 +42,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
     throw new UnreadableDocumentError(UNREADABLE.pdfBroken);
   }
   try {
+    if (pdf.numPages > limits.maxPdfPages) throw new UnreadableDocumentError(LIMIT_MESSAGES.tooManyPages(pdf.numPages, limits.maxPdfPages));
     const pages: string[] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {
       const page = await pdf.getPage(number);
@@ -53,22 +52,28 @@ async function pdfText(bytes: Buffer): Promise<string> {
         if (!('str' in item)) continue;
         text += item.str + (item.hasEOL ? '\n' : ' ');
       }
-      pages.push(text);
+      pages.push(budget.take(text));
       page.cleanup();
     }
     return pages.join('\n\n');
-  } catch {
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) throw error;
     throw new UnreadableDocumentError(UNREADABLE.pdfBroken);
   } finally {
     await pdf.destroy();
   }
 }
 
-async function docxText(bytes: Buffer): Promise<string> {
+/** mammoth's `file` input (an opened archive) is not in its type declarations; mammoth/lib/unzip.js accepts it. */
+const extractRawTextFrom = mammoth.extractRawText as unknown as (input: { file: MammothArchive }) => ReturnType<typeof mammoth.extractRawText>;
+
+async function docxText(bytes: Buffer, limits: ContentLimits): Promise<string> {
+  const archive = await openDocxArchive(bytes, limits);
   try {
-    const result = await mammoth.extractRawText({ buffer: bytes });
+    const result = await extractRawTextFrom({ file: archive });
     return result.value;
-  } catch {
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) throw error;
     throw new UnreadableDocumentError(UNREADABLE.docxBroken);
   }
 }
@@ -85,7 +90,7 @@ function plainText(bytes: Buffer): string {
 }
 
 /** JSON flattened to "path: value" lines, so keys and values are both searchable. */
-function jsonText(bytes: Buffer): string {
+function jsonText(bytes: Buffer, budget: TextBudget): string {
   let value: unknown;
   try {
     value = JSON.parse(plainText(bytes));
@@ -97,10 +102,10 @@ function jsonText(bytes: Buffer): string {
   const walk = (node: unknown, trail: string) => {
     if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${trail}[${index}]`));
     else if (node && typeof node === 'object') for (const [key, item] of Object.entries(node)) walk(item, trail ? `${trail}.${key}` : key);
-    else if (node !== null && node !== undefined) lines.push(trail ? `${trail}: ${String(node)}` : String(node));
+    else if (node !== null && node !== undefined) lines.push(budget.take(trail ? `${trail}: ${String(node)}\n` : `${String(node)}\n`));
   };
   walk(value, '');
-  return lines.join('\n');
+  return lines.join('');
 }
 
 /** Runs of spaces collapse, blank lines are kept as paragraph breaks, control characters go. */
@@ -115,26 +120,32 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-/** The searchable text of a file; throws UnreadableDocumentError with a user-facing message. */
-export async function extractText(kind: DocumentKind | undefined, bytes: Buffer): Promise<string> {
+/**
+ * The searchable text of a file; throws UnreadableDocumentError with a user-facing message,
+ * including when the file goes past one of the content limits. Runs inside the sandbox
+ * (extract-task.ts), which adds the memory and time limits.
+ */
+export async function extractText(kind: DocumentKind | undefined, bytes: Buffer, limits: ContentLimits): Promise<string> {
+  if (bytes.length > limits.maxInputBytes) throw new UnreadableDocumentError(LIMIT_MESSAGES.inputTooLarge(limits.maxInputBytes));
+  const budget = new TextBudget(limits.maxTextChars);
   let raw: string;
   switch (kind) {
     case 'pdf':
-      raw = await pdfText(bytes);
+      raw = await pdfText(bytes, limits, budget);
       break;
     case 'docx':
-      raw = await docxText(bytes);
+      raw = budget.take(await docxText(bytes, limits));
       break;
     case 'html':
-      raw = htmlToText(plainText(bytes), { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }, { selector: 'img', format: 'skip' }] });
+      raw = budget.take(htmlToText(plainText(bytes), { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }, { selector: 'img', format: 'skip' }] }));
       break;
     case 'json':
-      raw = jsonText(bytes);
+      raw = jsonText(bytes, budget);
       break;
     case 'text':
     case 'markdown':
     case 'csv':
-      raw = plainText(bytes);
+      raw = budget.take(plainText(bytes));
       break;
     default:
       throw new UnreadableDocumentError(UNREADABLE.unsupported);
