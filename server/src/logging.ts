@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { serializeError } from './log-safe-error';
+import { redactUrl } from './log-safe-url';
 
 /**
  * Anything that could carry a secret is replaced before a log line is written: credentials in
@@ -32,6 +34,26 @@ export interface LogDestination {
   write(line: string): void;
 }
 
+/**
+ * Fastify's request serializer with the URL's secret query parameters (upload tokens, OAuth
+ * code and state, signatures) replaced.
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * Every error logged under `err` (the handler's 500s, jobs, routes) passes through
+ * serializeError, which drops query values (log-safe-error.ts).
+ */
+export const LOG_SERIALIZERS = { err: serializeError, req: serializeRequest };
+
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
   stream?: LogDestination,
@@ -39,6 +61,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: LOG_SERIALIZERS,
     ...(stream ? { stream } : {}),
   };
 }
