@@ -8,6 +8,7 @@
  * text (placeholders only; values are never inlined by the query builder).
  */
 import { stdSerializers, type SerializedError } from 'pino';
+import { redactUrlsInText } from './log-safe-url';
 
 export const REDACTED = '[redacted]';
 
@@ -50,7 +51,7 @@ function messageWithoutValues(message: string): string {
 
 function safeMessage(error: ErrorLike): string {
   if (typeof error.query === 'string' && error.message.startsWith('Failed query: ')) return `Failed query: ${error.query}`;
-  const message = error.message.replace(DRIZZLE_PARAMS, '');
+  const message = redactUrlsInText(error.message.replace(DRIZZLE_PARAMS, ''));
   return isDatabaseError(error) ? messageWithoutValues(message) : message;
 }
 
@@ -88,9 +89,33 @@ function safeCopy(error: ErrorLike, seen: Set<unknown>): ErrorLike {
   return copy;
 }
 
+/** Fields of a PostgreSQL error worth reading in a log (none of them holds a value once copied). */
+const DIAGNOSTIC_FIELDS = ['code', 'severity', 'constraint', 'schema', 'table', 'column', 'dataType', 'routine', 'detail', 'hint', 'where'] as const;
+
+/**
+ * The PostgreSQL error of a failed query, often a `cause` of the query builder's error: the
+ * standard serializer keeps only a cause's message and stack, so its SQL state and constraint
+ * are lifted into `db`.
+ */
+function databaseDiagnostics(error: ErrorLike): Record<string, unknown> | undefined {
+  const seen = new Set<unknown>();
+  for (let current: unknown = error; isErrorLike(current) && !seen.has(current); current = current.cause) {
+    seen.add(current);
+    if (typeof current.code === 'string' && SQLSTATE.test(current.code)) {
+      const found = current;
+      return Object.fromEntries(DIAGNOSTIC_FIELDS.filter((key) => found[key] !== undefined && found[key] !== '').map((key) => [key, found[key]]));
+    }
+  }
+  return undefined;
+}
+
 /** pino `err` serializer: the standard one, applied to a copy stripped of query values. */
 export function serializeError(error: Error): SerializedError {
   // Anything logged under `err` that is not error-like is passed through as pino would.
   if (!isErrorLike(error)) return stdSerializers.err(error);
-  return stdSerializers.err(safeCopy(error, new Set()));
+  const copy = safeCopy(error, new Set());
+  const serialized = stdSerializers.err(copy);
+  const db = databaseDiagnostics(copy);
+  if (db) serialized.db = db;
+  return serialized;
 }

@@ -55,3 +55,13 @@ export function redactUrl(url: string): string {
   });
   return `${url.slice(0, queryStart + 1)}${parts.join('&')}${fragment}`;
 }
+
+const SECRET_PARAMETER_IN_TEXT = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.join('|')})=)[^&\\s'"#]+`, 'gi');
+
+/**
+ * Free text (an error message quoting the request URL, such as Fastify's 'is not a valid url
+ * component') with the values of secret query parameters replaced.
+ */
+export function redactUrlsInText(text: string): string {
+  return text.replace(SECRET_PARAMETER_IN_TEXT, `$1${REDACTED}`);
+}

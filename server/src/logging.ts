@@ -38,7 +38,9 @@ export interface LogDestination {
  * Fastify's request serializer with the URL's secret query parameters (upload tokens, OAuth
  * code and state, signatures) replaced.
  */
-function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  // Code may log its own `req` object; it is redacted by REDACT_PATHS like any other.
+  if (typeof request?.url !== 'string') return request as unknown as Record<string, unknown>;
   return {
     method: request.method,
     url: redactUrl(request.url),

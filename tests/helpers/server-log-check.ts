@@ -1,7 +1,8 @@
 /**
  * Global set-up of the server test project: gives the run a log folder (every test app writes
  * its log there, tests/helpers/server-log-sink.ts) and, when the suite is over, scans all of it
- * for secrets. Any finding fails the run and keeps the folder for inspection.
+ * for secrets. Any finding fails the run (exit status 1) and keeps the folder for inspection;
+ * KEEP_SERVER_LOGS=1 keeps it in any case.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,11 +42,13 @@ export default async function setup(project: TestProject) {
   return async () => {
     const { findings, lines, issued } = await scanLogFolder(dir);
     if (findings.length === 0) {
-      await rm(dir, { recursive: true, force: true });
+      if (!process.env.KEEP_SERVER_LOGS) await rm(dir, { recursive: true, force: true });
       console.log(`Server logs: ${lines} lines scanned for secrets (${issued} issued secrets checked), none found.`);
       return;
     }
     const shown = findings.slice(0, 20).map((finding) => `  ${finding.kind} at ${finding.location}: …${finding.excerpt}…`);
+    // An error thrown by a global teardown is printed but does not change the exit status.
+    process.exitCode = 1;
     throw new Error(
       `Secrets found in the server logs (${findings.length} lines; logs kept in ${dir}):\n${shown.join('\n')}`,
     );

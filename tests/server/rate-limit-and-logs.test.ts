@@ -1,5 +1,7 @@
+import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, TEST_PASSWORD, createTestApp, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { auditEvents, organizations, rateLimitCounters, users } from '../../server/src/db/schema/index';
+import { API, TEST_PASSWORD, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
 
 describe('rate limits on sign-in routes', () => {
   const LIMIT = 3;
@@ -54,6 +56,78 @@ describe('rate limits on sign-in routes', () => {
   });
 });
 
+describe('rate limits shared through the database', () => {
+  it('two server processes on one database share one allowance', async () => {
+    const first = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+    const second = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' }, database: first.database });
+    try {
+      const email = uniqueEmail();
+      const attempt = (t: TestApp) =>
+        t.app.inject({ method: 'POST', url: `${API}/login`, payload: { email, password: 'wrong' }, remoteAddress: '198.51.100.77' });
+      expect((await attempt(first)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(401);
+      expect((await attempt(first)).statusCode).toBe(401);
+      // In memory each process would still allow three; shared, the fourth is refused by either.
+      expect((await attempt(second)).statusCode).toBe(429);
+      expect((await attempt(first)).statusCode).toBe(429);
+      const [audit] = await first.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.rate_limited'));
+      expect(audit).toMatchObject({ ipAddress: '198.51.100.77', details: { route: '/api/v1/login', limit: 'address-email', max: 3 } });
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('twelve people behind one address refreshing normally never see 429; one session refreshing too often does', async () => {
+    const t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10' } });
+    try {
+      const office = '203.0.113.200';
+      const people = [];
+      for (let person = 0; person < 12; person++) people.push(await registerOwner(t.app));
+      const refresh = (token: string) =>
+        t.app.inject({ method: 'POST', url: `${API}/refresh`, payload: { refresh_token: token }, remoteAddress: office });
+      const statuses: number[] = [];
+      for (const person of people) {
+        let token = person.refresh_token;
+        // Three refreshes each within the minute: 36 from one address, more than the old limit of 10.
+        for (let round = 0; round < 3; round++) {
+          const response = await refresh(token);
+          statuses.push(response.statusCode);
+          token = response.json<{ refresh_token: string }>().refresh_token;
+        }
+      }
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+      // One session: ten refreshes a minute are allowed, the eleventh is not.
+      let token = (await login(t.app, people[0]!.email)).refresh_token;
+      for (let round = 0; round < 10; round++) {
+        const response = await refresh(token);
+        expect(response.statusCode).toBe(200);
+        token = response.json<{ refresh_token: string }>().refresh_token;
+      }
+      const blocked = await refresh(token);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sweeps counters of ended windows', async () => {
+    const t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+    try {
+      const longAgo = new Date(Date.now() - 10 * 60_000);
+      await t.database.db.insert(rateLimitCounters).values({ bucket: 'signin:address:/api/v1/login:192.0.2.1', windowStart: longAgo, hits: 99 });
+      await t.app.inject({ method: 'POST', url: `${API}/login`, payload: { email: uniqueEmail(), password: 'x' } });
+      const old = await t.database.db.select().from(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(Date.now() - 2 * 60_000)));
+      expect(old).toEqual([]);
+      expect((await t.database.db.select().from(rateLimitCounters)).length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('logs', () => {
   it('never contain a password or a token, even at trace level', async () => {
     const t = await createTestApp({ captureLogs: true });
@@ -99,6 +173,67 @@ describe('logs', () => {
         expect(line).not.toContain(secret);
       }
       expect(line).toContain('[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('write database errors without the values of the query', async () => {
+    const t = await createTestApp({ captureLogs: true });
+    try {
+      const owner = await registerOwner(t.app);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.user.id));
+      const secretName = `secret-org-name-${owner.user.id}`;
+      const failures: unknown[] = [];
+      // A value PostgreSQL refuses, next to a password hash, as a badly built query might send them.
+      await t.database.db
+        .insert(organizations)
+        .values({ name: `${secretName}\u0000${row!.passwordHash}` })
+        .catch((error: unknown) => failures.push(error));
+      // A unique violation, whose detail echoes the value.
+      await t.database.db
+        .insert(users)
+        .values({ email: owner.email, name: 'Copy', passwordHash: row!.passwordHash, role: 'org_member', orgId: owner.user.org_id })
+        .catch((error: unknown) => failures.push(error));
+      expect(failures).toHaveLength(2);
+      for (const err of failures) t.app.log.error({ err }, 'query failed');
+
+      const lines = t.logs.filter((line) => line.includes('query failed'));
+      expect(lines).toHaveLength(2);
+      const output = lines.join('\n');
+      for (const secret of [secretName, row!.passwordHash, owner.email, '$argon2id$']) expect(output).not.toContain(secret);
+      const [nul, duplicate] = lines.map((line) => JSON.parse(line) as { err: { message: string; db?: Record<string, unknown> } });
+      // What is needed to diagnose stays: the statement (placeholders only), SQL state and constraint.
+      expect(nul!.err.message).toContain('insert into "organizations"');
+      expect(nul!.err.message).toContain('invalid byte sequence');
+      expect(duplicate!.err.message).toContain('duplicate key value violates unique constraint');
+      expect(nul!.err.db).toMatchObject({ code: '22021' });
+      expect(duplicate!.err.db).toMatchObject({ code: '23505', constraint: 'users_email_lower_unique' });
+      // The detail names the column but not the value: 'Key (lower(email))=([redacted]) already exists.'
+      if (duplicate!.err.db!.detail !== undefined) expect(duplicate!.err.db!.detail).toContain('[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('replace secret query parameters in logged URLs', async () => {
+    const t = await createTestApp({ captureLogs: true });
+    try {
+      const urls = [
+        `${API}/kb/uploads/target?token=upload-token-secret-1&part=2`,
+        `${API}/integrations/ga4/oauth/callback?code=4%2Foauth-code-secret&state=oauth-state-secret&scope=analytics`,
+        `/files/x?X-Amz-Signature=amz-signature-secret&X-Amz-Credential=amz-credential-secret&X-Amz-Expires=900`,
+        `${API}/bad%ZZpath?token=bad-url-token-secret`,
+      ];
+      for (const url of urls) await t.app.inject({ method: 'GET', url });
+      const output = t.logs.join('\n');
+      for (const secret of ['upload-token-secret-1', 'oauth-code-secret', 'oauth-state-secret', 'amz-signature-secret', 'amz-credential-secret', 'bad-url-token-secret']) {
+        expect(output).not.toContain(secret);
+      }
+      // The rest of each URL is kept for tracing.
+      expect(output).toContain(`${API}/kb/uploads/target?token=[redacted]&part=2`);
+      expect(output).toContain('code=[redacted]&state=[redacted]&scope=analytics');
+      expect(output).toContain('X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&X-Amz-Expires=900');
     } finally {
       await t.close();
     }
