@@ -28,7 +28,7 @@ export class RateLimitStore {
   constructor(
     readonly db: Db,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async hit(buckets: readonly RateLimitBucket[]): Promise<RateLimitResult> {
