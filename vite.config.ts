@@ -125,6 +125,8 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Gives every test app a log folder and fails the run if a secret was logged.
+          globalSetup: ['tests/helpers/server-log-check.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { loggerOptions, requestIdFor, type LogDestination } from './logging';
 import { installApiHeaders } from './plugins/api-headers';
 import { installAuth } from './plugins/auth';
+import { installEdgeValidation } from './plugins/edge-validation';
 import { installErrorHandler } from './plugins/error-handler';
 import { installOpenApi, registerOpenApiRoute } from './plugins/openapi';
 import { installRateLimiting } from './plugins/rate-limit';
@@ -16,6 +17,7 @@ import { installJobQueue } from './jobs/fastify-jobs';
 import { registerApiRoutes } from './routes/index';
 import { AccessTokens } from './services/access-tokens';
 import { resolveJwtSecret } from './services/jwt-secret';
+import { resolveSuccessorKey } from './services/refresh-tokens';
 import { SessionService } from './services/sessions.service';
 import { installObjectStorage } from './storage/fastify-storage';
 import { installMail } from './mail/fastify-mail';
@@ -49,15 +51,20 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installEdgeValidation(app);
   installApiHeaders(app);
   await installSecurityHeaders(app);
-  await installRateLimiting(app);
+  installRateLimiting(app, database.db);
 
   const accessTokens = new AccessTokens(
     await resolveJwtSecret(database.db, config.jwtSecret),
     config.accessTokenTtlSeconds,
   );
-  const sessions = new SessionService(database.db, accessTokens, config.refreshTokenTtlDays);
+  const sessions = new SessionService(database.db, accessTokens, {
+    successorKey: await resolveSuccessorKey(database.db),
+    refreshTtlDays: config.refreshTokenTtlDays,
+    graceSeconds: config.refreshReuseGraceSeconds,
+  });
   installAuth(app, accessTokens, database.db);
   installSpaceContext(app, database.db);
 

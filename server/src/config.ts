@@ -43,6 +43,8 @@ const envSchema = z.object({
   // Access tokens live at most 15 minutes: a stolen one is useful only briefly.
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(900)).default(900),
   REFRESH_TOKEN_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(30),
+  // A rotated refresh token presented again this soon gets the same successor (retries, two tabs).
+  REFRESH_REUSE_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(300)).default(30),
   AUTH_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1)).default(10),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(MIB),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
@@ -96,6 +98,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** Seconds after a rotation in which the old refresh token still yields the same successor. */
+  refreshReuseGraceSeconds: number;
   authRateLimitMax: number;
   bodyLimitBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -178,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: values.JWT_SECRET,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: values.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     logLevel: values.LOG_LEVEL,

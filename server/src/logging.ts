@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { serializeError } from './log-safe-error';
+import { redactUrl } from './log-safe-url';
 
 /**
  * Anything that could carry a secret is replaced before a log line is written: credentials in
@@ -27,20 +29,18 @@ export const REDACT_PATHS = [
   '*.*.refresh_token',
 ];
 
-/** Query parameters that carry secrets in a URL: invite links (`/register?invite=`) and their lookup. */
-const SECRET_QUERY_PARAMS = /([?&](?:invite|token)=)[^&#]*/g;
-
-/** A URL as logged: secrets in its query replaced, the rest kept for reading the log. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+/** Where log lines go; tests pass one to read what was logged. */
+export interface LogDestination {
+  write(line: string): void;
 }
 
 /**
- * Fastify's request fields, with the URL's secrets redacted (an invite link's page load is logged
- * too). Anything else logged under `req` is left to the redaction paths above.
+ * Fastify's request serializer with the URL's secret query parameters (upload tokens, OAuth
+ * code and state, signatures) replaced.
  */
-function requestForLog(request: FastifyRequest): Record<string, unknown> {
-  if (typeof request.url !== 'string') return { ...(request as unknown as Record<string, unknown>) };
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  // Code may log its own `req` object; it is redacted by REDACT_PATHS like any other.
+  if (typeof request?.url !== 'string') return request as unknown as Record<string, unknown>;
   return {
     method: request.method,
     url: redactUrl(request.url),
@@ -50,10 +50,11 @@ function requestForLog(request: FastifyRequest): Record<string, unknown> {
   };
 }
 
-/** Where log lines go; tests pass one to read what was logged. */
-export interface LogDestination {
-  write(line: string): void;
-}
+/**
+ * Every error logged under `err` (the handler's 500s, jobs, routes) passes through
+ * serializeError, which drops query values (log-safe-error.ts).
+ */
+export const LOG_SERIALIZERS = { err: serializeError, req: serializeRequest };
 
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
@@ -62,7 +63,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { req: requestForLog },
+    serializers: LOG_SERIALIZERS,
     ...(stream ? { stream } : {}),
   };
 }

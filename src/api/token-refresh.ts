@@ -29,6 +29,18 @@ const unauthorized = () => new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUT
 class SessionRejected extends Error {}
 
 /**
+ * The session this refresh was started for ended while the answer was on its way (the user
+ * logged out, here or in another tab, and may even have signed in again). Its tokens belong to
+ * nobody now: storing them would sign the user back in after logout cleared storage.
+ */
+class SessionEndedMeanwhile extends Error {}
+
+/** True while the refresh still serves the session it started for. */
+function sessionUnchanged(presentedRefreshToken: string): boolean {
+  return getAuthStatus() === 'REFRESHING' && getRefreshToken() === presentedRefreshToken;
+}
+
+/**
  * Makes a fresh access token available, or throws. `sentWithAccess` is the token the failed
  * request carried: if storage already holds a different one, another request or tab refreshed in
  * the meantime and the caller only needs to retry.
@@ -63,9 +75,13 @@ async function refreshOnce(): Promise<void> {
       // Another tab rotated while we waited for the lock: adopt its tokens instead of presenting
       // ours again, which the server would treat as reuse and revoke the session everywhere.
       if (refreshToken !== refreshTokenBefore) return;
-      storeTokens(await requestNewTokens(refreshToken));
+      const tokens = await requestNewTokens(refreshToken);
+      if (!sessionUnchanged(refreshToken)) throw new SessionEndedMeanwhile();
+      storeTokens(tokens);
     });
   } catch (error) {
+    // Whatever ended the session (logout, or a new sign-in after it) owns the state now.
+    if (error instanceof SessionEndedMeanwhile) throw new ApiError(ERROR_MESSAGES.loggedOut, null, 'LOGGED_OUT');
     if (getAuthStatus() === 'LOGGING_OUT') throw unauthorized();
     if (error instanceof SessionRejected || attempts >= MAX_REFRESH_ATTEMPTS) {
       setAuthStatus('UNAUTHENTICATED');
@@ -76,6 +92,8 @@ async function refreshOnce(): Promise<void> {
     setAuthStatus(statusBefore);
     throw toApiError(error);
   }
+  // Logout may also have begun after the tokens were stored (or while another tab's were adopted).
+  if (getAuthStatus() !== 'REFRESHING') throw new ApiError(ERROR_MESSAGES.loggedOut, null, 'LOGGED_OUT');
   attempts = 0;
   setAuthStatus('AUTHENTICATED');
 }

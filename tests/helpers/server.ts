@@ -12,6 +12,7 @@ import type { Database } from '../../server/src/db/database';
 import { users } from '../../server/src/db/schema/index';
 import { approveJoinRequest, listJoinRequests } from '../../server/src/services/join-requests.service';
 import { openTestDatabase } from './server-database';
+import { SUITE_LOG_LEVEL, recordIssuedSecrets, writeSuiteLog } from './server-log-sink';
 
 export { testEngine } from './server-database';
 
@@ -24,7 +25,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
-  /** Every log line written, when built with `captureLogs`. */
+  /** Every log line written, when built with `captureLogs` (at level trace). */
   logs: string[];
   close(): Promise<void>;
 }
@@ -47,7 +48,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     JWT_SECRET: TEST_JWT_SECRET,
-    LOG_LEVEL: options.captureLogs ? 'trace' : 'silent',
+    // Always logged (to the run's log folder, scanned for secrets after the suite).
+    LOG_LEVEL: options.captureLogs ? 'trace' : SUITE_LOG_LEVEL,
     STATIC_DIR: `/nonexistent-${randomUUID()}`,
     // High by default so suites can sign in freely; the rate-limit test lowers it.
     AUTH_RATE_LIMIT_MAX: '10000',
@@ -56,8 +58,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    logStream: { write: (line: string) => void logs.push(line) },
+    logStream: {
+      write: (line: string) => {
+        writeSuiteLog(line);
+        if (options.captureLogs) logs.push(line);
+      },
+    },
   });
+  recordIssuedSecrets(app);
   await app.ready();
   return {
     app,

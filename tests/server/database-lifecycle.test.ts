@@ -5,14 +5,17 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { API, TEST_PASSWORD, authHeaders, registerOwner, testEngine } from '../helpers/server';
 import { createTestDatabaseTarget, type TestDatabaseTarget } from '../helpers/server-database';
+import { SUITE_LOG_LEVEL, writeSuiteLog } from '../helpers/server-log-sink';
 
 /** Starts the server the way server.ts does — open, migrate, build — on the given database. */
 async function start(target: TestDatabaseTarget['target'], env: Record<string, string> = {}) {
   const database = await openDatabase(target);
   await database.migrate();
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', ...env }),
+    config: loadConfig({ LOG_LEVEL: SUITE_LOG_LEVEL, STATIC_DIR: '/nonexistent', ...env }),
     database,
+    // Scanned for secrets with the rest of the suite's logs.
+    logStream: { write: writeSuiteLog },
   });
   await app.ready();
   return {

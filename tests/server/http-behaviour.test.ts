@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TEST_PASSWORD, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
 
@@ -173,6 +176,53 @@ describe('HTTP behaviour shared by every API route', () => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     });
+  });
+});
+
+describe('security headers on API and static answers alike', () => {
+  let t: TestApp;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(path.join(tmpdir(), 'mosaic-headers-'));
+    await mkdir(path.join(staticDir, 'assets'));
+    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Mosaic</title>');
+    await writeFile(path.join(staticDir, 'assets', 'app-1.js'), 'console.log(1);');
+    t = await createTestApp({ env: { STATIC_DIR: staticDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  const answers = () =>
+    Promise.all(
+      [
+        [`${API}/health`, 'application/json'],
+        [`${API}/me`, 'application/json'], // 401
+        [`${API}/nope`, 'application/json'], // JSON 404
+        ['/', 'text/html'],
+        ['/assets/app-1.js', '*/*'],
+        ['/knowledge-base', 'text/html'], // SPA fallback
+      ].map(([url, accept]) => t.app.inject({ method: 'GET', url: url!, headers: { accept: accept! } })),
+    );
+
+  it("forbid framing everywhere: X-Frame-Options DENY, as the CSP's frame-ancestors 'none'", async () => {
+    for (const response of await answers()) {
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('deny the browser features the app does not use, and leave the clipboard alone', async () => {
+    for (const response of await answers()) {
+      const policy = String(response.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+        expect(policy.split(', ')).toContain(`${feature}=()`);
+      }
+      // Copying a reply uses the clipboard; notifications are not governed by this header.
+      expect(policy).not.toContain('clipboard');
+    }
   });
 });
 

@@ -51,7 +51,7 @@ describe('serving the built app', () => {
         "frame-ancestors 'none'",
       ].join(';'),
     );
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
   it('serves hashed assets as immutable for a year', async () => {

@@ -1,46 +1,103 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/database';
 import { AppError, MESSAGES } from '../errors';
+import { recordAudit } from '../services/audit/audit.service';
+import { findRefreshToken } from '../services/refresh-tokens';
+import { RateLimitStore, type RateLimitBucket } from './rate-limit-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared (database) rate-limit counters; see authRateLimit and refreshRateLimit. */
+    rateLimits: RateLimitStore;
+  }
+}
 
 const WINDOW_MS = 60_000;
 /**
- * Per address the limit is a few times the per-account one: offices behind one NAT address stay
- * usable, while one address still cannot try many accounts quickly.
+ * Per address the sign-in limit is a few times the per-account one: offices behind one NAT
+ * address stay usable, while one address still cannot try many accounts quickly.
  */
 const ADDRESS_FACTOR = 5;
+/**
+ * Refreshing is what every signed-in tab does every quarter of an hour, and a whole office may
+ * share one address: per address the refresh limit is far above the per-session one. It only
+ * stops one address from flooding the endpoint.
+ */
+const REFRESH_ADDRESS_FACTOR = 50;
+/** Longest refresh token looked up for its family (the route's schema allows 512). */
+const MAX_REFRESH_TOKEN_LENGTH = 512;
 
-export async function installRateLimiting(app: FastifyInstance): Promise<void> {
-  // Nothing is limited globally; the sign-in routes opt in through authRateLimit().
-  await app.register(fastifyRateLimit, { global: false });
+export function installRateLimiting(app: FastifyInstance, db: Db): void {
+  app.decorate('rateLimits', new RateLimitStore(db, WINDOW_MS));
 }
 
-function emailInBody(request: FastifyRequest): string | undefined {
-  const body: unknown = request.body;
-  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
-    return body.email.trim().toLowerCase();
+function stringField(request: FastifyRequest, part: 'body' | 'query', name: string): string | undefined {
+  const container: unknown = request[part];
+  if (container && typeof container === 'object' && name in container) {
+    const value: unknown = (container as Record<string, unknown>)[name];
+    if (typeof value === 'string') return value;
   }
   return undefined;
 }
 
+/** Over a limit: 429 with Retry-After, and the first refusal of a window goes to the audit log. */
+async function enforce(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[]) {
+  const { exceeded, retryAfterSeconds } = await app.rateLimits.hit(buckets);
+  if (exceeded.length === 0) return;
+  const first = exceeded.find((bucket) => bucket.hits === bucket.max + 1);
+  if (first) {
+    await recordAudit(app.rateLimits.db, {
+      action: 'auth.rate_limited',
+      actor: null,
+      ipAddress: request.ip,
+      details: { route: request.routeOptions.url ?? null, limit: first.bucket.split(':')[1] ?? null, max: first.max },
+    });
+  }
+  reply.header('Retry-After', String(retryAfterSeconds));
+  throw new AppError(429, MESSAGES.tooManyRequests, 'RATE_LIMITED');
+}
+
 /**
  * A preValidation hook (so the JSON body, and its email, is known) limiting a sign-in route to
- * `max` calls a minute per address and email, and `max × 5` per address. Over the limit → 429.
- * Counters live in this process's memory (see docs/server.md for several processes).
+ * `max` calls a minute per address and email (body `email`, else query `email`), and `max × 5`
+ * per address. Counted per route, in the database, so every process shares the counts.
  */
 export function authRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
-  const perAddress = app.createRateLimit({ max: max * ADDRESS_FACTOR, timeWindow: WINDOW_MS });
-  const perAccount = app.createRateLimit({
-    max,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (request) => `${request.ip}|${emailInBody(request) ?? ''}`,
-  });
   return async function limitSignInAttempts(request: FastifyRequest, reply: FastifyReply) {
-    for (const limiter of [perAccount, perAddress]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('Retry-After', String(result.ttlInSeconds));
-        throw new AppError(429, MESSAGES.tooManyRequests, 'RATE_LIMITED');
-      }
-    }
+    const route = request.routeOptions.url ?? request.url;
+    const email = (stringField(request, 'body', 'email') ?? stringField(request, 'query', 'email') ?? '').trim().toLowerCase();
+    await enforce(app, request, reply, [
+      { bucket: `signin:address-email:${route}:${request.ip}|${email}`, max },
+      { bucket: `signin:address:${route}:${request.ip}`, max: max * ADDRESS_FACTOR },
+    ]);
+  };
+}
+
+/**
+ * Registration look-ups (check-domain, invitation): `max` calls a minute per route and address,
+ * whatever address or token is asked about, so nobody can walk a list of emails or guess links.
+ * Counted apart from the sign-in routes: looking up while typing must not use up the attempts
+ * to register.
+ */
+export function lookupRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
+  return async function limitLookups(request: FastifyRequest, reply: FastifyReply) {
+    const route = request.routeOptions.url ?? request.url;
+    await enforce(app, request, reply, [{ bucket: `lookup:address:${route}:${request.ip}`, max }]);
+  };
+}
+
+/**
+ * POST /refresh: `max` a minute per session (the refresh token's family, looked up from its
+ * hash), and `max × 50` per address, so many people behind one address refreshing normally are
+ * never refused. Tokens the server does not know share a per-address allowance of `max`.
+ */
+export function refreshRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
+  return async function limitRefreshes(request: FastifyRequest, reply: FastifyReply) {
+    const token = stringField(request, 'body', 'refresh_token');
+    const row = token && token.length <= MAX_REFRESH_TOKEN_LENGTH ? await findRefreshToken(app.rateLimits.db, token) : undefined;
+    await enforce(app, request, reply, [
+      row ? { bucket: `refresh:family:${row.familyId}`, max } : { bucket: `refresh:unknown-token:${request.ip}`, max },
+      { bucket: `refresh:address:${request.ip}`, max: max * REFRESH_ADDRESS_FACTOR },
+    ]);
   };
 }

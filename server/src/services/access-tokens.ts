@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Role } from '../../../src/features/auth/auth.types';
 import { MESSAGES, unauthorized } from '../errors';
@@ -16,21 +17,41 @@ const AUDIENCE = 'mosaic-api';
 
 const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
-/** Signs and checks short-lived HS256 access tokens with claims sub, role, org and exp. */
+/**
+ * How far ahead of this server's clock a token's `iat` may be: the clocks of several processes
+ * (or hosts) sharing the key never agree exactly. A token "issued" further in the future was not
+ * issued by a process with a sane clock.
+ */
+export const CLOCK_SKEW_SECONDS = 30;
+
+/** Epoch seconds now; replaceable so tests choose the time. */
+export type Clock = () => number;
+const systemClock: Clock = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Signs and checks short-lived HS256 access tokens with claims sub, role, org, iat and exp. A
+ * token is accepted only if it lives no longer than the configured TTL (exp − iat) and was not
+ * issued in the future: a token minted with the key but a long lifetime (a leaked key, a
+ * misconfigured process) does not become a ten-year pass.
+ */
 export class AccessTokens {
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
+    private readonly now: Clock = systemClock,
   ) {}
 
   sign(claims: AuthClaims): Promise<string> {
+    const issuedAt = this.now();
     return new SignJWT({ role: claims.role, org: claims.orgId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      // Unique per issue, so two tokens for one person in the same second still differ.
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.secret);
   }
 
@@ -41,16 +62,23 @@ export class AccessTokens {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        currentDate: new Date(this.now() * 1000),
       });
-      const { sub, role, org } = payload;
+      const { sub, role, org, iat, exp } = payload;
       if (typeof sub !== 'string' || !isRole(role) || !(typeof org === 'string' || org === null)) {
         throw unauthorized(MESSAGES.notAuthenticated);
       }
+      if (!this.lifetimeAllowed(iat, exp)) throw unauthorized(MESSAGES.notAuthenticated);
       return { userId: sub, role, orgId: org };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
       throw unauthorized(MESSAGES.notAuthenticated);
     }
+  }
+
+  private lifetimeAllowed(iat: number | undefined, exp: number | undefined): boolean {
+    if (typeof iat !== 'number' || typeof exp !== 'number') return false;
+    return exp - iat <= this.ttlSeconds && iat <= this.now() + CLOCK_SKEW_SECONDS;
   }
 }

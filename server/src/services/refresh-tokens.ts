@@ -1,13 +1,39 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbExecutor } from '../db/database';
-import { refreshTokens } from '../db/schema/index';
+import type { Db, DbExecutor } from '../db/database';
+import { appSecrets, refreshTokens } from '../db/schema/index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SUCCESSOR_KEY_NAME = 'refresh_successor_key';
 
-/** Tokens are 256 random bits; only their SHA-256 is stored. */
+/** Tokens are 256 bits; only their SHA-256 is stored. */
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The token that replaces `token` at rotation: HMAC-SHA256 under a server key. Only a hash of
+ * each token is stored, yet the server can recompute a successor from its predecessor, so a
+ * rotated token presented again within the grace window (a retry whose answer was lost, a second
+ * tab) is answered with the same successor instead of being treated as theft. Without the key
+ * the successor cannot be derived, so it is as unguessable as a random token.
+ */
+export function successorToken(key: Buffer, token: string): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
+}
+
+/**
+ * The successor key, generated on first start and kept in app_secrets (like the JWT key) so every
+ * process derives the same successors. `ON CONFLICT DO NOTHING` makes concurrent first starts agree.
+ */
+export async function resolveSuccessorKey(db: Db): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name: SUCCESSOR_KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SUCCESSOR_KEY_NAME));
+  if (!row) throw new Error('refresh successor key could not be stored');
+  return Buffer.from(row.value, 'base64url');
 }
 
 export interface IssuedRefreshToken {
@@ -15,25 +41,27 @@ export interface IssuedRefreshToken {
   token: string;
 }
 
-/** Stores a new token, in `familyId` when rotating or in a new family at sign-in. */
+/**
+ * Stores a token: a random one in a new family at sign-in, or at rotation the given successor
+ * in its predecessor's family.
+ */
 export async function insertRefreshToken(
   db: DbExecutor,
   userId: string,
   ttlDays: number,
-  familyId: string = randomUUID(),
+  family: { familyId: string; token: string } = { familyId: randomUUID(), token: randomBytes(32).toString('base64url') },
 ): Promise<IssuedRefreshToken> {
-  const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(refreshTokens)
     .values({
       userId,
-      familyId,
-      tokenHash: hashRefreshToken(token),
+      familyId: family.familyId,
+      tokenHash: hashRefreshToken(family.token),
       expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     })
     .returning({ id: refreshTokens.id });
   if (!row) throw new Error('refresh token insert returned no row');
-  return { id: row.id, token };
+  return { id: row.id, token: family.token };
 }
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -66,6 +94,7 @@ export async function revokeFamily(db: DbExecutor, familyId: string): Promise<vo
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Marks a token rotated: `revokedAt` then records WHEN, which the grace window is measured from. */
 export async function markReplaced(db: DbExecutor, id: string, replacedBy: string): Promise<void> {
   await db
     .update(refreshTokens)

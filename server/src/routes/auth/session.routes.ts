@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserOf } from '../../plugins/auth';
-import { authRateLimit } from '../../plugins/rate-limit';
+import { authRateLimit, refreshRateLimit } from '../../plugins/rate-limit';
 import { toPublicUser } from '../../services/users.service';
 import { bearerSecurity, emailSchema, errorResponses, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
   app.post(
     '/refresh',
     {
-      preValidation: limit,
+      preValidation: refreshRateLimit(app, config.authRateLimitMax),
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
@@ -53,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         response: { 200: tokenPair, ...errorResponses(401, 422, 429) },
       },
     },
-    async (request) => sessions.refresh(request.body.refresh_token),
+    async (request) => sessions.refresh(request.body.refresh_token, { ipAddress: request.ip }),
   );
 
   app.post(

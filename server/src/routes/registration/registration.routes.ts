@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appUrlFor } from '../../mail/fastify-mail';
-import { authRateLimit } from '../../plugins/rate-limit';
+import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
 import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
@@ -70,8 +70,7 @@ const session = z.object({
 /** POST /register, GET /register/check-domain, GET /register/invitation, POST /register/with-domain. */
 export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
   const limit = authRateLimit(app, config.authRateLimitMax);
-  // Separate counters: looking things up while typing must not use up the attempts to register.
-  const lookupLimit = authRateLimit(app, config.authRateLimitMax);
+  const lookupLimit = lookupRateLimit(app, config.authRateLimitMax);
   const contextOf = (request: FastifyRequest): RegistrationContext => ({
     mail: app.mail,
     appUrl: appUrlFor(config.mail, request),

@@ -1,0 +1,68 @@
+/**
+ * URLs as they may be written to a log. Some query parameters are credentials in their own right:
+ * the signed local upload URL carries `?token=`, an invite link `?invite=`, the OAuth callback `code` and `state`, S3
+ * presigned URLs their signature and credential scope. A request log keeps the path and every
+ * other parameter (useful when tracing a request) and replaces those values.
+ */
+
+/** Query parameters whose value is a secret (compared case-insensitively). */
+export const SECRET_QUERY_PARAMETERS = [
+  'token',
+  'invite',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'state',
+  'signature',
+  'sig',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+  'x-goog-signature',
+  'x-goog-credential',
+  'client_secret',
+  'password',
+  'key',
+  'api_key',
+] as const;
+
+const SECRET_NAMES = new Set<string>(SECRET_QUERY_PARAMETERS);
+export const REDACTED = '[redacted]';
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/**
+ * `url` with the value of every secret query parameter replaced by [redacted]. Works on the raw
+ * text (no parsing into a URL object), so the rest of the query keeps its exact spelling and
+ * malformed escapes cannot make it throw.
+ */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const hashStart = url.indexOf('#', queryStart);
+  const query = hashStart === -1 ? url.slice(queryStart + 1) : url.slice(queryStart + 1, hashStart);
+  const fragment = hashStart === -1 ? '' : url.slice(hashStart);
+  const parts = query.split('&').map((part) => {
+    const equals = part.indexOf('=');
+    if (equals === -1) return part;
+    return SECRET_NAMES.has(decodedName(part.slice(0, equals))) ? `${part.slice(0, equals)}=${REDACTED}` : part;
+  });
+  return `${url.slice(0, queryStart + 1)}${parts.join('&')}${fragment}`;
+}
+
+const SECRET_PARAMETER_IN_TEXT = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.join('|')})=)[^&\\s'"#]+`, 'gi');
+
+/**
+ * Free text (an error message quoting the request URL, such as Fastify's 'is not a valid url
+ * component') with the values of secret query parameters replaced.
+ */
+export function redactUrlsInText(text: string): string {
+  return text.replace(SECRET_PARAMETER_IN_TEXT, `$1${REDACTED}`);
+}
