@@ -375,8 +375,10 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for failures only (tests wait for events): generous, because a shared 2-core
+          // machine under load can take over a minute to boot an app and its database.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -17,15 +17,8 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiBehaviour } from '../h
 import { creditsOf, sendAsync, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
 import { createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
 import { openTestDatabase } from '../helpers/server-database';
+import { until } from '../helpers/wait-until';
 
-/** Waits for a condition that an event will make true (never for time to pass). */
-async function until(what: string, check: () => boolean | Promise<boolean>, maxMs = 20_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not seen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const env = (fake: FakeOpenAi, extra: Record<string, string> = {}) => ({
   OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,

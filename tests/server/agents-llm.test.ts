@@ -7,17 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { openTestDatabase } from '../helpers/server-database';
+import { until } from '../helpers/wait-until';
 import { agentRuntimeFor } from '../../server/src/services/agents/runtime';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
-
-async function until(check: () => boolean | Promise<boolean>, maxMs = 10_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('agents with an OpenAI-compatible provider', () => {
   let fake: FakeOpenAi;
@@ -103,7 +96,7 @@ describe('agents with an OpenAI-compatible provider', () => {
     const before = await creditsOf(t.app, caller);
     const asked = fake.requests.length;
     const accepted = (await sendAsync(t.app, caller, 'email', { message: 'Write a long sequence' })).json<AcceptedBody>();
-    await until(() => fake.requests.length > asked);
+    await until('the provider being asked', () => fake.requests.length > asked);
     // Spec 001 §4: sending again while a reply is being written is refused.
     const second = await sendAsync(t.app, caller, 'email', { session_id: accepted.session_id, message: 'Another one' });
     expect(second.statusCode).toBe(409);
@@ -127,13 +120,13 @@ describe('agents with an OpenAI-compatible provider', () => {
     fake.behave({ hang: true });
     const accepted = (await sendAsync(t.app, caller, 'creative', { message: 'Taglines please' })).json<AcceptedBody>();
     const isThisRun = (request: (typeof fake.requests)[number]) => request.messages.at(-1)?.content === 'Taglines please';
-    await until(() => fake.requests.some(isThisRun));
+    await until('the provider being asked', () => fake.requests.some(isThisRun));
     const waker = (await agentRuntimeFor(t.app, { config: t.config, db: t.database.db })).waker;
     const waitingBefore = waker.waiting();
 
     // The model has not answered, so the poll has nothing to return: it waits...
     const polled = poll(t.app, caller, accepted.session_id, accepted.created_at);
-    await until(() => waker.waiting() > waitingBefore);
+    await until('the poll being held', () => waker.waiting() > waitingBefore);
     // ...until the reply is stored. Its hold (120 s) outlasts the test, so only the wake can end it.
     fake.release(fake.requests.findIndex(isThisRun), { reply: () => 'Here is your answer.' });
     const body = (await polled).json<PollBody>();
@@ -192,11 +185,11 @@ describe.skipIf(testEngine !== 'postgres')('a reply stored by another process (P
     const owner = await registerOwner(apiOnly.app);
     const caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     const accepted = (await sendAsync(apiOnly.app, caller, 'seo', { message: 'Across processes' })).json<AcceptedBody>();
-    await until(() => fake.requests.length === 1);
+    await until('the worker process asking the provider', () => fake.requests.length === 1);
     const waker = (await agentRuntimeFor(apiOnly.app, { config: apiOnly.config, db: apiOnly.database.db })).waker;
 
     const polled = poll(apiOnly.app, caller, accepted.session_id, accepted.created_at);
-    await until(() => waker.waiting() === 1);
+    await until('the poll being held', () => waker.waiting() === 1);
     // The poll holds for 120 s, longer than the test: only the NOTIFY from the worker process ends it.
     fake.release(0, { reply: () => 'Written by the worker process.' });
     const body = (await polled).json<PollBody>();

@@ -15,19 +15,12 @@ import { ga4Accounts } from '../../server/src/db/schema/index';
 import { startFakeGoogle, type FakeGoogle } from '../helpers/fake-google';
 import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { createTestDatabaseTarget } from '../helpers/server-database';
+import { until } from '../helpers/wait-until';
 import { accountsOf, connectGoogle, ga4Call, GA4 } from './ga4-helpers';
 
 const ADA = { sub: '99887766', email: 'ada@gmail.example' };
 const report = (metric: string) => ({ property_id: '333', metrics: [metric], start_date: '2025-01-01', end_date: '2025-01-28' });
 
-/** Waits for a condition that an event will make true (never for time to pass). */
-async function until(what: string, check: () => boolean, maxMs = 20_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not seen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Each case starts its own app instances and connects Google: a bound for a loaded 2-core machine, not an expectation. */
 const SET_UP_BOUND_MS = 90_000;

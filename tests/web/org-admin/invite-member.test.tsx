@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
 import { serveOrg } from './fake-org';
 
-// Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installDomShims();
@@ -21,7 +19,7 @@ async function openInviteDialog(setup?: (api: FakeApi) => void) {
   await signInAs(api, 'org_owner');
   const app = renderApp('/org-admin/users');
   // Generous: the first test of a file also waits for the screen's code to load.
-  await screen.findByRole('list', { name: 'Pending invites' }, { timeout: 10_000 });
+  await screen.findByRole('list', { name: 'Pending invites' });
   await app.user.click(screen.getByRole('button', { name: /Invite member/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
   const email = within(dialog).getByLabelText('Email') as HTMLInputElement;
@@ -54,7 +52,7 @@ describe('Invite member', () => {
     await waitFor(() => expect(api.callsTo('POST /orgs/invites')).toHaveLength(1));
     expect(api.callsTo('POST /orgs/invites')[0]!.body).toEqual({ email: 'gina@acme.test', role: 'org_admin' });
     // The toaster's code loads on demand, so its first toast may take a moment.
-    expect(await screen.findByText('Invite sent to gina@acme.test', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Invite sent to gina@acme.test')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const invites = screen.getByRole('list', { name: 'Pending invites' });
     expect(within(invites).getByRole('listitem', { name: 'gina@acme.test' })).toBeTruthy();

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
 import { authState } from '../../../src/features/auth/auth.store';
 import { installDomShims } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
@@ -14,6 +14,16 @@ beforeEach(() => {
 });
 
 afterEach(signOut);
+
+/**
+ * Lets every answer the fake server has given be handled to the end: waits until no request is
+ * unanswered, then drains the promise callbacks those answers queued (a macrotask runs only once
+ * the microtask queue is empty, however slow the machine) inside act(), so their renders are done.
+ */
+async function settleAnsweredRequests(): Promise<void> {
+  await waitFor(() => expect(vi.mocked(fetch).mock.settledResults.filter((result) => result.type === 'incomplete')).toHaveLength(0));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
 
 async function openRegister() {
   const app = renderApp('/register');
@@ -162,7 +172,7 @@ describe('Register', () => {
       await user.tab();
       await waitFor(() => expect(api.callsTo('GET /register/check-domain')).toHaveLength(2));
       answerFirst({ status: 200, body: invitedAnswer });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settleAnsweredRequests();
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.getByLabelText('Organisation name')).toBeTruthy();
     });
@@ -199,7 +209,7 @@ describe('Register', () => {
       await user.type(screen.getByLabelText('Work email'), 'ivy@acme.test');
       await user.tab();
       await waitFor(() => expect(api.callsTo('GET /register/check-domain')).toHaveLength(1));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settleAnsweredRequests();
       expect(screen.queryByRole('status')).toBeNull();
       expect(screen.getByLabelText('Organisation name')).toBeTruthy();
     });
