@@ -127,8 +127,10 @@ export default defineConfig(({ command }) => ({
           include: ['tests/server/**/*.test.ts'],
           // Gives every test app a log folder and fails the run if a secret was logged.
           globalSetup: ['tests/helpers/server-log-check.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for failures only (tests wait for events): generous, because a shared 2-core
+          // machine under load can take over a minute to boot an app and its database.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
 import { launchChromium } from '../tools/chromium';
 import { freePort } from '../tools/free-port';
 
@@ -20,10 +21,41 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (embedded PGlite in a fresh data folder) serving the built app from dist/. */
+/**
+ * `npm run test:e2e:pg` sets MOSAIC_E2E_DATABASE=postgres: every server then gets a fresh
+ * throw-away database on the PostgreSQL that TEST_DATABASE_URL reaches (dropped when it stops).
+ * Otherwise each server uses embedded PGlite in its own data folder. A flag of its own, because CI
+ * exports TEST_DATABASE_URL for the server suite and `npm run test:e2e` must stay on PGlite.
+ */
+export const E2E_DATABASE: 'pglite' | 'postgres' = process.env.MOSAIC_E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+async function databaseFor(extraEnv: Record<string, string>): Promise<ThrowAwayPostgresDatabase | undefined> {
+  // A caller that names its own database keeps it.
+  if (E2E_DATABASE !== 'postgres' || extraEnv.DATABASE_URL) return undefined;
+  return createThrowAwayPostgresDatabase(process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL, 'mosaic_e2e');
+}
+
+async function waitUntilHealthy(child: ChildProcess, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Starts the real server (PGlite in a fresh data folder, or a fresh PostgreSQL database, above) serving the built app from dist/. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'mosaic-e2e-'));
+  const database = await databaseFor(extraEnv);
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
     cwd: root,
     env: {
@@ -34,23 +66,22 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       STATIC_DIR: join(root, 'dist'),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/v1/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
+  const cleanUp = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+  try {
+    await waitUntilHealthy(child, baseUrl);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await cleanUp();
+    throw error;
   }
   return {
     baseUrl,
@@ -62,7 +93,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

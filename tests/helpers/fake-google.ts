@@ -35,6 +35,13 @@ export interface FakeGoogleBehaviour {
   reportFailure?: 'insufficient_scope' | 'permission_denied' | 'quota';
   /** The revocation endpoint answers 503 instead of revoking. */
   revokeFailure?: 'unavailable';
+  /**
+   * Refresh-token rotation, as Google applies it to some clients: a refresh answers with a new
+   * refresh token and the one just used stops working (a second refresh with it gets invalid_grant).
+   */
+  rotateRefreshTokens?: boolean;
+  /** Refresh requests are held unanswered until the behaviour changes to one without it. */
+  holdRefreshes?: boolean;
 }
 
 export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com';
@@ -59,6 +66,8 @@ export interface FakeGoogle {
   tokenRequests: TokenRequest[];
   adminRequests: { url: string; authorization: string | undefined }[];
   reportRequests: { propertyId: string; body: Record<string, unknown>; authorization: string | undefined }[];
+  /** Refresh requests being held by `holdRefreshes` right now. */
+  heldRefreshCount(): number;
   /** Every access token issued so far, in order. */
   issuedAccessTokens: string[];
   issuedRefreshTokens: string[];
@@ -118,6 +127,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const accessTokens = new Map<string, Grant>();
   const refreshTokens = new Map<string, Grant>();
   let behaviour: FakeGoogleBehaviour = {};
+  const heldRefreshes: (() => void)[] = [];
 
   const issueTokens = async (grant: Grant, withRefresh: boolean) => {
     const accessToken = `ya29.${randomUUID()}`;
@@ -156,9 +166,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         return send(res, 200, await issueTokens(grant, true));
       }
       if (form.grant_type === 'refresh_token') {
+        if (behaviour.holdRefreshes) await new Promise<void>((resume) => heldRefreshes.push(resume));
         const grant = refreshTokens.get(form.refresh_token ?? '');
         if (!grant) return send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-        return send(res, 200, await issueTokens(grant, false));
+        if (!behaviour.rotateRefreshTokens) return send(res, 200, await issueTokens(grant, false));
+        refreshTokens.delete(form.refresh_token ?? '');
+        const { id_token: _idToken, ...rotated } = await issueTokens(grant, true);
+        return send(res, 200, rotated);
       }
       return send(res, 400, { error: 'unsupported_grant_type' });
     }
@@ -250,13 +264,18 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     issuedAccessTokens: [],
     issuedRefreshTokens: [],
     revokedTokens: [],
+    heldRefreshCount: () => heldRefreshes.length,
     isLive: (token) => refreshTokens.has(token) || accessTokens.has(token),
     rejectAccessTokens: () => accessTokens.clear(),
     revokeRefreshTokens: () => refreshTokens.clear(),
     behave(next) {
       behaviour = next;
+      if (!next.holdRefreshes) for (const resume of heldRefreshes.splice(0)) resume();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const resume of heldRefreshes.splice(0)) resume();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   return fake;
 }

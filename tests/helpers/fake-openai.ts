@@ -77,6 +77,11 @@ export interface FakeOpenAi {
   embeddingRequests: EmbeddingsRequest[];
   authorizations: (string | undefined)[];
   behave(next: FakeOpenAiBehaviour): void;
+  /**
+   * Answers one request held by `hang` (its index in `requests`) with `answer` instead of the
+   * current behaviour; the others stay held. Throws when that request is not being held.
+   */
+  release(index: number, answer: FakeOpenAiBehaviour): void;
   close(): Promise<void>;
 }
 
@@ -120,8 +125,8 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   const authorizations: (string | undefined)[] = [];
   const embeddingRequests: EmbeddingsRequest[] = [];
   const open = new Set<ServerResponse>();
-  /** Requests held by `hang`, resumed with the next behaviour. */
-  let held: (() => void)[] = [];
+  /** Requests held by `hang` (by index in `requests`), resumed with the next behaviour or their own answer. */
+  let held = new Map<number, (answer?: FakeOpenAiBehaviour) => void>();
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -134,21 +139,22 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
         return;
       }
       const body = await readJson(req);
-      requests.push(body);
+      const index = requests.push(body) - 1;
       authorizations.push(req.headers.authorization);
       open.add(res);
       res.on('close', () => open.delete(res));
-      if (behaviour.hang) await new Promise<void>((resume) => held.push(resume));
+      const own = behaviour.hang ? await new Promise<FakeOpenAiBehaviour | undefined>((resume) => held.set(index, resume)) : undefined;
+      const answer = own ?? behaviour;
       if (res.destroyed) return;
-      if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
-      if (behaviour.failWith && failuresLeft > 0) {
-        failuresLeft -= 1;
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      if (answer.failWith && (own || failuresLeft > 0)) {
+        if (!own) failuresLeft -= 1;
         res
-          .writeHead(behaviour.failWith, { 'content-type': 'application/json' })
+          .writeHead(answer.failWith, { 'content-type': 'application/json' })
           .end(JSON.stringify({ error: { message: 'The fake provider is failing on purpose', type: 'server_error', code: null } }));
         return;
       }
-      const text = (behaviour.reply ?? ((request) => `Echo: ${lastUserText(request)}`))(body);
+      const text = (answer.reply ?? ((request) => `Echo: ${lastUserText(request)}`))(body);
       const id = `chatcmpl-${randomUUID()}`;
       const created = Math.floor(Date.now() / 1000);
       if (!body.stream) {
@@ -166,7 +172,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-      const size = behaviour.chunkSize ?? 8;
+      const size = answer.chunkSize ?? 8;
       send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
       for (let index = 0; index < text.length; index += size) {
         send({
@@ -203,13 +209,21 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       failuresLeft = next.failTimes ?? Number.POSITIVE_INFINITY;
       if (!next.hang) {
         const resume = held;
-        held = [];
-        for (const go of resume) go();
+        held = new Map();
+        for (const go of resume.values()) go();
       }
+    },
+    release(index, answer) {
+      const go = held.get(index);
+      if (!go) throw new Error(`request ${index} is not being held (held: ${[...held.keys()].join(', ') || 'none'})`);
+      held.delete(index);
+      go(answer);
     },
     async close() {
       for (const res of open) res.destroy();
-      for (const go of held.splice(0)) go();
+      const resume = held;
+      held = new Map();
+      for (const go of resume.values()) go();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

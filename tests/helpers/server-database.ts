@@ -19,8 +19,8 @@ export interface TestDatabaseTarget {
   dispose(): Promise<void>;
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await run(client);
@@ -29,17 +29,30 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
+export interface ThrowAwayPostgresDatabase {
+  /** The new database's address (same server and credentials as the admin URL). */
+  url: string;
+  /** Drops it, closing whatever connections are still open on it. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty `<prefix>_<random>` database on the server `adminUrl` reaches (its user must be allowed CREATE DATABASE). */
+export async function createThrowAwayPostgresDatabase(adminUrl: string, prefix = 'mosaic_test'): Promise<ThrowAwayPostgresDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
 /** A new, empty database target. `persistent` keeps PGlite on disk so it can be reopened. */
 export async function createTestDatabaseTarget(options: { persistent?: boolean } = {}): Promise<TestDatabaseTarget> {
   if (TEST_DATABASE_URL) {
-    const name = `mosaic_test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      target: { kind: 'postgres', url: url.toString(), poolSize: 5 },
-      dispose: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-    };
+    const created = await createThrowAwayPostgresDatabase(TEST_DATABASE_URL);
+    return { target: { kind: 'postgres', url: created.url, poolSize: 5 }, dispose: created.drop };
   }
   if (!options.persistent) return { target: { kind: 'pglite' }, dispose: async () => {} };
   const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-pglite-'));

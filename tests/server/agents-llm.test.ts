@@ -1,21 +1,16 @@
 /**
  * Agents answering through a model provider: the app talks to a local fake OpenAI-compatible
  * server over real HTTP with the real wire format (SSE streaming). Covers the prompt the model gets,
- * failures with refunds, cancel, the session lock and how fast a long poll wakes.
+ * failures with refunds, cancel, the session lock and that a waiting long poll is woken by the reply
+ * (polls here hold far longer than a test may take, so a poll that was not woken fails the test).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { openTestDatabase } from '../helpers/server-database';
+import { until } from '../helpers/wait-until';
+import { agentRuntimeFor } from '../../server/src/services/agents/runtime';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
-
-async function until(check: () => boolean | Promise<boolean>, maxMs = 10_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('agents with an OpenAI-compatible provider', () => {
   let fake: FakeOpenAi;
@@ -32,6 +27,8 @@ describe('agents with an OpenAI-compatible provider', () => {
         LLM_MODEL: 'llama-test',
         // One attempt: a failing provider ends the run at once (retries have their own test below).
         AGENT_RUN_MAX_ATTEMPTS: '1',
+        // Longer than any test may take: a poll that answers was answered by news, never by its time-out.
+        AGENT_POLL_HOLD_SECONDS: '120',
       },
     });
     owner = await registerOwner(t.app);
@@ -97,9 +94,9 @@ describe('agents with an OpenAI-compatible provider', () => {
   it('cancels a run in progress: the provider call is dropped, the credits come back, the session unlocks', async () => {
     fake.behave({ hang: true });
     const before = await creditsOf(t.app, caller);
-    const accepted = (await sendAsync(t.app, caller, 'email', { message: 'Write a long sequence' })).json<AcceptedBody>();
     const asked = fake.requests.length;
-    await until(() => fake.requests.length >= asked);
+    const accepted = (await sendAsync(t.app, caller, 'email', { message: 'Write a long sequence' })).json<AcceptedBody>();
+    await until('the provider being asked', () => fake.requests.length > asked);
     // Spec 001 §4: sending again while a reply is being written is refused.
     const second = await sendAsync(t.app, caller, 'email', { session_id: accepted.session_id, message: 'Another one' });
     expect(second.statusCode).toBe(409);
@@ -119,17 +116,22 @@ describe('agents with an OpenAI-compatible provider', () => {
     expect([200, 409]).toContain(cancelIdle.statusCode);
   });
 
-  it('wakes a waiting long poll within 100 ms of the reply being stored', async () => {
-    fake.behave({ delayMs: 1500, reply: () => 'Here is your answer.' });
+  it('wakes a waiting long poll as soon as the reply is stored', async () => {
+    fake.behave({ hang: true });
     const accepted = (await sendAsync(t.app, caller, 'creative', { message: 'Taglines please' })).json<AcceptedBody>();
-    const started = Date.now();
-    const response = await poll(t.app, caller, accepted.session_id, accepted.created_at);
-    const returnedAt = Date.now();
-    const reply = response.json<PollBody>().messages.find((m) => m.role === 'assistant')!;
-    expect(reply.content).toBe('Here is your answer.');
-    // It really waited (the reply came ~1.5 s later), and returned right after the reply was stored.
-    expect(returnedAt - started).toBeGreaterThan(1000);
-    expect(returnedAt - new Date(reply.created_at).getTime()).toBeLessThan(100);
+    const isThisRun = (request: (typeof fake.requests)[number]) => request.messages.at(-1)?.content === 'Taglines please';
+    await until('the provider being asked', () => fake.requests.some(isThisRun));
+    const waker = (await agentRuntimeFor(t.app, { config: t.config, db: t.database.db })).waker;
+    const waitingBefore = waker.waiting();
+
+    // The model has not answered, so the poll has nothing to return: it waits...
+    const polled = poll(t.app, caller, accepted.session_id, accepted.created_at);
+    await until('the poll being held', () => waker.waiting() > waitingBefore);
+    // ...until the reply is stored. Its hold (120 s) outlasts the test, so only the wake can end it.
+    fake.release(fake.requests.findIndex(isThisRun), { reply: () => 'Here is your answer.' });
+    const body = (await polled).json<PollBody>();
+    expect(body.timed_out).toBe(false);
+    expect(body.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['Here is your answer.']);
   });
 });
 
@@ -165,9 +167,9 @@ describe.skipIf(testEngine !== 'postgres')('a reply stored by another process (P
   let worker: TestApp;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ delayMs: 1500, reply: () => 'Written by the worker process.' });
+    fake = await startFakeOpenAi({ hang: true });
     database = await openTestDatabase();
-    const env = { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl };
+    const env = { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_POLL_HOLD_SECONDS: '120' };
     // Two server processes on one database: one answers HTTP only, the other runs the jobs.
     apiOnly = await createTestApp({ database: database.database, env: { ...env, JOB_WORKERS: 'false' } });
     worker = await createTestApp({ database: database.database, env });
@@ -179,14 +181,19 @@ describe.skipIf(testEngine !== 'postgres')('a reply stored by another process (P
     await fake.close();
   });
 
-  it('wakes the poll held by the first process within 100 ms', async () => {
+  it('wakes the poll held by the first process when the second stores the reply', async () => {
     const owner = await registerOwner(apiOnly.app);
     const caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     const accepted = (await sendAsync(apiOnly.app, caller, 'seo', { message: 'Across processes' })).json<AcceptedBody>();
-    const response = await poll(apiOnly.app, caller, accepted.session_id, accepted.created_at);
-    const returnedAt = Date.now();
-    const reply = response.json<PollBody>().messages.find((m) => m.role === 'assistant')!;
-    expect(reply.content).toBe('Written by the worker process.');
-    expect(returnedAt - new Date(reply.created_at).getTime()).toBeLessThan(100);
+    await until('the worker process asking the provider', () => fake.requests.length === 1);
+    const waker = (await agentRuntimeFor(apiOnly.app, { config: apiOnly.config, db: apiOnly.database.db })).waker;
+
+    const polled = poll(apiOnly.app, caller, accepted.session_id, accepted.created_at);
+    await until('the poll being held', () => waker.waiting() === 1);
+    // The poll holds for 120 s, longer than the test: only the NOTIFY from the worker process ends it.
+    fake.release(0, { reply: () => 'Written by the worker process.' });
+    const body = (await polled).json<PollBody>();
+    expect(body.timed_out).toBe(false);
+    expect(body.messages.find((m) => m.role === 'assistant')?.content).toBe('Written by the worker process.');
   });
 });

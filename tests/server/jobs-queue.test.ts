@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/src/db/database';
 import { startJobQueue, type JobQueue } from '../../server/src/jobs/job-queue';
@@ -17,6 +18,13 @@ const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000
 };
 
 describe(`durable job queue (pg-boss on ${testEngine})`, () => {
+  /** Jobs of a queue in pg-boss's 'completed' state (its own table, in the schema job-queue.ts uses). */
+  const completedJobs = async (name: string): Promise<number> => {
+    const result = await database.db.execute(sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${name} AND state = 'completed'`);
+    // Both drivers answer { rows } (node-postgres and PGlite).
+    return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+  };
+
   let database: Database;
   let target: DatabaseTarget;
   let dispose: () => Promise<void>;
@@ -79,11 +87,14 @@ describe(`durable job queue (pg-boss on ${testEngine})`, () => {
     const ran: string[] = [];
     const id = await queue.send('jobs-test-cancel', { n: 1 }, { startAfter: 2 });
     await queue.cancel('jobs-test-cancel', id!);
+    // Sent after it, due after it: the queue hands out jobs one at a time, oldest first, so by the
+    // time this one runs the cancelled job would have run.
+    const later = await queue.send('jobs-test-cancel', { n: 2 }, { startAfter: 2 });
     await queue.work('jobs-test-cancel', async (job) => {
       ran.push(job.id);
     });
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(ran).toEqual([]);
+    await until(() => ran.includes(later!), 20_000, 'the job sent after the cancelled one');
+    expect(ran).toEqual([later]);
   });
 
   it('runs each job once with several workers competing (as several processes would)', async () => {
@@ -103,8 +114,9 @@ describe(`durable job queue (pg-boss on ${testEngine})`, () => {
       );
     }
     for (let n = 0; n < 40; n += 1) await workers[n % 2]!.send('jobs-test-once', { n });
-    await until(() => runs.length >= 40, 20_000, 'forty jobs');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // A completed job is never handed out again, so once all forty are completed every run that
+    // will ever happen has happened.
+    await until(async () => (await completedJobs('jobs-test-once')) === 40, 20_000, 'forty completed jobs');
     expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
     if (second !== database) {
       await workers[1]!.stop();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_GET_CACHE_RULES, apiCacheRuleFor, compileApiCacheRules, isCacheableApiGet, normaliseRoutePath } from '../../sw/api-cache-rules';
 import { routeFor, type RequestFacts } from '../../sw/routing-table';
 import { APP_ORIGIN } from './worker-env';
 
@@ -15,7 +16,11 @@ describe('service worker routing table', () => {
     '/agents/sessions/s1/messages',
     '/billing/credits',
     '/billing/credits/transactions?limit=20',
+    '/billing/plan',
+    '/agents/seo/settings',
+    '/kb/documents/d1/status',
     '/integrations/ga4/linked-properties',
+    '/orgs/members',
   ])('keeps the last answer of GET %s for offline reloads', (path) => {
     expect(routeFor(api(path), APP_ORIGIN)).toBe('api-network-first');
   });
@@ -32,7 +37,11 @@ describe('service worker routing table', () => {
     '/kb/uploads/sign?filename=a.pdf',
     '/kb/uploads/local/abc?sig=x',
     '/integrations/ga4/oauth/start',
-  ])('never stores GET %s (auth, long poll, signed or one-time addresses)', (path) => {
+    '/integrations/ga4/oauth/callback?code=x&state=y',
+    '/kb/search?query=brand',
+    '/agents/seo/documents/search?query=x',
+    '/openapi.json',
+  ])('never stores GET %s (auth, long poll, searches, signed or one-time addresses)', (path) => {
     expect(routeFor(api(path), APP_ORIGIN)).toBe('network-only');
   });
 
@@ -68,5 +77,37 @@ describe('service worker routing table', () => {
     expect(routeFor({ method: 'GET', url: `${APP_ORIGIN}/assets/index-abc.js`, mode: 'cors' }, APP_ORIGIN)).toBe(
       'network-only',
     );
+  });
+});
+
+describe('API cache rules: an allowlist', () => {
+  it.each(['/a-new-endpoint', '/billing/invoices', '/orgs/members/m1/secret', '/kb/documents/d1/download', '/'])(
+    'never stores GET %s, which no rule declares cacheable',
+    (path) => {
+      expect(isCacheableApiGet(path)).toBe(false);
+      expect(routeFor(api(path), APP_ORIGIN)).toBe('network-only');
+    },
+  );
+
+  it('matches parameter segments one segment at a time', () => {
+    expect(apiCacheRuleFor('/agents/sessions/s1/messages')?.path).toBe('/agents/sessions/:id/messages');
+    expect(apiCacheRuleFor('/agents/sessions/s1/messages/extra')).toBeUndefined();
+    expect(apiCacheRuleFor('/agents/sessions//messages')).toBeUndefined();
+    expect(apiCacheRuleFor('/spaces/')?.path).toBe('/spaces');
+  });
+
+  it('lets a never rule win over a cacheable one that also matches', () => {
+    const ruleFor = compileApiCacheRules([
+      { path: '/agents/:slug', decision: 'network-first', reason: 'an agent' },
+      { path: '/agents/sessions', decision: 'never', reason: 'a literal segment the parameter also matches' },
+    ]);
+    expect(ruleFor('/agents/seo')?.decision).toBe('network-first');
+    expect(ruleFor('/agents/sessions')?.decision).toBe('never');
+  });
+
+  it('gives every rule a reason and names each path once', () => {
+    const paths = API_GET_CACHE_RULES.map((rule) => normaliseRoutePath(rule.path));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const rule of API_GET_CACHE_RULES) expect(rule.reason.trim().length, rule.path).toBeGreaterThan(10);
   });
 });

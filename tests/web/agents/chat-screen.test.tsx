@@ -11,8 +11,6 @@ import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installFakeChat, message } from './fake-agents';
 import { installDomShims } from '../app/support/dom';
 
-// The first test of a file loads the lazy screen and the Markdown stack, slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 let api: FakeApi;
 
@@ -63,7 +61,7 @@ afterEach(async () => {
 describe('chat session screen', () => {
   it('shows the conversation with sanitised Markdown, sends, and shows the reply', async () => {
     const { user } = renderApp('/agents/seo/chat/sess-1');
-    expect(await screen.findByRole('heading', { name: 'Which keywords for bakery software?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Which keywords for bakery software?' })).toBeTruthy();
     const log = await screen.findByRole('log', { name: 'Conversation' });
     await waitFor(() => expect(within(log).getByText('bakery software')).toBeTruthy());
     expect(log.querySelector('script')).toBeNull();

@@ -11,8 +11,6 @@ import { installDomShims } from '../app/support/dom';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { AGENTS } from './fake-agents';
 
-// The first test of a file loads the lazy screen and the Markdown stack, slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 let api: FakeApi;
 
@@ -53,7 +51,7 @@ describe('agent configuration', () => {
   it('counts pending changes, undoes the last, discards all, and saves only what changed', async () => {
     await signInAs(api, 'org_owner');
     const { user } = renderApp('/agents/seo/configure');
-    const instructions = (await screen.findByRole('textbox', { name: 'Team instructions' }, { timeout: 5000 })) as HTMLTextAreaElement;
+    const instructions = (await screen.findByRole('textbox', { name: 'Team instructions' })) as HTMLTextAreaElement;
     expect(screen.getByRole('status').textContent).toBe('No unsaved changes');
 
     await user.type(instructions, 'UK');
@@ -75,12 +73,12 @@ describe('agent configuration', () => {
     await waitFor(() => expect(api.callsTo('PUT /agents/seo/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /agents/seo/settings')[0]!.body).toEqual({ custom_instructions: 'Short' });
     await waitFor(() => expect(api.callsTo('PUT /agents/seo/documents/d2')[0]?.body).toEqual({ is_enabled: false }));
-  }, 20_000);
+  });
 
   it('shows members the configuration read-only', async () => {
     await signInAs(api, 'org_member');
     renderApp('/agents/seo/configure');
-    const instructions = await screen.findByRole('textbox', { name: 'Team instructions' }, { timeout: 5000 });
+    const instructions = await screen.findByRole('textbox', { name: 'Team instructions' });
     expect((instructions as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.getByText('Only organisation owners and admins can change agent settings. You can see them here.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();

@@ -31,7 +31,7 @@ afterEach(signOut);
 async function open(path: string, heading: string) {
   await signInAs(api, 'org_member');
   const app = renderApp(path);
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: heading, level: 1 });
   return app;
 }
 

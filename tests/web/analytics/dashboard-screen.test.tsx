@@ -23,7 +23,7 @@ afterEach(signOut);
 async function openDashboard() {
   await signInAs(api, 'org_member');
   const app = renderApp('/dashboard');
-  await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { deferredReply, installFakeApi, json, type FakeApi } from './fake-api';
 import { disposeClients, loadClient, member, signedInClient, spaceA } from './client-harness';
 
@@ -30,9 +31,9 @@ describe('auth queue (spec 000 §4)', () => {
   it('holds calls until the session is AUTHENTICATED, then sends them with the space chosen meanwhile', async () => {
     const { client, init, finishMe } = await initialisingClient();
     const plan = client.api.http.get('/billing/plan');
-    await new Promise((r) => setTimeout(r, 20));
+    // Queued is the call's resting state until the session is ready: waiting for it, not for time.
+    await waitFor(() => expect(client.api.queuedRequestCount()).toBe(1));
     expect(fake.calls('GET', '/billing/plan')).toHaveLength(0);
-    expect(client.api.queuedRequestCount()).toBe(1);
     finishMe();
     await init;
     await expect(plan).resolves.toEqual({ name: 'Free' });

@@ -25,10 +25,19 @@ afterEach(() => {
 
 describe('401 recovery (spec 000 §4)', () => {
   it('five concurrent 401s share exactly one /refresh and every request is retried once', async () => {
-    serveDocumentsFor(() => 'access-2');
+    // The server answers /refresh only once all five calls have had their 401, so every one of
+    // them is waiting for a new token while the refresh is under way.
+    let rejected = 0;
+    let allRejected!: () => void;
+    const fiveRejected = new Promise<void>((resolve) => (allRejected = resolve));
+    fake.on('GET', '/kb/documents', (request) => {
+      if (request.headers.get('Authorization') === 'Bearer access-2') return json(200, { ok: request.path });
+      if (++rejected === 5) allRejected();
+      return json(401, { detail: 'Token expired' });
+    });
     fake.on('POST', '/refresh', async (request) => {
       expect(request.body).toEqual({ refresh_token: 'refresh-1' });
-      await new Promise((r) => setTimeout(r, 10));
+      await fiveRejected;
       return json(200, { access_token: 'access-2', refresh_token: 'refresh-2' });
     });
     const results = await Promise.all(

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lazyScreen } from '../../../src/app/lazy-screen';
 
@@ -68,11 +68,7 @@ describe('lazyScreen', () => {
           <FinishDuringRender />
         </>,
       );
-      const deadline = Date.now() + 2000;
-      while (!container.textContent?.includes('Hello Linus') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(container.textContent).toBe('Hello Linus');
+      await waitFor(() => expect(container.textContent).toBe('Hello Linus'));
     } finally {
       root.unmount();
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;

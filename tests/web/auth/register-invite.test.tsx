@@ -3,15 +3,12 @@
  * looked up by its secret, the invited address is filled in and locked, no organisation name is
  * asked, and registering sends the secret. A link that cannot be used says why and what to do.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { authState } from '../../../src/features/auth/auth.store';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, makeUser, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';
-
-// Whole-app renders; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SECRET = 'Zm9vYmFyLXNlY3JldC1vZi10aGUtaW52aXRlLWxpbms';
 const invitation = { organization_name: 'Acme Studio', role: 'org_admin', email: 'ivy@acme.test', expires_at: '2026-06-01T12:00:00.000Z' };
@@ -30,7 +27,7 @@ afterEach(signOut);
 
 async function openInviteLink(secret = SECRET) {
   const app = renderApp(`/register?invite=${secret}`);
-  await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Create your account' });
   return app;
 }
 

@@ -21,7 +21,7 @@ async function openCredits(role: 'org_owner' | 'org_member' = 'org_owner') {
   await signInAs(api, role);
   const app = renderApp('/credits');
   // The screen's code loads on demand; the first load in a test file may take a few seconds.
-  await screen.findByRole('heading', { name: 'Credits', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Credits', level: 1 });
   return app;
 }
 

@@ -17,7 +17,7 @@ beforeEach(async () => {
 afterEach(signOut);
 
 const planCard = (name: string) => screen.getByLabelText(`${name} plan`);
-const openPricing = () => screen.findByRole('heading', { name: 'Pricing', level: 1 }, { timeout: 5000 });
+const openPricing = () => screen.findByRole('heading', { name: 'Pricing', level: 1 });
 
 describe('Pricing screen', () => {
   it('shows every plan side by side without sign-in, and sends visitors to Register', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { wipeAll } from '../../../src/db';
 import type { Role } from '../../../src/features/auth/auth.types';
@@ -8,9 +8,6 @@ import { reportNetworkSuccess } from '../../../src/pwa';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
-
-// Whole-app renders; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 /** jsdom has no layout; the virtual list needs a viewport size to decide which rows to render. */
 function giveElementsASize() {
@@ -69,7 +66,7 @@ async function openAs(role: Role) {
   api.on('DELETE /kb/documents/d0c00001', () => ({ status: 204 }));
   await signInAs(api, role);
   const app = renderApp('/knowledge-base');
-  const list = await screen.findByRole('list', { name: 'Documents' }, { timeout: 10_000 });
+  const list = await screen.findByRole('list', { name: 'Documents' });
   await within(list).findByText('their-brief.txt');
   return { api, ...app };
 }

@@ -5,8 +5,6 @@ import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
 import { fakeInviteLink, serveOrg, type FakeOrg } from './fake-org';
 
-// Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installDomShims();
@@ -21,7 +19,7 @@ async function openInviteDialog(setup?: (api: FakeApi) => void, seed: Partial<Fa
   await signInAs(api, 'org_owner');
   const app = renderApp('/org-admin/users');
   // Generous: the first test of a file also waits for the screen's code to load.
-  await screen.findByRole('list', { name: 'Pending invites' }, { timeout: 10_000 });
+  await screen.findByRole('list', { name: 'Pending invites' });
   await app.user.click(screen.getByRole('button', { name: /Invite member/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
   const email = within(dialog).getByLabelText('Email') as HTMLInputElement;
@@ -64,7 +62,7 @@ describe('Invite member', () => {
     await waitFor(() => expect(api.callsTo('POST /orgs/invites')).toHaveLength(1));
     expect(api.callsTo('POST /orgs/invites')[0]!.body).toEqual({ email: 'gina@acme.test', role: 'org_admin' });
     // The toaster's code loads on demand, so its first toast may take a moment.
-    expect(await screen.findByText('Invite sent to gina@acme.test', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Invite sent to gina@acme.test')).toBeTruthy();
     expect(within(dialog).getByRole('status').textContent).toMatch(/^We emailed an invite link to gina@acme\.test\. It works once and expires on /);
     expect((within(dialog).getByLabelText('Invite link') as HTMLInputElement).value).toBe(fakeInviteLink('i-2'));
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, waitFor, within } from '@testing-library/react';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
@@ -7,8 +7,6 @@ import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
 import { serveOrg } from './fake-org';
 
-// Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installDomShims();
@@ -22,7 +20,7 @@ afterEach(async () => {
 
 // The only table on the screen (Radix puts a table's own label on its scroll wrapper, not the table).
 // Generous time-out: the first test of a file also waits for the screen's code to load.
-const membersTable = () => screen.findByRole('table', {}, { timeout: 10_000 });
+const membersTable = () => screen.findByRole('table');
 const roleSelect = (name: string) => screen.getByRole('combobox', { name: `Role of ${name}` });
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
@@ -71,7 +69,7 @@ describe('Manage Users', () => {
     expect(api.callsTo('PUT /orgs/members/m-bob/role')[0]!.body).toEqual({ role: 'org_admin' });
     await waitFor(() => expect(within(row('Bob Stone')).getAllByText('Admin')).toHaveLength(2));
     // The toaster's code loads on demand, so its first toast may take a moment.
-    expect(await screen.findByText('Bob Stone is now admin', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Bob Stone is now admin')).toBeTruthy();
   });
 
   it('does not let anyone change their own role or remove themselves', async () => {

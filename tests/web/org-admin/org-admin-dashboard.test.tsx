@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
 import { invite, joinRequest, member, serveOrg } from './fake-org';
 
-// Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   installDomShims();
@@ -32,7 +30,7 @@ describe('Organization Admin dashboard', () => {
     const { user, location } = renderApp('/org-admin/dashboard');
 
     // Generous time-out: the first test of a file also waits for the screen's code to load.
-    const figure = (label: string, value: number) => screen.findByRole('link', { name: `${label}: ${value}` }, { timeout: 10_000 });
+    const figure = (label: string, value: number) => screen.findByRole('link', { name: `${label}: ${value}` });
     expect(await figure('Everyone', 5)).toBeTruthy();
     expect(await figure('Owners', 1)).toBeTruthy();
     expect(await figure('Admins', 1)).toBeTruthy();
@@ -44,7 +42,7 @@ describe('Organization Admin dashboard', () => {
     await user.click(screen.getByRole('link', { name: /Review 3 join requests/ }));
     await waitForLocation(location, '/org-admin/users');
     // Manage Users' code loads on this first visit.
-    expect(await screen.findByRole('list', { name: 'Join requests' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Join requests' })).toBeTruthy();
   });
 
   it('says which list failed and retries', async () => {

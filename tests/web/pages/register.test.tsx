@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authState } from '../../../src/features/auth/auth.store';
 import { installDomShims } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi, makeUser } from '../app/support/fake-api';
 import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';
-
-// Whole-app renders driven click by click; on a busy shared machine one can pass 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 let api: FakeApi;
 
@@ -19,8 +16,7 @@ afterEach(signOut);
 
 async function openRegister() {
   const app = renderApp('/register');
-  // Generous: the first test of the file also waits for the screen's code to load.
-  await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Create your account' });
   return app;
 }
 

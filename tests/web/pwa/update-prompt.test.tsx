@@ -1,5 +1,5 @@
 import { Theme } from '@radix-ui/themes';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker, UpdatePrompt, updateState } from '../../../src/pwa';
@@ -84,8 +84,10 @@ describe('new version prompt', () => {
   it('stays quiet when the first worker, installed by another tab, takes control', async () => {
     await start();
     renderPrompt();
-    workbox.emit('controlling', { isUpdate: false, isExternal: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The worker's handler runs synchronously; act() then flushes the store's notification and
+    // React's render, so anything the event caused is on screen now.
+    await act(async () => workbox.emit('controlling', { isUpdate: false, isExternal: true }));
+    expect(updateState.updateAvailable).toBe(false);
     expect(screen.queryByText('A new version is available')).toBeNull();
     expect(reload).not.toHaveBeenCalled();
   });

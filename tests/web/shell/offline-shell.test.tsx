@@ -17,6 +17,9 @@ beforeAll(() => startOfflineLayer());
 beforeEach(() => {
   installDomShims();
   api = installFakeApi();
+  // The offline layer's probe ticks every 15 s whatever the test is doing; offline here means the
+  // server cannot be reached, so the probe must find it unreachable too, not answered by the fake.
+  api.on('GET /health', () => Promise.reject(new TypeError('Failed to fetch')));
   reportNetworkSuccess();
 });
 
@@ -25,12 +28,19 @@ afterEach(async () => {
   await signOut();
 });
 
+/** Requests the app has sent that the fake server has not answered yet. */
+function unansweredRequests(): number {
+  return vi.mocked(fetch).mock.settledResults.filter((result) => result.type === 'incomplete').length;
+}
+
 async function openShell(path = '/settings') {
   await signInAs(api, 'org_owner');
   const app = renderApp(path);
   await screen.findByRole('navigation', { name: 'Main navigation' });
-  // Let the shell's own first calls (plan, credits) finish: any answer rightly means "online".
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // The shell's own first calls (plan, credits) must be answered before a test goes offline: any
+  // answer rightly means "online" and would end the offline state the test set up.
+  await screen.findByRole('link', { name: 'Credits used, view credits' });
+  await waitFor(() => expect(unansweredRequests()).toBe(0));
   return app;
 }
 

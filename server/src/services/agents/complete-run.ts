@@ -1,16 +1,19 @@
 /** Storing a run's reply: the run ends and the reply appears together, or not at all. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
-import type { RunRow } from './runs.service';
+import { stillHeld, type RunRow } from './runs.service';
 
-/** Null when the run was cancelled (or finished elsewhere) meanwhile: the reply is dropped. */
+/**
+ * Null when the run is no longer this attempt's (cancelled meanwhile, or its lease ran out and
+ * another worker took it over): the reply is dropped.
+ */
 export async function completeRun(db: Db, run: RunRow, content: string, engine: string) {
   return db.transaction(async (tx) => {
     const [won] = await tx
       .update(agentRuns)
       .set({ status: 'succeeded', error: null, leaseUntil: null, updatedAt: sql`now()` })
-      .where(and(eq(agentRuns.id, run.id), eq(agentRuns.status, 'running')))
+      .where(stillHeld(run))
       .returning({ id: agentRuns.id });
     if (!won) return null;
     const [reply] = await tx

@@ -2,7 +2,9 @@
  * Answers one run: claims it, assembles the context, asks the chosen engine (a model through the
  * AI SDK, or the offline engine), stores the reply and wakes the session's long polls. Safe to
  * call more than once for the same run: only one caller can hold it, and a run resumed after a
- * crash starts over and writes one reply.
+ * crash starts over and writes one reply. A worker whose lease ran out while it was still alive
+ * loses cleanly to the one that took over: its reply, retry or failure changes nothing
+ * (runs.service.ts, fencing by attempt).
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { findAgent } from '../../agents/index';
@@ -19,7 +21,7 @@ import { completeRun } from './complete-run';
 import { assembleContext } from './context';
 import { AGENT_MESSAGES } from './messages';
 import { buildSystemPrompt, conversationTurns } from './prompt';
-import { claimRun, endRunWithRefund, renewLease, requeueRun, type RunRow } from './runs.service';
+import { claimRun, endRunWithRefund, renewLease, requeueRun, takenOver, type RunRow } from './runs.service';
 import { readAgentSettings } from './settings.service';
 import type { MessageDto } from './serializers';
 import { toMessageDto } from './serializers';
@@ -36,6 +38,9 @@ export interface RunnerDeps {
 
 /** Why a run stopped being worked on in this process. */
 export type StopReason = 'cancelled' | 'shutdown';
+
+/** Logged by a worker that finds its run taken over by another (its lease ran out meanwhile). */
+export const LEASE_LOST_MESSAGE = "Agent run lost its lease to another worker; this attempt's result is dropped";
 
 export type RunOutcome =
   | { kind: 'succeeded'; reply: MessageDto }
@@ -56,11 +61,12 @@ export async function executeRun(
   if (!run) return { kind: 'skipped' };
   if (run.attempts > config.agentRuns.maxAttempts) return fail(deps, run, AGENT_MESSAGES.runInterrupted);
 
-  // A cancel from another process shows up as a lost lease: stop writing then.
+  // A cancel from another process, or a takeover after this lease ran out, shows up as a failed
+  // renewal: stop writing then.
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   const heartbeat = setInterval(() => {
-    renewLease(db, run.id, config.agentRuns.leaseMs)
+    renewLease(db, run, config.agentRuns.leaseMs)
       .then((held) => {
         if (!held) controller.abort('cancelled' satisfies StopReason);
       })
@@ -71,11 +77,12 @@ export async function executeRun(
   try {
     const content = await answer(deps, run, signal);
     const reply = await completeRun(db, run, content.text, content.engine);
+    if (!reply) return letGo(deps, run);
     await waker.wake(run.sessionId);
-    return reply ? { kind: 'succeeded', reply: toMessageDto(reply) } : { kind: 'cancelled' };
+    return { kind: 'succeeded', reply: toMessageDto(reply) };
   } catch (error) {
     const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
-    if (reason === 'cancelled') return { kind: 'cancelled' };
+    if (reason === 'cancelled') return letGo(deps, run);
     const message = error instanceof Error ? error.message : String(error);
     if (reason === 'shutdown') {
       // Left running: its lease expires and the recovery sweep (here or in another process) resumes it.
@@ -83,21 +90,29 @@ export async function executeRun(
     }
     const retryable = !(error instanceof LlmError) || error.retryable;
     if (retryable && options.mayRetry && run.attempts < config.agentRuns.maxAttempts) {
+      if (!(await requeueRun(db, run, message))) return letGo(deps, run);
       deps.log.warn({ err: error, runId, attempt: run.attempts }, 'Agent run failed; it will be retried');
-      await requeueRun(db, run.id, message);
       return { kind: 'deferred', error: message };
     }
-    deps.log.error({ err: error, runId }, 'Agent run failed');
-    return fail(deps, run, message);
+    const outcome = await fail(deps, run, message);
+    if (outcome.kind === 'failed') deps.log.error({ err: error, runId }, 'Agent run failed');
+    return outcome;
   } finally {
     clearInterval(heartbeat);
   }
 }
 
 async function fail(deps: RunnerDeps, run: RunRow, error: string): Promise<RunOutcome> {
-  await endRunWithRefund(deps.db, run.id, 'failed', error);
+  if (!(await endRunWithRefund(deps.db, run.id, 'failed', error, run))) return letGo(deps, run);
   await deps.waker.wake(run.sessionId);
   return { kind: 'failed', error };
+}
+
+/** This attempt no longer holds the run: it was cancelled, or taken over after the lease ran out. */
+async function letGo(deps: RunnerDeps, run: RunRow): Promise<RunOutcome> {
+  if (!(await takenOver(deps.db, run))) return { kind: 'cancelled' };
+  deps.log.warn({ runId: run.id, attempt: run.attempts }, LEASE_LOST_MESSAGE);
+  return { kind: 'skipped' };
 }
 
 async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string }> {

@@ -1,19 +1,16 @@
 /**
  * Calls to an analytics source on behalf of one stored account: decrypts its tokens, refreshes an
- * expired access token (and once more if Google rejects it anyway), stores what changed, and keeps
- * the account's auth_error in step: set by token and permission errors, cleared by a success.
+ * expired access token (and once more if Google rejects it anyway; token-refresh.ts makes
+ * concurrent refreshes one), and keeps the account's auth_error in step: set by token and
+ * permission errors, cleared by a success.
  */
-import { eq } from 'drizzle-orm';
-import { ga4Accounts } from '../../db/schema/index';
 import { AppError, GA4_MESSAGES } from '../../errors';
 import { ProviderError, type AnalyticsProvider } from '../../ga4/types';
 import type { Ga4AccountRow } from './accounts.service';
 import { setAuthError } from './accounts.service';
 import type { Ga4Context } from './ga4-context';
 import { accountErrorCode, toAppError } from './ga4-errors';
-
-/** Refresh a minute early: a token that expires on the way to Google is a wasted round trip. */
-const EXPIRY_MARGIN_MS = 60_000;
+import { isExpired, readToken, refreshAccessToken } from './token-refresh';
 
 type Call<T> = (provider: AnalyticsProvider, accessToken: string | null) => Promise<T>;
 
@@ -23,33 +20,9 @@ function providerOf(ctx: Ga4Context, account: Ga4AccountRow): AnalyticsProvider 
   return provider;
 }
 
-/** Stored token, or undefined when it cannot be read (missing, or the key changed). */
-function readToken(ctx: Ga4Context, sealed: string | null): string | undefined {
-  return sealed === null ? undefined : ctx.cipher.decrypt(sealed);
-}
-
-async function refreshAccessToken(ctx: Ga4Context, account: Ga4AccountRow, provider: AnalyticsProvider): Promise<string | null> {
-  const refreshToken = readToken(ctx, account.refreshTokenEncrypted);
-  if (refreshToken === undefined) throw new ProviderError('REFRESH_TOKEN_EXPIRED', 'No readable refresh token is stored');
-  const tokens = await provider.refresh(refreshToken);
-  await ctx.db
-    .update(ga4Accounts)
-    .set({
-      accessTokenEncrypted: ctx.cipher.encryptOptional(tokens.accessToken),
-      // Google rotates refresh tokens only sometimes; keep the old one otherwise.
-      ...(tokens.refreshToken && tokens.refreshToken !== refreshToken ? { refreshTokenEncrypted: ctx.cipher.encrypt(tokens.refreshToken) } : {}),
-      tokenExpiresAt: tokens.expiresAt,
-      ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(ga4Accounts.id, account.id));
-  return tokens.accessToken;
-}
-
 function needsRefresh(account: Ga4AccountRow, accessToken: string | undefined, provider: AnalyticsProvider): boolean {
   if (provider.name === 'demo') return false;
-  if (accessToken === undefined) return true;
-  return account.tokenExpiresAt !== null && account.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now();
+  return accessToken === undefined || isExpired(account);
 }
 
 /** Runs `call` with a valid access token; throws the ProviderError (after recording it on the account). */
