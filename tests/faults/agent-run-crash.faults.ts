@@ -11,11 +11,18 @@ import { ApiClient } from '../tools/api-client';
 import { ENGINES, eventually, freshDatabase, report, startServer } from './harness';
 import { askedMessage, startModelStandIn } from './model-stand-in';
 
+/**
+ * A run whose process died is taken over once its lease lapses. 5 s keeps the scenario short; much
+ * shorter and a live process on this busy machine can miss a renewal and lose its run to the sweep
+ * (harmless, the first reply wins, but the model is then asked twice).
+ */
+const LEASE = { AGENT_RUN_LEASE_SECONDS: '5' };
+
 describe.each(ENGINES)('kill -9 during an agent run (%s)', (engine) => {
   it('after the restart the reply arrives once and the credits are charged once', async () => {
     const database = await freshDatabase(engine);
     const model = await startModelStandIn({ hold: true });
-    const first = await startServer(database, model.env);
+    const first = await startServer(database, { ...model.env, ...LEASE });
     const api = new ApiClient(first.baseUrl);
     const owner = await api.registerOwner('runs');
     const before = await api.credits(owner);
@@ -29,7 +36,7 @@ describe.each(ENGINES)('kill -9 during an agent run (%s)', (engine) => {
     model.answer();
 
     const startedAt = performance.now();
-    const second = await startServer(database, model.env);
+    const second = await startServer(database, { ...model.env, ...LEASE });
     const again = new ApiClient(second.baseUrl);
     await again.waitForReply(owner, accepted.session_id, accepted.created_at, 120_000);
     report(`agent-run crash (${engine})`, `reply ${Math.round(performance.now() - startedAt)} ms after the restart began; model asked ${model.chats().length} times`);

@@ -38,7 +38,7 @@ const answer = (request: ChatCompletionRequest): string =>
 
 export interface ModelStandIn {
   fake: FakeOpenAi;
-  /** Environment that points a server at it (and shortens agent-run leases so takeovers are quick). */
+  /** Environment that points a server at it. */
   env: Record<string, string>;
   /** Hold every request from now on (a model that is still thinking). */
   hold(): void;
@@ -48,19 +48,16 @@ export interface ModelStandIn {
   chats(): ChatCompletionRequest[];
 }
 
-export async function startModelStandIn(options: { hold?: boolean } = {}): Promise<ModelStandIn> {
-  const fake = await startFakeOpenAi(options.hold ? { hang: true } : { reply: answer });
+/** `hold`: start holding every request. `delayMs`: answer each request after this long (a model that takes its time). */
+export async function startModelStandIn(options: { hold?: boolean; delayMs?: number } = {}): Promise<ModelStandIn> {
+  const answering = { reply: answer, delayMs: options.delayMs };
+  const fake = await startFakeOpenAi(options.hold ? { hang: true } : answering);
   onCleanup(() => fake.close());
   return {
     fake,
-    env: {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      LLM_PROVIDER: 'openai-compatible',
-      // A run whose process died is taken over once its lease lapses; 2 s keeps the scenarios short.
-      AGENT_RUN_LEASE_SECONDS: '2',
-    },
+    env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, LLM_PROVIDER: 'openai-compatible' },
     hold: () => fake.behave({ hang: true }),
-    answer: () => fake.behave({ reply: answer }),
+    answer: () => fake.behave(answering),
     categorisations: () => fake.requests.filter(isCategorisation),
     chats: () => fake.requests.filter((request) => !isCategorisation(request)),
   };

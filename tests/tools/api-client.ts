@@ -54,15 +54,29 @@ export class ApiError extends Error {
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async call<T>(what: string, method: string, path: string, init: { token?: string; spaceId?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+  /**
+   * One API call; throws ApiError unless the status is `expect` (200). A server that does not
+   * answer within `timeoutMs` (30 s; long polls hold up to 25 s) is an error too, named as such.
+   */
+  async call<T>(
+    what: string,
+    method: string,
+    path: string,
+    init: { token?: string; spaceId?: string; body?: unknown; expect?: number; timeoutMs?: number } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = {};
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.spaceId) headers['x-space-id'] = init.spaceId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const timeoutMs = init.timeoutMs ?? 30_000;
     const response = await fetch(`${this.baseUrl}${API}${path}`, {
       method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(timeoutMs),
+    }).catch((error: unknown) => {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new Error(timedOut ? `${what}: the server did not answer within ${timeoutMs} ms` : `${what}: ${String(error)}`);
     });
     const text = await response.text();
     if (response.status !== (init.expect ?? 200)) throw new ApiError(what, response.status, text);

@@ -11,7 +11,7 @@
  * the relay and leave the server running as an orphan).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './free-port';
 
@@ -37,8 +37,10 @@ export interface ServerProcess {
   isRunning(): boolean;
   /** Resident set size in MiB now (VmRSS), or NaN once the process has ended. */
   rssMiB(): number;
-  /** The highest resident set size so far in MiB (VmHWM). */
+  /** The highest resident set size in MiB (VmHWM) since start or the last resetPeakRss(). */
   peakRssMiB(): number;
+  /** Starts the peak over from the current size (Linux: writing 5 to /proc/<pid>/clear_refs). */
+  resetPeakRss(): void;
   /** SIGKILL: the process dies at once, mid-work, with nothing flushed or released. */
   kill(): Promise<void>;
   /** SIGTERM and wait (SIGKILL after 15 s). Safe after kill(). */
@@ -110,6 +112,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     isRunning,
     rssMiB: () => statusField(pid, 'VmRSS'),
     peakRssMiB: () => statusField(pid, 'VmHWM'),
+    resetPeakRss: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     async kill() {
       if (isRunning()) child.kill('SIGKILL');
       await exited;
