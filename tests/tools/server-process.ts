@@ -24,6 +24,8 @@ export interface ServerProcessOptions {
   output?: 'inherit' | 'ignore';
   /** Gives up waiting for /api/v1/health after this long. Default 120 s (a busy 2-core machine). */
   startTimeoutMs?: number;
+  /** Another script to run with node instead of the server (a bench's comparison server). */
+  script?: string;
 }
 
 export interface ServerProcess {
@@ -87,7 +89,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/scripts/start-server.mjs')], {
+  const child = spawn(process.execPath, [options.script ?? path.join(ROOT, 'server/scripts/start-server.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ...BASE_ENV, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
