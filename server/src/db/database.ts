@@ -43,6 +43,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);
 }
 
+/**
+ * PGlite's Postgres runs inside this process's WebAssembly memory, which can grow but never
+ * shrinks, so every buffer it fills stays resident for the life of the process. Its default buffer
+ * pool (shared_buffers) is 160 MB, more than half of the server's memory at rest; 16 MB holds the
+ * hot rows of the API (users, spaces, plans, credits), and pages beyond it are read back through the
+ * operating system's file cache, which is shared and given back under pressure. Measured in
+ * docs/reliability.md ("Footprint"). PostgreSQL servers are tuned by their operators as usual.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** PGlite stores one cluster per process: two processes must not open the same folder at once. */
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
@@ -51,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   // pgvector is made available (not created): hybrid knowledge search runs `CREATE EXTENSION`
   // only when an embedding provider is configured (services/knowledge/semantic-index.ts).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector }, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

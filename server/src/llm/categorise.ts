@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import type { Classification, LlmCategoriser } from '../services/knowledge/categorise';
 import { TAXONOMY } from '../services/knowledge/taxonomy';
-import { generateWithModel } from './generate';
-import { chooseModel, languageModelFor } from './providers';
+import { callModel } from './model-call';
+import { chooseModel } from './providers';
 import type { LlmConfig } from './types';
 
 /** Enough of the document for its topic; the file name carries much of the signal. */
@@ -46,18 +46,13 @@ export function parseClassification(reply: string): Classification | null {
 export function llmCategoriserFor(config: LlmConfig): LlmCategoriser | undefined {
   const choice = chooseModel(config);
   if (choice.engine === 'offline') return undefined;
-  const model = languageModelFor(config, choice);
   return async ({ filename, text }) => {
-    const reply = await generateWithModel(
-      model,
-      {
-        system: SYSTEM,
-        turns: [{ role: 'user', content: `File name: ${filename}\n\n${text.slice(0, SAMPLE_CHARS)}` }],
-        temperature: 0,
-        maxOutputTokens: 100,
-      },
-      config.timeoutMs,
-    );
+    const reply = await callModel(config, choice, {
+      system: SYSTEM,
+      turns: [{ role: 'user', content: `File name: ${filename}\n\n${text.slice(0, SAMPLE_CHARS)}` }],
+      temperature: 0,
+      maxOutputTokens: 100,
+    });
     return parseClassification(reply);
   };
 }

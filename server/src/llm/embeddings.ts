@@ -3,13 +3,9 @@
  * EMBEDDING_PROVIDER names a provider whose credentials (or base URL) are set; the provider's
  * key and base URL are the same variables the agents use (docs/agents.md "Engines").
  */
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany, type EmbeddingModel } from 'ai';
-import type { EmbeddingConfig, LlmConfig } from './types';
-
-type EmbeddingProvider = NonNullable<EmbeddingConfig['provider']>;
+import type { EmbeddingModel, embedMany } from 'ai';
+import type { EmbeddingProvider } from './embedding-model';
+import type { LlmConfig } from './types';
 
 /** Inexpensive general-purpose models; EMBEDDING_MODEL overrides them. */
 export const DEFAULT_EMBEDDING_MODELS: Record<EmbeddingProvider, string> = {
@@ -40,21 +36,6 @@ const PARALLEL_CALLS = 2;
 /** The SDK's own retries on 429/5xx; after that the caller falls back to full-text. */
 const MAX_RETRIES = 2;
 
-function modelFor(config: LlmConfig, provider: EmbeddingProvider, model: string): EmbeddingModel {
-  switch (provider) {
-    case 'openai':
-      return createOpenAI({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl }).embeddingModel(model);
-    case 'google':
-      return createGoogleGenerativeAI({ apiKey: config.google.apiKey, baseURL: config.google.baseUrl }).embeddingModel(model);
-    case 'openai-compatible':
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.openaiCompatible.baseUrl ?? '',
-        apiKey: config.openaiCompatible.apiKey,
-      }).embeddingModel(model);
-  }
-}
-
 function missingCredentials(config: LlmConfig, provider: EmbeddingProvider): string | null {
   switch (provider) {
     case 'openai':
@@ -78,7 +59,10 @@ export function chooseEmbedder(config: LlmConfig): EmbedderChoice {
     return { embedder: null, problem: `EMBEDDING_PROVIDER=${provider} is set but ${missing} is not: knowledge search stays full-text only` };
   }
   const modelId = config.embedding?.model ?? DEFAULT_EMBEDDING_MODELS[provider];
-  const model = modelFor(config, provider, modelId);
+  // The AI SDK is loaded with the first embedding, not at start (docs/reliability.md, "Footprint").
+  let sdk: Promise<{ embedMany: typeof embedMany; model: EmbeddingModel }> | undefined;
+  const loadSdk = () =>
+    (sdk ??= import('./embedding-model').then((module) => ({ embedMany: module.embedMany, model: module.embeddingModelFor(config, provider, modelId) })));
   return {
     embedder: {
       modelKey: `${provider}:${modelId}`,
@@ -89,6 +73,7 @@ export function chooseEmbedder(config: LlmConfig): EmbedderChoice {
         const batches: string[][] = [];
         for (let start = 0; start < texts.length; start += TEXTS_PER_CALL) batches.push(texts.slice(start, start + TEXTS_PER_CALL));
         const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+        const { embedMany, model } = await loadSdk();
         for (let start = 0; start < batches.length; start += PARALLEL_CALLS) {
           const results = await Promise.all(
             batches.slice(start, start + PARALLEL_CALLS).map((values) =>

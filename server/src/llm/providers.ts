@@ -1,12 +1,8 @@
 /**
- * Chooses the engine for a run and builds the AI SDK model for it. The OpenAI-compatible provider
+ * Chooses the engine for a run. The AI SDK model for a choice is built in language-model.ts, which
+ * is loaded only when a model is first called (model-call.ts). The OpenAI-compatible provider
  * covers local and self-hosted servers (Ollama, vLLM, LM Studio) through their /v1 endpoints.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
 import type { EngineName, LlmConfig, LlmProviderName, ModelChoice } from './types';
 
 /** Sensible, inexpensive defaults; LLM_MODEL or an agent's settings override them. */
@@ -44,26 +40,4 @@ export function chooseModel(config: LlmConfig, override?: { provider?: EngineNam
   const sameAsGlobal = engine === (config.provider ?? configured[0]);
   const model = override?.model || (sameAsGlobal ? config.model : undefined) || DEFAULT_MODELS[engine];
   return { engine, model: engine === 'offline' ? DEFAULT_MODELS.offline : model };
-}
-
-/** The AI SDK model object for a provider choice (never called for 'offline'). */
-export function languageModelFor(config: LlmConfig, choice: ModelChoice): LanguageModel {
-  switch (choice.engine) {
-    case 'openai':
-      // Chat Completions rather than the Responses API: it is what every OpenAI-style gateway
-      // behind OPENAI_BASE_URL also speaks.
-      return createOpenAI({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl }).chat(choice.model);
-    case 'anthropic':
-      return createAnthropic({ apiKey: config.anthropic.apiKey, baseURL: config.anthropic.baseUrl })(choice.model);
-    case 'google':
-      return createGoogleGenerativeAI({ apiKey: config.google.apiKey, baseURL: config.google.baseUrl })(choice.model);
-    case 'openai-compatible':
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.openaiCompatible.baseUrl ?? '',
-        apiKey: config.openaiCompatible.apiKey,
-      }).chatModel(choice.model);
-    case 'offline':
-      throw new Error('The offline engine has no language model');
-  }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Role } from '../../../src/features/auth/auth.types';
 import { MESSAGES, unauthorized } from '../errors';
@@ -35,13 +35,22 @@ const systemClock: Clock = () => Math.floor(Date.now() / 1000);
  * misconfigured process) does not become a ten-year pass.
  */
 export class AccessTokens {
+  /**
+   * The secret as a WebCrypto key, imported once. Given the raw bytes, jose imports them again on
+   * every call, a quarter of the cost of checking a token, paid on every authenticated request
+   * (docs/reliability.md, "Read path").
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     readonly ttlSeconds: number,
     private readonly now: Clock = systemClock,
-  ) {}
+  ) {
+    this.key = webcrypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
-  sign(claims: AuthClaims): Promise<string> {
+  async sign(claims: AuthClaims): Promise<string> {
     const issuedAt = this.now();
     return new SignJWT({ role: claims.role, org: claims.orgId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -52,13 +61,13 @@ export class AccessTokens {
       .setJti(randomUUID())
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /** Throws a 401 AppError: 'Token expired' for an expired token, 'Not authenticated' otherwise. */
   async verify(token: string): Promise<AuthClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,

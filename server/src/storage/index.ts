@@ -2,19 +2,22 @@ import type { KnowledgeConfig } from '../config';
 import type { Db } from '../db/database';
 import { LocalDiskStorage } from './local-disk';
 import type { ObjectStorage } from './object-storage';
-import { S3Storage } from './s3';
 import { UploadTokens, resolveUploadSigningKey } from './upload-tokens';
 
 export { ConsumedUploadTokens } from './consumed-upload-tokens';
 export { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
 export { documentPathFor, isObjectPathOfSpace, newObjectPath } from './object-paths';
 export { ObjectChangedError, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
-export { S3Storage } from './s3';
 export { UploadTokens, type UploadGrant } from './upload-tokens';
 
 /** S3 when S3_BUCKET is set; otherwise the local disk under STORAGE_DIR (the default). */
 export async function createObjectStorage(db: Db, config: KnowledgeConfig): Promise<{ storage: ObjectStorage; uploadTokens?: UploadTokens }> {
-  if (config.s3) return { storage: new S3Storage(config.s3, config.uploadUrlTtlSeconds) };
+  if (config.s3) {
+    // Loaded only when S3 is configured: the AWS SDK is ~20 MiB of resident memory that a
+    // local-disk install never needs (docs/reliability.md, "Footprint").
+    const { S3Storage } = await import('./s3');
+    return { storage: new S3Storage(config.s3, config.uploadUrlTtlSeconds) };
+  }
   const uploadTokens = new UploadTokens(await resolveUploadSigningKey(db, config.uploadSigningSecret));
   return { storage: new LocalDiskStorage(config.storageDir, uploadTokens, config.uploadUrlTtlSeconds), uploadTokens };
 }

@@ -11,10 +11,10 @@ import { findAgent } from '../../agents/index';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { chatMessages } from '../../db/schema/index';
-import { generateWithModel } from '../../llm/generate';
+import { callModel } from '../../llm/model-call';
 import { composeOfflineAnswer } from '../../llm/offline/engine';
 import { keywords } from '../../llm/offline/text';
-import { chooseModel, languageModelFor } from '../../llm/providers';
+import { chooseModel } from '../../llm/providers';
 import { LlmError } from '../../llm/types';
 import type { AnalyticsLoader } from './analytics';
 import { completeRun } from './complete-run';
@@ -145,17 +145,13 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     });
     return { text, engine: `offline/${choice.model}` };
   }
-  const text = await generateWithModel(
-    languageModelFor(deps.config.llm, choice),
-    {
-      system: buildSystemPrompt(agent, context, settings.custom_instructions),
-      turns: conversationTurns(history),
-      temperature: settings.temperature ?? undefined,
-      maxOutputTokens: settings.max_output_tokens ?? undefined,
-      signal,
-    },
-    deps.config.llm.timeoutMs,
-  );
+  const text = await callModel(deps.config.llm, choice, {
+    system: buildSystemPrompt(agent, context, settings.custom_instructions),
+    turns: conversationTurns(history),
+    temperature: settings.temperature ?? undefined,
+    maxOutputTokens: settings.max_output_tokens ?? undefined,
+    signal,
+  });
   return { text, engine: `${choice.engine}/${choice.model}` };
 }
 

@@ -1,0 +1,98 @@
+// `npm start` runs the server through this file: server/src is compiled to plain JavaScript with
+// esbuild (well under a second), written to server/.build/<content hash>/, and run in this process.
+//
+// Why not `tsx server/src/server.ts` (what `npm run dev:server` uses)? tsx compiles each module as
+// it is imported, in a loader thread that stays alive with its own JavaScript heap, esbuild's
+// code and the source of every module it handed over: about 90 MiB of resident memory for the
+// life of the process, a third of the server's footprint at rest (docs/reliability.md).
+//
+// Packages stay in node_modules (imported as usual); only the project's own TypeScript is bundled.
+// Lazy `import()`s of project files become separate chunks, so what they pull in still loads on
+// first use. Each module keeps its own `import.meta.url`, so paths relative to a source file
+// (migrations, worker scripts) resolve as they do under tsx. Several processes may start at once:
+// each output folder is written under a temporary name and renamed into place.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// esbuild comes with tsx, a runtime dependency, so it is there without the dev dependencies too.
+import { build, stop as stopEsbuild } from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const buildRoot = path.join(root, 'server', '.build');
+/** Output folders of other versions older than this are removed (another checkout may still run one). */
+const STALE_BUILD_MS = 24 * 60 * 60 * 1000;
+
+/** Replaces `import.meta.url` in each project file with that file's own URL (bundling would merge them). */
+const keepImportMetaUrl = {
+  name: 'keep-import-meta-url',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      const contents = source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+async function compile() {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { server: 'server/src/server.ts' },
+    outdir: path.join(buildRoot, 'out'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Stack traces in the logs point at server/src (the server turns source maps on).
+    sourcemap: 'linked',
+    outExtension: { '.js': '.mjs' },
+    write: false,
+    logLevel: 'warning',
+    plugins: [keepImportMetaUrl],
+  });
+  const files = result.outputFiles.map((file) => ({ name: path.relative(path.join(buildRoot, 'out'), file.path), contents: file.contents }));
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file.name).update(file.contents);
+  return { files, version: hash.digest('hex').slice(0, 16) };
+}
+
+/** Writes the build once per version; concurrent starts of the same version share it. */
+async function install({ files, version }) {
+  const folder = path.join(buildRoot, version);
+  if (existsSync(path.join(folder, 'server.mjs'))) return folder;
+  const temporary = `${folder}.${process.pid}.tmp`;
+  await mkdir(temporary, { recursive: true });
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(temporary, file.name)), { recursive: true });
+    await writeFile(path.join(temporary, file.name), file.contents);
+  }
+  try {
+    await rename(temporary, folder);
+  } catch (error) {
+    // Another process installed the same version first: use theirs.
+    await rm(temporary, { recursive: true, force: true });
+    if (!existsSync(path.join(folder, 'server.mjs'))) throw error;
+  }
+  return folder;
+}
+
+async function removeStaleBuilds(current) {
+  for (const entry of await readdir(buildRoot)) {
+    const folder = path.join(buildRoot, entry);
+    if (folder === current) continue;
+    const info = await stat(folder).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > STALE_BUILD_MS) await rm(folder, { recursive: true, force: true });
+  }
+}
+
+const folder = await install(await compile());
+// esbuild's compiler runs as a child process; it is not needed once the build is written.
+await stopEsbuild();
+await removeStaleBuilds(folder).catch(() => {});
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(folder, 'server.mjs')).href);
