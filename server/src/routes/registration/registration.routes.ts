@@ -68,11 +68,11 @@ const session = z.object({
 });
 
 /** POST /register, GET /register/check-domain, GET /register/invitation, POST /register/with-domain. */
-export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
-  const limit = authRateLimit(app, config.authRateLimitMax);
-  const lookupLimit = lookupRateLimit(app, config.authRateLimitMax);
+export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions, mail, rateLimits }) => {
+  const limit = authRateLimit(rateLimits, config.authRateLimitMax);
+  const lookupLimit = lookupRateLimit(rateLimits, config.authRateLimitMax);
   const contextOf = (request: FastifyRequest): RegistrationContext => ({
-    mail: app.mail,
+    mail,
     appUrl: appUrlFor(config.mail, request),
     ipAddress: request.ip,
   });
