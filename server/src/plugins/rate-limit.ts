@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from
 import { AppError, MESSAGES } from '../errors';
 import { recordAudit } from '../services/audit/audit.service';
 import { findRefreshToken } from '../services/refresh-tokens';
-import { RateLimitStore, type RateLimitBucket } from './rate-limit-store';
+import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 
 /** Counting windows of one minute (the limits below are per minute). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;

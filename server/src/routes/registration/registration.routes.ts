@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
-import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration.service';
+import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
 import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
