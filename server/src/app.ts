@@ -8,19 +8,13 @@ import { installAuth } from './plugins/auth';
 import { installEdgeValidation } from './plugins/edge-validation';
 import { installErrorHandler } from './plugins/error-handler';
 import { installOpenApi, registerOpenApiRoute } from './plugins/openapi';
-import { installRateLimiting } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installSpaceContext } from './plugins/space-context';
 import { installStaticFiles } from './plugins/static-files';
-import { registerJobWorkers } from './jobs/index';
-import { installJobQueue } from './jobs/fastify-jobs';
-import { registerApiRoutes } from './routes/index';
-import { AccessTokens } from './services/access-tokens';
-import { resolveJwtSecret } from './services/jwt-secret';
-import { resolveSuccessorKey } from './services/refresh-tokens';
-import { SessionService } from './services/sessions.service';
-import { installObjectStorage } from './storage/fastify-storage';
-import { installMail } from './mail/fastify-mail';
+import type { AppDeps } from './app-deps';
+import { registerApiRoutes } from './composition/api-routes';
+import { buildAppDeps, closeAppDeps, releaseWorkInProgress } from './composition/build-deps';
+import { registerJobWorkers, type JobWorkers } from './composition/job-workers';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -36,7 +30,12 @@ function trustProxySetting(value: AppConfig['trustProxy']) {
 }
 
 /** Builds the whole server (API, security headers, static app) without listening. */
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await composeApp(options)).app;
+}
+
+/** buildApp, also handing back the dependencies it built (tests look at storage, the waker, …). */
+export async function composeApp({ config, database, logStream }: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: config.bodyLimitBytes,
@@ -54,29 +53,26 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   installEdgeValidation(app);
   installApiHeaders(app);
   await installSecurityHeaders(app);
-  installRateLimiting(app, database.db);
 
-  const accessTokens = new AccessTokens(
-    await resolveJwtSecret(database.db, config.jwtSecret),
-    config.accessTokenTtlSeconds,
-  );
-  const sessions = new SessionService(database.db, accessTokens, {
-    successorKey: await resolveSuccessorKey(database.db),
-    refreshTtlDays: config.refreshTokenTtlDays,
-    graceSeconds: config.refreshReuseGraceSeconds,
+  // Built once, here; routes get them as plugin options and job handlers as an argument.
+  const deps = await buildAppDeps(config, database, app.log);
+  let workers: JobWorkers | undefined;
+  // preClose runs before the server stops taking connections: runs, documents and long polls let go
+  // first; onClose runs after the last request, when nothing can send a job or a mail any more.
+  app.addHook('preClose', async () => {
+    await releaseWorkInProgress(deps);
+    await workers?.close();
   });
-  installAuth(app, accessTokens, database.db);
+  app.addHook('onClose', () => closeAppDeps(deps));
+
+  installAuth(app, deps.accessTokens, database.db);
   installSpaceContext(app, database.db);
 
   await installOpenApi(app);
-  // Knowledge base: file storage and the durable job queue (app.storage, app.jobs); see docs/knowledge.md.
-  const storage = await installObjectStorage(app, config, database.db);
-  await installJobQueue(app, config, database);
-  installMail(app, config.mail);
-  await registerApiRoutes(app, { config, db: database.db, sessions });
+  await registerApiRoutes(app, deps);
   // JOB_WORKERS=false keeps this process API-only; the jobs then run wherever workers are on.
-  if (config.knowledge.runJobWorkers) await registerJobWorkers(app, { config, db: database.db, database, storage });
+  if (config.knowledge.runJobWorkers) workers = await registerJobWorkers(deps, app.log);
   registerOpenApiRoute(app);
   await installStaticFiles(app, config.staticDir);
-  return app;
+  return { app, deps };
 }

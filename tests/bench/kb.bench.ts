@@ -25,7 +25,9 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/src/db/database';
 import { kbDocuments, organizations, spaces, users } from '../../server/src/db/schema/index';
 import { startJobQueue } from '../../server/src/jobs/job-queue';
-import { registerKnowledgeJobs } from '../../server/src/jobs/knowledge-jobs';
+import { registerKnowledgeJobs } from '../../server/src/services/knowledge/knowledge-jobs';
+import { llmCategoriserFor } from '../../server/src/services/knowledge/llm-categoriser';
+import { createSemanticIndex } from '../../server/src/services/knowledge/semantic-index';
 import { searchKnowledge } from '../../server/src/services/knowledge/search';
 import { enqueueDocument } from '../../server/src/services/knowledge/document-jobs';
 import { commitUpload } from '../../server/src/services/knowledge/uploads.service';
@@ -59,7 +61,9 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
   const storage = new LocalDiskStorage(storageDir, new UploadTokens(randomBytes(32)), 900);
   const { spaceId, userId } = await seedSpace(database);
   const queue = await startJobQueue(database);
-  const workers = await registerKnowledgeJobs(queue, { config, db: database.db, storage });
+  // Full-text search unless the environment configures an embedding provider (as the server would).
+  const semanticIndex = await createSemanticIndex(database.db, config.llm, (message) => console.warn(message));
+  const workers = await registerKnowledgeJobs(queue, { config, db: database.db, storage, semanticIndex, llmCategoriser: llmCategoriserFor(config.llm) });
 
   // 31 paragraphs ≈ 10 passages per document: 1,000 documents ≈ 10k passages.
   const corpus = generateCorpus(DOCS, 31);
@@ -112,13 +116,13 @@ async function benchEngine(label: string, target: DatabaseTarget, storageDir: st
   await new Promise((resolve) => setTimeout(resolve, 3_000));
 
   // Search at this size: warm up, then time each query.
-  for (const query of SEARCH_QUERIES) await searchKnowledge(database.db, { spaceId, query, k: 10 });
+  for (const query of SEARCH_QUERIES) await searchKnowledge(database.db, { spaceId, query, k: 10 }, semanticIndex);
   const times: number[] = [];
   let empty = 0;
   for (let round = 0; round < 20; round += 1) {
     for (const query of SEARCH_QUERIES) {
       const t0 = performance.now();
-      const contexts = await searchKnowledge(database.db, { spaceId, query, k: 10 });
+      const contexts = await searchKnowledge(database.db, { spaceId, query, k: 10 }, semanticIndex);
       times.push(performance.now() - t0);
       if (contexts.length === 0) empty += 1;
     }

@@ -8,7 +8,7 @@
 import { startFakeOpenAi, type ChatCompletionRequest, type FakeOpenAi } from '../helpers/fake-openai';
 import { onCleanup } from './harness';
 
-/** The categoriser's system prompt starts with this (server/src/llm/categorise.ts). */
+/** The categoriser's system prompt starts with this (server/src/services/knowledge/llm-categoriser.ts). */
 const CATEGORISER_PROMPT = 'You sort marketing documents';
 
 function text(content: ChatCompletionRequest['messages'][number]['content']): string {

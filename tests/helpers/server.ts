@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role, User } from '../../src/features/auth/auth.types';
 import type { Space } from '../../src/features/spaces/spaces.types';
-import { buildApp } from '../../server/src/app';
+import { composeApp } from '../../server/src/app';
+import type { AppDeps } from '../../server/src/app-deps';
 import { loadConfig, type AppConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/database';
 import { users } from '../../server/src/db/schema/index';
@@ -25,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** What the app was built with (its storage, job queue, waker, …), for tests that look behind the API. */
+  deps: AppDeps;
   /** Every log line written, when built with `captureLogs` (at level trace). */
   logs: string[];
   close(): Promise<void>;
@@ -55,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     AUTH_RATE_LIMIT_MAX: '10000',
     ...options.env,
   });
-  const app = await buildApp({
+  const { app, deps } = await composeApp({
     config,
     database,
     logStream: {
@@ -71,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     config,
+    deps,
     logs,
     close: async () => {
       await app.close();

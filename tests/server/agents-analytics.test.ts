@@ -123,7 +123,7 @@ describe(`agents with the demo analytics source and the offline engine (${testEn
 
     const loaderAt = async (clock: { now: number }, warnings: object[] = []) => {
       const keys = await resolveGa4Keys(t.database.db, t.config);
-      const ctx = { db: t.database.db, providers, cipher: new TokenCipher(keys.tokenKey) };
+      const ctx = { db: t.database.db, providers, cipher: new TokenCipher(keys.tokenKey), withLock: t.database.withLock, refreshesInFlight: new Map() };
       return createAnalyticsLoader(ctx, { log: { warn: (object) => void warnings.push(object) }, now: () => new Date(clock.now) });
     };
 

@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { openTestDatabase } from '../helpers/server-database';
 import { until } from '../helpers/wait-until';
-import { agentRuntimeFor } from '../../server/src/services/agents/runtime';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
 
@@ -121,7 +120,7 @@ describe('agents with an OpenAI-compatible provider', () => {
     const accepted = (await sendAsync(t.app, caller, 'creative', { message: 'Taglines please' })).json<AcceptedBody>();
     const isThisRun = (request: (typeof fake.requests)[number]) => request.messages.at(-1)?.content === 'Taglines please';
     await until('the provider being asked', () => fake.requests.some(isThisRun));
-    const waker = (await agentRuntimeFor(t.app, { config: t.config, db: t.database.db })).waker;
+    const waker = t.deps.waker;
     const waitingBefore = waker.waiting();
 
     // The model has not answered, so the poll has nothing to return: it waits...
@@ -186,7 +185,7 @@ describe.skipIf(testEngine !== 'postgres')('a reply stored by another process (P
     const caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     const accepted = (await sendAsync(apiOnly.app, caller, 'seo', { message: 'Across processes' })).json<AcceptedBody>();
     await until('the worker process asking the provider', () => fake.requests.length === 1);
-    const waker = (await agentRuntimeFor(apiOnly.app, { config: apiOnly.config, db: apiOnly.database.db })).waker;
+    const waker = apiOnly.deps.waker;
 
     const polled = poll(apiOnly.app, caller, accepted.session_id, accepted.created_at);
     await until('the poll being held', () => waker.waiting() === 1);

@@ -3,7 +3,6 @@
  * flow of spec 001 §4/§7 on the real server and database (PGlite, and PostgreSQL with test:pg).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRuntimeFor } from '../../server/src/services/agents/runtime';
 import { until } from '../helpers/wait-until';
 import { API, authHeaders, createTestApp, registerOwner, addMember, type RegisteredOwner, type TestApp } from '../helpers/server';
 import {
@@ -207,7 +206,7 @@ describe('agents: plan, credits and space boundaries', () => {
     const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Meta description for our pricing page' })).json<AcceptedBody>();
     const done = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
     const last = done.messages.at(-1)!;
-    const waker = (await agentRuntimeFor(t.app, { config: t.config, db: t.database.db })).waker;
+    const waker = t.deps.waker;
     const waitingBefore = waker.waiting();
     const polled = poll(t.app, caller, accepted.session_id, last.created_at);
     // Nothing new: the poll is held (it registers as waiting), and only its hold time (0.5 s in

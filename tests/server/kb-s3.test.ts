@@ -75,7 +75,7 @@ describe('knowledge base on S3-compatible storage', () => {
 
     const bytes = text('%PDF-1.4 not really a pdf');
     expect((await putToBucket(upload, bytes)).status).toBe(200);
-    expect(await t.app.storage.stat(upload.object_path)).toMatchObject({ size: bytes.length });
+    expect(await t.deps.storage.stat(upload.object_path)).toMatchObject({ size: bytes.length });
   });
 
   it('commits after checking size and SHA-256 from the stored object, moves it to the document key, and processing reads it from the bucket', async () => {
@@ -86,8 +86,8 @@ describe('knowledge base on S3-compatible storage', () => {
 
     const documentPath = await documentObjectPath(t, id);
     expect(documentPath).toMatch(new RegExp(`^spaces/${caller.spaceId}/documents/`));
-    expect(await t.app.storage.stat(upload.object_path)).toBeNull();
-    expect(sha256(await t.app.storage.read(documentPath))).toBe(sha256(bytes));
+    expect(await t.deps.storage.stat(upload.object_path)).toBeNull();
+    expect(sha256(await t.deps.storage.read(documentPath))).toBe(sha256(bytes));
 
     const done = await waitForProcessed(t.app, caller, id);
     expect(done).toMatchObject({ status: 'ready', size_bytes: bytes.length, hash: sha256(bytes) });
@@ -101,14 +101,14 @@ describe('knowledge base on S3-compatible storage', () => {
     const wrongSize = await commit(t.app, caller, { object_path: upload.object_path, filename: 'plan.txt', size: 3, mime: 'text/plain', hash: sha256('Spring campaign plan') });
     expect(wrongSize.statusCode).toBe(400);
     expect(wrongSize.json()).toEqual({ detail: 'The stored file is 20 bytes, not the 3 bytes declared. Upload it again.', code: 'SIZE_MISMATCH' });
-    expect(await t.app.storage.stat(upload.object_path)).toBeNull();
+    expect(await t.deps.storage.stat(upload.object_path)).toBeNull();
 
     const second = await signed('plan.txt', 'text/plain');
     await putToBucket(second, text('Spring campaign plan'));
     const wrongHash = await commit(t.app, caller, { object_path: second.object_path, filename: 'plan.txt', size: 20, mime: 'text/plain', hash: sha256('other') });
     expect(wrongHash.statusCode).toBe(400);
     expect(wrongHash.json().code).toBe('HASH_MISMATCH');
-    expect(await t.app.storage.stat(second.object_path)).toBeNull();
+    expect(await t.deps.storage.stat(second.object_path)).toBeNull();
   });
 
   it('keeps a committed document out of reach of its upload URL: a later PUT lands on a key nothing reads, and the sweep removes it', async () => {
@@ -123,21 +123,21 @@ describe('knowledge base on S3-compatible storage', () => {
     expect((await putToBucket(upload, replacement)).status).toBe(200);
     // …but the document's own key still holds what was checked at commit.
     const documentPath = await documentObjectPath(t, id);
-    expect(sha256(await t.app.storage.read(documentPath))).toBe(sha256(original));
+    expect(sha256(await t.deps.storage.read(documentPath))).toBe(sha256(original));
     const listed = await t.app.inject({ method: 'GET', url: `${API}/kb/documents`, headers: authHeaders(caller.token, caller.spaceId) });
     expect(listed.json().documents.find((document: { id: string }) => document.id === id)).toMatchObject({ size_bytes: original.length, hash: sha256(original) });
     // Committing the stray object again is the same upload: refused, the document untouched.
     const again = await commit(t.app, caller, { object_path: upload.object_path, filename: 'launch.txt', size: replacement.length, mime: 'text/plain', hash: sha256(replacement) });
     expect(again.statusCode).toBe(409);
-    expect(sha256(await t.app.storage.read(documentPath))).toBe(sha256(original));
+    expect(sha256(await t.deps.storage.read(documentPath))).toBe(sha256(original));
 
     // Not yet old enough to be an orphan; two hours on, it is.
-    await t.app.uploadSweeper.sweep(new Date());
-    expect(await t.app.storage.stat(upload.object_path)).not.toBeNull();
-    const swept = await t.app.uploadSweeper.sweep(new Date(Date.now() + TWO_HOURS_MS));
+    await t.deps.uploadSweeper.sweep(new Date());
+    expect(await t.deps.storage.stat(upload.object_path)).not.toBeNull();
+    const swept = await t.deps.uploadSweeper.sweep(new Date(Date.now() + TWO_HOURS_MS));
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
-    expect(await t.app.storage.stat(upload.object_path)).toBeNull();
-    expect(sha256(await t.app.storage.read(documentPath))).toBe(sha256(original));
+    expect(await t.deps.storage.stat(upload.object_path)).toBeNull();
+    expect(sha256(await t.deps.storage.read(documentPath))).toBe(sha256(original));
   });
 
   it('deletes the stored object with the document', async () => {
@@ -145,9 +145,9 @@ describe('knowledge base on S3-compatible storage', () => {
     const id = response.json<{ id: string }>().id;
     await waitForProcessed(t.app, caller, id);
     const documentPath = await documentObjectPath(t, id);
-    expect(await t.app.storage.stat(documentPath)).not.toBeNull();
+    expect(await t.deps.storage.stat(documentPath)).not.toBeNull();
     const deleted = await t.app.inject({ method: 'DELETE', url: `${API}/kb/documents/${id}`, headers: authHeaders(caller.token, caller.spaceId) });
     expect(deleted.statusCode).toBe(204);
-    expect(await t.app.storage.stat(documentPath)).toBeNull();
+    expect(await t.deps.storage.stat(documentPath)).toBeNull();
   });
 });

@@ -323,17 +323,17 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       const orphan = await signed('abandoned.txt', 'text/plain');
       await putToSigned(t.app, orphan.url, text('never committed'), 'text/plain');
 
-      expect((await t.app.uploadSweeper.sweep(new Date())).uploads).toBe(0);
+      expect((await t.deps.uploadSweeper.sweep(new Date())).uploads).toBe(0);
       expect(await exists(storedFile(orphan.object_path))).toBe(true);
 
-      const swept = await t.app.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000));
+      const swept = await t.deps.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000));
       expect(swept.uploads).toBeGreaterThanOrEqual(1);
       expect(swept.consumedTokens).toBeGreaterThanOrEqual(1);
       expect(await exists(storedFile(orphan.object_path))).toBe(false);
       expect(await exists(path.dirname(storedFile(orphan.object_path)))).toBe(false);
       expect(await exists(documentFile)).toBe(true);
       // The sweep found nothing left to do.
-      expect(await t.app.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000))).toEqual({ uploads: 0, consumedTokens: 0 });
+      expect(await t.deps.uploadSweeper.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000))).toEqual({ uploads: 0, consumedTokens: 0 });
     });
   });
 });

@@ -3,14 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openNotifyChannel, type NotifyChannel, type NotifyHandlers } from './notify-channel';
 import * as schema from './schema/index';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor';
+
+export type { NotifyChannel, NotifyHandlers } from './notify-channel';
+export type { SqlExecutor } from './sql-executor';
 
 export type Schema = typeof schema;
 
@@ -31,7 +36,41 @@ export interface Database {
   readonly db: Db;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /** The same connection (PGlite instance or pool) as pg-boss's `db` option: jobs live in this database. */
+  readonly sqlExecutor: SqlExecutor;
+  /**
+   * Runs `work` while holding the lock named `key` against every other holder of that name. On
+   * PostgreSQL a transaction-scoped advisory lock (so across processes, and released if this one
+   * dies; `work` gets the transaction, and what it writes commits before the next holder reads).
+   * PGlite is opened by one process, so an in-process queue per name is the whole story there,
+   * and `work` gets the database (a transaction would hold PGlite's only connection throughout).
+   */
+  withLock<T>(key: string, work: (db: DbExecutor) => Promise<T>): Promise<T>;
+  /** LISTEN/NOTIFY between processes on PostgreSQL; null on PGlite (one process, nothing to tell). */
+  openNotifyChannel(channel: string, handlers: NotifyHandlers): Promise<NotifyChannel | null>;
   close(): Promise<void>;
+}
+
+/** One queue per lock name: each holder starts when the previous one has finished, whatever its outcome. */
+function inProcessLocks(db: Db): Database['withLock'] {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, work: (db: DbExecutor) => Promise<T>): Promise<T> => {
+    const result = (tails.get(key) ?? Promise.resolve()).then(() => work(db));
+    const tail = result.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}
+
+function advisoryLocks(db: Db): Database['withLock'] {
+  return (key, work) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      return work(tx);
+    });
 }
 
 export type DatabaseTarget =
@@ -68,6 +107,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    sqlExecutor: pgliteExecutor(client),
+    withLock: inProcessLocks(db as unknown as Db),
+    openNotifyChannel: async () => null,
     close: () => client.close(),
   };
 }
@@ -86,6 +128,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     kind: 'postgres',
     db: db as unknown as Db,
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    sqlExecutor: poolExecutor(pool),
+    withLock: advisoryLocks(db as unknown as Db),
+    openNotifyChannel: (channel, handlers) => openNotifyChannel(pool, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,5 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import { sqlExecutorFor } from './sql-executor';
 
 export interface SendOptions {
   /** Deduplicates only on queues created with policy short, singleton or stately (see createQueue). */
@@ -97,7 +96,7 @@ const DEFAULT_STOP_TIMEOUT_MS = 10_000;
  */
 export async function startJobQueue(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: sqlExecutorFor(database) as PgBoss.Db,
+    db: database.sqlExecutor as PgBoss.Db,
     schema: options.schema ?? 'pgboss',
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,

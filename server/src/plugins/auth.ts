@@ -49,6 +49,11 @@ async function currentAccount(db: DbExecutor, verified: AuthClaims): Promise<Use
   return row;
 }
 
+/**
+ * The only decorators left on the app (with requireSpace): route options name their hooks as
+ * `onRequest: [app.requireAuth, …]`, and Fastify keeps per-request state on the request. Services
+ * and other dependencies are not decorators; they come from the composition root (app-deps.ts).
+ */
 export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db: DbExecutor): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('currentUser', null);

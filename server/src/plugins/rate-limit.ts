@@ -1,18 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, MESSAGES } from '../errors';
 import { recordAudit } from '../services/audit/audit.service';
 import { findRefreshToken } from '../services/refresh-tokens';
-import { RateLimitStore, type RateLimitBucket } from './rate-limit-store';
+import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Shared (database) rate-limit counters; see authRateLimit and refreshRateLimit. */
-    rateLimits: RateLimitStore;
-  }
-}
-
-const WINDOW_MS = 60_000;
+/** Counting windows of one minute (the limits below are per minute). */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
 /**
  * Per address the sign-in limit is a few times the per-account one: offices behind one NAT
  * address stay usable, while one address still cannot try many accounts quickly.
@@ -27,10 +20,6 @@ const REFRESH_ADDRESS_FACTOR = 50;
 /** Longest refresh token looked up for its family (the route's schema allows 512). */
 const MAX_REFRESH_TOKEN_LENGTH = 512;
 
-export function installRateLimiting(app: FastifyInstance, db: Db): void {
-  app.decorate('rateLimits', new RateLimitStore(db, WINDOW_MS));
-}
-
 function stringField(request: FastifyRequest, part: 'body' | 'query', name: string): string | undefined {
   const container: unknown = request[part];
   if (container && typeof container === 'object' && name in container) {
@@ -41,12 +30,12 @@ function stringField(request: FastifyRequest, part: 'body' | 'query', name: stri
 }
 
 /** Over a limit: 429 with Retry-After, and the first refusal of a window goes to the audit log. */
-async function enforce(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[]) {
-  const { exceeded, retryAfterSeconds } = await app.rateLimits.hit(buckets);
+async function enforce(rateLimits: RateLimitStore, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[]) {
+  const { exceeded, retryAfterSeconds } = await rateLimits.hit(buckets);
   if (exceeded.length === 0) return;
   const first = exceeded.find((bucket) => bucket.hits === bucket.max + 1);
   if (first) {
-    await recordAudit(app.rateLimits.db, {
+    await recordAudit(rateLimits.db, {
       action: 'auth.rate_limited',
       actor: null,
       ipAddress: request.ip,
@@ -62,11 +51,11 @@ async function enforce(app: FastifyInstance, request: FastifyRequest, reply: Fas
  * `max` calls a minute per address and email (body `email`, else query `email`), and `max × 5`
  * per address. Counted per route, in the database, so every process shares the counts.
  */
-export function authRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
+export function authRateLimit(rateLimits: RateLimitStore, max: number): preValidationAsyncHookHandler {
   return async function limitSignInAttempts(request: FastifyRequest, reply: FastifyReply) {
     const route = request.routeOptions.url ?? request.url;
     const email = (stringField(request, 'body', 'email') ?? stringField(request, 'query', 'email') ?? '').trim().toLowerCase();
-    await enforce(app, request, reply, [
+    await enforce(rateLimits, request, reply, [
       { bucket: `signin:address-email:${route}:${request.ip}|${email}`, max },
       { bucket: `signin:address:${route}:${request.ip}`, max: max * ADDRESS_FACTOR },
     ]);
@@ -79,10 +68,10 @@ export function authRateLimit(app: FastifyInstance, max: number): preValidationA
  * Counted apart from the sign-in routes: looking up while typing must not use up the attempts
  * to register.
  */
-export function lookupRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
+export function lookupRateLimit(rateLimits: RateLimitStore, max: number): preValidationAsyncHookHandler {
   return async function limitLookups(request: FastifyRequest, reply: FastifyReply) {
     const route = request.routeOptions.url ?? request.url;
-    await enforce(app, request, reply, [{ bucket: `lookup:address:${route}:${request.ip}`, max }]);
+    await enforce(rateLimits, request, reply, [{ bucket: `lookup:address:${route}:${request.ip}`, max }]);
   };
 }
 
@@ -91,11 +80,11 @@ export function lookupRateLimit(app: FastifyInstance, max: number): preValidatio
  * hash), and `max × 50` per address, so many people behind one address refreshing normally are
  * never refused. Tokens the server does not know share a per-address allowance of `max`.
  */
-export function refreshRateLimit(app: FastifyInstance, max: number): preValidationAsyncHookHandler {
+export function refreshRateLimit(rateLimits: RateLimitStore, max: number): preValidationAsyncHookHandler {
   return async function limitRefreshes(request: FastifyRequest, reply: FastifyReply) {
     const token = stringField(request, 'body', 'refresh_token');
-    const row = token && token.length <= MAX_REFRESH_TOKEN_LENGTH ? await findRefreshToken(app.rateLimits.db, token) : undefined;
-    await enforce(app, request, reply, [
+    const row = token && token.length <= MAX_REFRESH_TOKEN_LENGTH ? await findRefreshToken(rateLimits.db, token) : undefined;
+    await enforce(rateLimits, request, reply, [
       row ? { bucket: `refresh:family:${row.familyId}`, max } : { bucket: `refresh:unknown-token:${request.ip}`, max },
       { bucket: `refresh:address:${request.ip}`, max: max * REFRESH_ADDRESS_FACTOR },
     ]);

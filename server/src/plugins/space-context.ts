@@ -27,6 +27,7 @@ export function spaceOf(request: FastifyRequest): SpaceContext {
   return request.space;
 }
 
+/** A decorator because route options name it as a hook (`onRequest: [app.requireAuth, app.requireSpace]`); see installAuth. */
 export function installSpaceContext(app: FastifyInstance, db: Db): void {
   app.decorateRequest('space', null);
 

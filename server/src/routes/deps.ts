@@ -1,10 +1,8 @@
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
-import type { SessionService } from '../services/sessions.service';
+import type { AppDeps } from '../app-deps';
 
-/** What route plugins need from the app; passed as plugin options. */
-export interface RouteDeps {
-  config: AppConfig;
-  db: Db;
-  sessions: SessionService;
-}
+/**
+ * What route plugins get as their options (next to Fastify's own `prefix`): the app's
+ * dependencies, built once at start by the composition root (composition/build-deps.ts).
+ */
+export type RouteDeps = AppDeps;
+

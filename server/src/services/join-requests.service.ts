@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/errors';
 import { joinRequests, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import type { AuthClaims } from './access-tokens';
-import { retireOtherInvites } from './orgs/invites.service';
+import { retireOtherInvites } from './pending-invites';
 import { emailHasAccount, normaliseEmail, type UserRow } from './users.service';
 
 export type JoinRequestRow = typeof joinRequests.$inferSelect;

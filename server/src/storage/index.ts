@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { KnowledgeConfig } from '../config';
 import type { Db } from '../db/database';
+import { ConsumedUploadTokens } from './consumed-upload-tokens';
 import { LocalDiskStorage } from './local-disk';
 import type { ObjectStorage } from './object-storage';
+import { UploadSweeper } from './upload-sweeper';
 import { UploadTokens, resolveUploadSigningKey } from './upload-tokens';
 
 export { ConsumedUploadTokens } from './consumed-upload-tokens';
@@ -20,4 +23,22 @@ export async function createObjectStorage(db: Db, config: KnowledgeConfig): Prom
   }
   const uploadTokens = new UploadTokens(await resolveUploadSigningKey(db, config.uploadSigningSecret));
   return { storage: new LocalDiskStorage(config.storageDir, uploadTokens, config.uploadUrlTtlSeconds), uploadTokens };
+}
+
+/** The app's file storage and what comes with it; built once at start by the composition root. */
+export interface StorageServices {
+  /** Where uploaded files live (local disk or S3). */
+  storage: ObjectStorage;
+  /** Checks local-disk upload URLs; undefined when S3 receives the uploads. */
+  uploadTokens: UploadTokens | undefined;
+  /** Which local-disk upload URLs were used (they work once); undefined with S3. */
+  consumedUploadTokens: ConsumedUploadTokens | undefined;
+  /** Removes orphaned uploads and expired upload-link records (every 15 minutes with job workers on). */
+  uploadSweeper: UploadSweeper;
+}
+
+export async function createStorageServices(db: Db, config: KnowledgeConfig, log: FastifyBaseLogger): Promise<StorageServices> {
+  const { storage, uploadTokens } = await createObjectStorage(db, config);
+  const consumedUploadTokens = uploadTokens ? new ConsumedUploadTokens(db) : undefined;
+  return { storage, uploadTokens, consumedUploadTokens, uploadSweeper: new UploadSweeper(storage, consumedUploadTokens, log) };
 }

@@ -25,8 +25,8 @@ const tokenPair = z.object({
 });
 
 /** POST /login, /refresh, /logout and GET /me. */
-export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, sessions }) => {
-  const limit = authRateLimit(app, config.authRateLimitMax);
+export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, sessions, rateLimits }) => {
+  const limit = authRateLimit(rateLimits, config.authRateLimitMax);
 
   app.post(
     '/login',
@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
   app.post(
     '/refresh',
     {
-      preValidation: refreshRateLimit(app, config.authRateLimitMax),
+      preValidation: refreshRateLimit(rateLimits, config.authRateLimitMax),
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (the old one stops working)',

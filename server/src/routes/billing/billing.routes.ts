@@ -4,7 +4,6 @@ import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { getCredits, getPlan } from '../../services/billing/index';
-import { createPaymentProviders } from '../../payments/index';
 import { changePlan } from '../../services/billing/plan-changes.service';
 import { currencyOf, providerFor } from '../../services/billing/payments';
 import { CREDIT_PACKAGES, PLAN_CATALOGUE } from '../../services/billing/plan-catalogue';
@@ -53,9 +52,8 @@ const planChangeSchema = z.object({
  * organisation; buying and changing plan are for owners and admins (see roles.ts).
  */
 export const billingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, routeDeps) => {
-  const { db } = routeDeps;
-  const payments = createPaymentProviders(routeDeps.config.stripe);
-  const deps = { ...routeDeps, payments };
+  const { db, payments } = routeDeps;
+  const deps = routeDeps;
   const primary = payments.primary;
   const readers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_READERS)];
   const managers = [app.requireAuth, app.requireSpace, app.requireRole(BILLING_MANAGERS, MESSAGES.onlyManagersBuy)];

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { currentUserOf } from '../../plugins/auth';
-import type { PaymentProviders } from '../../payments/index';
 import type { PayContext } from '../../services/billing/orders.service';
 import type { RouteDeps } from '../deps';
 
-/** Billing routes get the app's payment providers on top of the usual dependencies. */
-export type BillingDeps = RouteDeps & { payments: PaymentProviders };
+/** Billing routes use the app's payment providers (part of the app's dependencies). */
+export type BillingDeps = RouteDeps;
 
 /** Where people reach Mosaic: PUBLIC_URL, else the address this request came to. */
 function publicOrigin(config: AppConfig, request: FastifyRequest): string {

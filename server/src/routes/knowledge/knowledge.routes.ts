@@ -33,7 +33,7 @@ function documentId(id: string): string {
 }
 
 /** Knowledge base (spec 001 §7): every route is scoped to the caller's current space. */
-export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, storage, jobs, semanticIndex }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
   const tags = ['knowledge'];
   const maxBytes = config.knowledge.maxUploadBytes;
@@ -88,7 +88,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       },
     },
     async (request) => {
-      const signed = await signUpload(app.storage, {
+      const signed = await signUpload(storage, {
         spaceId: spaceOf(request).id,
         filename: request.query.filename,
         contentType: request.query.content_type,
@@ -115,7 +115,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const body = request.body;
       const document = await commitUpload(
         db,
-        app.storage,
+        storage,
         {
           spaceId: spaceOf(request).id,
           userId: authOf(request).userId,
@@ -129,7 +129,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
           subcategory: body.subcategory ?? null,
           maxBytes,
         },
-        (id) => enqueueDocument(app.jobs, config.knowledge, id),
+        (id) => enqueueDocument(jobs, config.knowledge, id),
       );
       return reply.status(201).send({ id: document.id, status: document.status, document });
     },
@@ -165,7 +165,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     },
     async (request, reply) => {
       const { userId, role } = authOf(request);
-      await deleteDocument(db, app.storage, spaceOf(request).id, documentId(request.params.id), { id: userId, role });
+      await deleteDocument(db, storage, spaceOf(request).id, documentId(request.params.id), { id: userId, role });
       return reply.status(204).send(null);
     },
   );
@@ -188,7 +188,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         ?.split(',')
         .map((id) => id.trim())
         .filter((id) => isUuid(id));
-      const contexts = await searchKnowledge(db, { spaceId: spaceOf(request).id, query, k, documentIds });
+      const contexts = await searchKnowledge(db, { spaceId: spaceOf(request).id, query, k, documentIds }, semanticIndex);
       return { query, contexts };
     },
   );

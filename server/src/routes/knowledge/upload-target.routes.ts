@@ -20,7 +20,7 @@ const linkUsed = () => new AppError(409, KB_MESSAGES.uploadLinkUsed, 'UPLOAD_LIN
  * to disk as it arrives, whatever its content type, and never buffered whole. A URL works for
  * one completed PUT; a PUT that fails midway leaves it usable.
  */
-export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) => {
+export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { storage, uploadTokens, consumedUploadTokens: consumed }) => {
   // In this plugin only: every body is handed over as the raw stream (JSON files included),
   // instead of the JSON-only parsing (and 1 MiB limit) of the rest of the API.
   app.removeAllContentTypeParsers();
@@ -37,10 +37,8 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app) 
       },
     },
     async (request) => {
-      const storage = app.storage;
-      const consumed = app.consumedUploadTokens;
-      if (!(storage instanceof LocalDiskStorage) || !app.uploadTokens || !consumed) throw new AppError(404, 'Not found', 'NOT_FOUND');
-      const check = app.uploadTokens.verify(request.query.token);
+      if (!(storage instanceof LocalDiskStorage) || !uploadTokens || !consumed) throw new AppError(404, 'Not found', 'NOT_FOUND');
+      const check = uploadTokens.verify(request.query.token);
       if (!check.ok) throw forbidden(check.reason === 'expired' ? KB_MESSAGES.uploadLinkExpired : KB_MESSAGES.uploadLinkInvalid);
       const { grant } = check;
       // Refused before reading a byte; the claim after the last byte settles two PUTs racing.

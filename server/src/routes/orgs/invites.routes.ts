@@ -9,7 +9,7 @@ import { managerOf, orgManagerOnly } from './current-manager';
 import { idParams, inviteBody, orgInviteSchema, sentInviteSchema } from './orgs.schemas';
 
 /** POST /orgs/invites, GET /orgs/invites, DELETE /orgs/invites/{id} (owners and admins). */
-export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db }) => {
+export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, mail }) => {
   const onRequest = orgManagerOnly(app);
 
   app.post(
@@ -27,7 +27,7 @@ export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     },
     async (request, reply) => {
       const context = { appUrl: appUrlFor(config.mail, request), ipAddress: request.ip, log: request.log };
-      return reply.status(201).send(await sendInvite(db, app.mail, managerOf(request), request.body, context));
+      return reply.status(201).send(await sendInvite(db, mail, managerOf(request), request.body, context));
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
-import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration.service';
+import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
 import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
@@ -68,11 +68,11 @@ const session = z.object({
 });
 
 /** POST /register, GET /register/check-domain, GET /register/invitation, POST /register/with-domain. */
-export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions }) => {
-  const limit = authRateLimit(app, config.authRateLimitMax);
-  const lookupLimit = lookupRateLimit(app, config.authRateLimitMax);
+export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions, mail, rateLimits }) => {
+  const limit = authRateLimit(rateLimits, config.authRateLimitMax);
+  const lookupLimit = lookupRateLimit(rateLimits, config.authRateLimitMax);
   const contextOf = (request: FastifyRequest): RegistrationContext => ({
-    mail: app.mail,
+    mail,
     appUrl: appUrlFor(config.mail, request),
     ipAddress: request.ip,
   });

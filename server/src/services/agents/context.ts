@@ -9,6 +9,7 @@ import type { DbExecutor } from '../../db/database';
 import type { AgentRunRequest } from '../../db/schema/index';
 import type { AnalyticsSnapshot, GroundingPassage } from '../../llm/offline/engine';
 import { searchKnowledge } from '../knowledge/search';
+import type { SemanticIndex } from '../knowledge/semantic-index';
 import { getBrandVoice } from '../settings/brand-voice.service';
 import type { AnalyticsLoader, AnalyticsLookup } from './analytics';
 import { allowedDocumentIds } from './documents.service';
@@ -28,9 +29,19 @@ const BRAND_PASSAGES = 3;
 
 export async function assembleContext(
   db: DbExecutor,
-  input: { spaceId: string; orgId: string; agent: AgentDefinition; message: string; request: AgentRunRequest; analytics: AnalyticsLoader },
+  input: {
+    spaceId: string;
+    orgId: string;
+    agent: AgentDefinition;
+    message: string;
+    request: AgentRunRequest;
+    analytics: AnalyticsLoader;
+    /** Hybrid search when set up at start; null → full-text. */
+    semanticIndex: SemanticIndex | null;
+  },
 ): Promise<AgentContext> {
   const { agent, message, request, spaceId } = input;
+  const search = (query: string, k: number, documentIds: string[]) => searchPassages(db, input.semanticIndex, { spaceId, query, k, documentIds });
   // One snapshot per run, read alongside the rest; never a reason for the run to fail (the loader says 'unavailable').
   const analyticsLookup: Promise<AnalyticsLookup> = agent.tools.includes('analytics_report')
     ? input.analytics.lookup(spaceId)
@@ -43,9 +54,9 @@ export async function assembleContext(
   const brandDocs = request.brandDocumentIds.filter((id) => allowedSet.has(id));
 
   const [referencedPassages, brandPassages, knowledgePassages, brandVoice, analytics] = await Promise.all([
-    referenced.length > 0 ? search(db, spaceId, message, request.kRefDocs, referenced) : [],
-    brandDocs.length > 0 ? search(db, spaceId, `brand voice tone style ${message}`, BRAND_PASSAGES, brandDocs) : [],
-    usesKnowledge && allowed.length > 0 ? search(db, spaceId, message, request.kKnowledge, allowed) : [],
+    referenced.length > 0 ? search(message, request.kRefDocs, referenced) : [],
+    brandDocs.length > 0 ? search(`brand voice tone style ${message}`, BRAND_PASSAGES, brandDocs) : [],
+    usesKnowledge && allowed.length > 0 ? search(message, request.kKnowledge, allowed) : [],
     // A brand voice sent with the message wins (spec 001 §7 payload); otherwise the organisation's.
     request.brandVoice?.trim() || getBrandVoice(db, input.orgId).then((voice) => voice.content),
     analyticsLookup,
@@ -63,8 +74,12 @@ export async function assembleContext(
   };
 }
 
-async function search(db: DbExecutor, spaceId: string, query: string, k: number, documentIds: string[]): Promise<GroundingPassage[]> {
-  const contexts = await searchKnowledge(db, { spaceId, query, k, documentIds });
+async function searchPassages(
+  db: DbExecutor,
+  semanticIndex: SemanticIndex | null,
+  input: { spaceId: string; query: string; k: number; documentIds: string[] },
+): Promise<GroundingPassage[]> {
+  const contexts = await searchKnowledge(db, input, semanticIndex);
   return contexts.map(({ passage, document_id, filename, score }) => ({ passage, document_id, filename, score }));
 }
 

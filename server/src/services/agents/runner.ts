@@ -26,6 +26,7 @@ import { readAgentSettings } from './settings.service';
 import type { MessageDto } from './serializers';
 import { toMessageDto } from './serializers';
 import type { ReplyWaker } from './waker';
+import type { SemanticIndex } from '../knowledge/semantic-index';
 
 export interface RunnerDeps {
   db: Db;
@@ -33,6 +34,8 @@ export interface RunnerDeps {
   waker: ReplyWaker;
   /** The space's GA4 figures for agents with the analytics tool (one snapshot per run). */
   analytics: AnalyticsLoader;
+  /** Hybrid knowledge search when set up at start; null → full-text. */
+  semanticIndex: SemanticIndex | null;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -131,6 +134,7 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     message: topic,
     request: run.request,
     analytics: deps.analytics,
+    semanticIndex: deps.semanticIndex,
   });
   const choice = chooseModel(deps.config.llm, settings);
   if (choice.engine === 'offline') {

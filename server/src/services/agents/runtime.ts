@@ -1,20 +1,22 @@
 /**
  * The agents' moving parts for one app: the long-poll waker, the runs in progress in this
  * process (so a cancel can stop them at once), enqueueing on the durable job queue, and the
- * recovery sweep that re-enqueues runs a dead process left behind. One per app,
- * shared by the routes and the job handler; closed with the app.
+ * recovery sweep that re-enqueues runs a dead process left behind. One per app, built by the
+ * composition root (server/src/composition/build-deps.ts), shared by the routes and the job
+ * handler; closed with the app.
  */
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
-import type { Database, Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
 import { endRunWithRefund, openRunOf, strandedRuns } from './runs.service';
 import { executeRun, type RunOutcome, type RunnerDeps, type StopReason } from './runner';
 import { AGENT_MESSAGES } from './messages';
 import { toRunDto, type RunDto } from './serializers';
-import { createReplyWaker, type ReplyWaker } from './waker';
+import type { ReplyWaker } from './waker';
 import { createAnalyticsLoader } from './analytics';
-import { createGa4Context, type Ga4Context } from '../ga4/ga4-context';
+import type { Ga4Context } from '../ga4/ga4-context';
+import type { SemanticIndex } from '../knowledge/semantic-index';
 import { conflict } from '../../errors';
 import { chooseModel } from '../../llm/providers';
 
@@ -43,48 +45,28 @@ export interface AgentRuntime {
   close(): Promise<void>;
 }
 
-/** One per app (keyed by its HTTP server, shared by the root and its plugins), not per database: two apps on one database are two processes' worth of state. */
-const runtimes = new WeakMap<object, Promise<AgentRuntime>>();
-
-/** The runtime of this app's database, created on first use. */
-export function agentRuntimeFor(app: FastifyInstance, deps: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
-  const key = app.server;
-  let runtime = runtimes.get(key);
-  if (!runtime) {
-    runtime = createRuntime(app, deps);
-    runtimes.set(key, runtime);
-    // preClose runs before any onClose hook: runs in progress let go before the job queue waits for them.
-    app.addHook('preClose', async () => {
-      runtimes.delete(key);
-      await (await runtime!).close();
-    });
-  }
-  return runtime;
+/** What the runtime is built from: all of it made once at start by the composition root. */
+export interface AgentRuntimeDeps {
+  config: AppConfig;
+  db: Db;
+  jobs: JobQueue;
+  waker: ReplyWaker;
+  ga4: Ga4Context;
+  semanticIndex: SemanticIndex | null;
+  log: FastifyBaseLogger;
 }
 
-/** PGlite or PostgreSQL: told apart by the driver under Drizzle (node-postgres uses a pg.Pool). */
-function databaseOf(db: Db): Database {
-  const client = (db as unknown as { $client: unknown }).$client;
-  const kind = client instanceof pg.Pool ? 'postgres' : 'pglite';
-  return { kind, db, migrate: async () => {}, close: async () => {} };
-}
-
-/** The GA4 services' context, the same the GA4 routes use, so runs read the accounts they stored. */
-async function ga4ContextFor(config: AppConfig, db: Db): Promise<Ga4Context> {
-  return (await createGa4Context(db, config)).ctx;
-}
-
-async function createRuntime(app: FastifyInstance, { config, db }: { config: AppConfig; db: Db }): Promise<AgentRuntime> {
-  const log = app.log.child({ area: 'agents' });
+/** One per app, shared by the routes and the job handler; closed with the app (before the waker and the queue). */
+export function createAgentRuntime({ config, db, jobs, waker, ga4, semanticIndex, log: appLog }: AgentRuntimeDeps): AgentRuntime {
+  const log = appLog.child({ area: 'agents' });
   const engine = chooseModel(config.llm);
   if (config.llm.provider && config.llm.provider !== engine.engine) {
     // An explicit choice that cannot be honoured is worth saying out loud, once, at start-up.
     log.warn({ requested: config.llm.provider, using: engine.engine }, 'LLM_PROVIDER names a provider without its key or base URL; agents answer with another engine');
   }
-  const waker = await createReplyWaker(databaseOf(db), log);
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<unknown>>();
-  const runnerDeps: RunnerDeps = { db, config, waker, log, analytics: createAnalyticsLoader(await ga4ContextFor(config, db), { log }) };
+  const runnerDeps: RunnerDeps = { db, config, waker, log, semanticIndex, analytics: createAnalyticsLoader(ga4, { log }) };
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
 
@@ -105,7 +87,7 @@ async function createRuntime(app: FastifyInstance, { config, db }: { config: App
   const enqueue = async (runId: string) => {
     // The whole run, retries included, must fit: the model's time limit plus a margin for context.
     const expireInSeconds = Math.ceil(config.llm.timeoutMs / 1000) + 120;
-    await app.jobs.send<AgentRunJobData>(AGENT_RUN_JOB, { runId }, { retryLimit: config.agentRuns.maxAttempts, expireInSeconds });
+    await jobs.send<AgentRunJobData>(AGENT_RUN_JOB, { runId }, { retryLimit: config.agentRuns.maxAttempts, expireInSeconds });
   };
 
   const recoverStranded = async () => {
@@ -147,7 +129,6 @@ async function createRuntime(app: FastifyInstance, { config, db }: { config: App
       // Runs in progress here stay 'running'; their lease runs out and the next process resumes them.
       for (const controller of running.values()) controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...inFlight]);
-      await waker.close();
     },
   };
 }

@@ -2,10 +2,9 @@
  * Wakes long polls when a session gets a new message or its run ends (DESIGN.md §4 "Waking
  * pollers"). In-process: a map of waiters per session, so 1,000 waiting polls cost one closure each.
  * Across processes on PostgreSQL: NOTIFY on one channel, and every process LISTENs on a dedicated
- * connection. PGlite runs inside a single process (it cannot be opened by two), so there the
+ * connection (db/notify-channel.ts). PGlite runs inside a single process (it cannot be opened by two), so there the
  * in-process path is the whole story.
  */
-import pg from 'pg';
 import type { Database } from '../../db/database';
 
 export const WAKE_CHANNEL = 'mosaic_agent_session';
@@ -37,7 +36,10 @@ export async function createReplyWaker(database: Database, logger: Logger): Prom
     for (const waiter of set) waiter();
   };
 
-  const listener = database.kind === 'postgres' ? await listenForWakes(database, wakeLocal, logger) : null;
+  const listener = await database.openNotifyChannel(WAKE_CHANNEL, {
+    onMessage: wakeLocal,
+    onConnectionLost: (error) => logger.warn({ err: error }, 'Chat wake-up listener lost its connection; reconnecting'),
+  });
 
   return {
     wait(sessionId, timeoutMs, signal) {
@@ -77,46 +79,6 @@ export async function createReplyWaker(database: Database, logger: Logger): Prom
     async close() {
       for (const sessionId of [...waiters.keys()]) wakeLocal(sessionId);
       await listener?.close();
-    },
-  };
-}
-
-interface PgListener {
-  notify(sessionId: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A dedicated connection (LISTEN holds it) with the same settings as the app's pool. */
-async function listenForWakes(database: Database, onWake: (sessionId: string) => void, logger: Logger): Promise<PgListener> {
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  let closed = false;
-  let client: pg.Client | null = null;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client(pool.options);
-    next.on('notification', (message) => {
-      if (message.channel === WAKE_CHANNEL && message.payload) onWake(message.payload);
-    });
-    next.on('error', (error) => {
-      logger.warn({ err: error }, 'Chat wake-up listener lost its connection; reconnecting');
-      client = null;
-      void next.end().catch(() => undefined);
-      // Reconnect after a pause so a database restart does not become a tight loop.
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${WAKE_CHANNEL}`);
-    client = next;
-  };
-  await connect();
-
-  return {
-    async notify(sessionId) {
-      await pool.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, sessionId]);
-    },
-    async close() {
-      closed = true;
-      await client?.end().catch(() => undefined);
     },
   };
 }

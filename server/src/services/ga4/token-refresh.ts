@@ -4,17 +4,15 @@
  * would refresh, and where Google rotates refresh tokens (each one works once) all but the first
  * would fail with invalid_grant and flag the account as needing a reconnect.
  *
- * - In one process, concurrent refreshes of an account share one promise.
- * - Across processes on PostgreSQL, a transaction-scoped advisory lock per account serialises them.
+ * - In one app, concurrent refreshes of an account share one promise (ctx.refreshesInFlight).
+ * - Every app on the database takes the account's lock (Database.withLock): across processes on
+ *   PostgreSQL a transaction-scoped advisory lock, on PGlite an in-process queue per account.
  * - Whoever gets its turn re-reads the account first: if someone else stored a new access token
  *   meanwhile, that token is used and Google is not asked again. The refresh always uses the
  *   latest stored refresh token, so a rotated one is never replayed.
- * PGlite is opened by one process only, so the in-process sharing is the whole story there (and a
- * transaction would hold PGlite's only connection for the length of a call to Google).
  */
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Db, DbExecutor } from '../../db/database';
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database';
 import { ga4Accounts } from '../../db/schema/index';
 import { ProviderError, type AnalyticsProvider } from '../../ga4/types';
 import type { Ga4AccountRow } from './accounts.service';
@@ -32,19 +30,15 @@ export function isExpired(account: Ga4AccountRow): boolean {
   return account.tokenExpiresAt !== null && account.tokenExpiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now();
 }
 
-/** Refreshes in flight per database handle (shared by every app instance using it) and account. */
-const inFlight = new WeakMap<Db, Map<string, Promise<string | null>>>();
-
 /**
  * A new access token for `seen` (the account as the caller read it, whose access token is expired
  * or was rejected). Resolves to the token someone else stored meanwhile when there is one.
  */
 export function refreshAccessToken(ctx: Ga4Context, seen: Ga4AccountRow, provider: AnalyticsProvider): Promise<string | null> {
-  let refreshes = inFlight.get(ctx.db);
-  if (!refreshes) inFlight.set(ctx.db, (refreshes = new Map()));
+  const refreshes = ctx.refreshesInFlight;
   let shared = refreshes.get(seen.id);
   if (!shared) {
-    shared = withAccountLock(ctx.db, seen.id, (db) => refreshUnlessDone(ctx, db, seen, provider)).finally(() => refreshes.delete(seen.id));
+    shared = ctx.withLock(`ga4-token-refresh:${seen.id}`, (db) => refreshUnlessDone(ctx, db, seen, provider)).finally(() => refreshes.delete(seen.id));
     refreshes.set(seen.id, shared);
   }
   return shared;
@@ -72,22 +66,4 @@ async function refreshUnlessDone(ctx: Ga4Context, db: DbExecutor, seen: Ga4Accou
     })
     .where(eq(ga4Accounts.id, seen.id));
   return tokens.accessToken;
-}
-
-/** PostgreSQL (node-postgres pool under Drizzle) rather than PGlite. */
-function isPostgres(db: Db): boolean {
-  return (db as unknown as { $client: unknown }).$client instanceof pg.Pool;
-}
-
-/**
- * Runs `work` holding the account's refresh lock on PostgreSQL: released when the transaction
- * ends, so also when the process dies mid-refresh. What `work` writes commits before the next
- * holder reads it.
- */
-async function withAccountLock<T>(db: Db, accountId: string, work: (db: DbExecutor) => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return work(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ga4-token-refresh:${accountId}`}, 0))`);
-    return work(tx);
-  });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { fuseRankings } from './rank-fusion';
-import { nearestPassages, semanticIndexOf, type NearPassage, type SemanticIndex } from './semantic-index';
+import { nearestPassages, type NearPassage, type SemanticIndex } from './semantic-index';
 
 /** One retrieved passage (the shape the agents' retrieval uses, and GET /kb/search answers). */
 export interface KnowledgeContext {
@@ -122,14 +122,14 @@ async function fullTextSearch(db: DbExecutor, input: { spaceId: string; query: s
 /**
  * Search over the space's ready documents (and only `documentIds` when given).
  *
- * Full-text alone (above) unless this database handle has a semantic index (an embedding
- * provider is configured and pgvector is available: semantic-index.ts). Then hybrid: the
+ * Full-text alone (above) unless a semantic index is given (an embedding provider is configured
+ * and pgvector is available: semantic-index.ts, set up once at start). Then hybrid: the
  * full-text and the vector rankings, HYBRID_CANDIDATES(k) deep each, fused by reciprocal rank
  * (rank-fusion.ts). A passage found only by meaning has no highlights (nothing matched literally).
  * A failed query embedding degrades to full-text for that search (and pauses the provider, see
  * PROVIDER_PAUSE_MS) — a search never fails because of embeddings.
  */
-export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promise<KnowledgeContext[]> {
+export async function searchKnowledge(db: DbExecutor, input: SearchInput, semantic: SemanticIndex | null = null): Promise<KnowledgeContext[]> {
   const query = input.query.trim();
   const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_K);
   if (!query) return [];
@@ -137,7 +137,6 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput): Promi
   const onlyDocuments = input.documentIds
     ? sql`AND p.document_id IN (${sql.join(input.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})`
     : sql``;
-  const semantic = await semanticIndexOf(db);
   if (!semantic) {
     const rows = await fullTextSearch(db, { spaceId: input.spaceId, query, k, onlyDocuments });
     return rows.map((row) => ({

@@ -23,9 +23,6 @@ export interface SemanticIndex {
   warn: Warn;
 }
 
-/** One setup per database handle and configuration (tests open several apps on one database). */
-const indexes = new WeakMap<object, { config: LlmConfig; index: Promise<SemanticIndex | null> }>();
-
 const CREATE_TABLE = sql`
   CREATE TABLE IF NOT EXISTS kb_passage_embeddings (
     passage_id bigint PRIMARY KEY REFERENCES kb_passages(id) ON DELETE CASCADE,
@@ -41,7 +38,12 @@ function messageOf(error: unknown): string {
   return cause instanceof Error && cause.message !== text ? `${text}: ${cause.message}` : text;
 }
 
-async function createIndex(db: Db, config: LlmConfig, warn: Warn): Promise<SemanticIndex | null> {
+/**
+ * Sets up hybrid search on this database: built once at start by the composition root and handed
+ * to the search and the document jobs. Never throws: every problem is a warning, and null means
+ * full-text search alone.
+ */
+export async function createSemanticIndex(db: Db, config: LlmConfig, warn: Warn): Promise<SemanticIndex | null> {
   const choice = chooseEmbedder(config);
   if (!choice.embedder) {
     if (choice.problem) warn(choice.problem);
@@ -68,23 +70,6 @@ async function createIndex(db: Db, config: LlmConfig, warn: Warn): Promise<Seman
     }
   }
   return { embedder: choice.embedder, warn };
-}
-
-/**
- * Sets up hybrid search for this database handle (once per configuration) and makes it the one
- * `searchKnowledge` uses. Never throws: every problem is a warning and full-text search remains.
- */
-export function enableSemanticSearch(db: Db, config: LlmConfig, warn: Warn): Promise<SemanticIndex | null> {
-  const known = indexes.get(db);
-  if (known && known.config === config) return known.index;
-  const index = createIndex(db, config, warn);
-  indexes.set(db, { config, index });
-  return index;
-}
-
-/** The semantic index set up for this handle, if any (a transaction handle has none: full-text). */
-export async function semanticIndexOf(db: DbExecutor): Promise<SemanticIndex | null> {
-  return (await indexes.get(db)?.index) ?? null;
 }
 
 /** pgvector's text form; numbers only, so it is safe as a bound parameter. */

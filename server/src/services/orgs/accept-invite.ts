@@ -3,7 +3,8 @@ import { users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit.service';
 import type { SessionResponse, SessionService } from '../sessions.service';
 import type { LinkedInvitation } from './invitation-links.service';
-import { markInviteAccepted, retireOtherInvites } from './invites.service';
+import { markInviteAccepted } from './invites.service';
+import { retireOtherInvites } from '../pending-invites';
 
 export interface InvitedAccount {
   email: string;

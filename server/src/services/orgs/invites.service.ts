@@ -126,14 +126,3 @@ export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId
 export async function markInviteAccepted(db: DbExecutor, inviteId: string): Promise<void> {
   await db.update(orgInvites).set({ status: 'accepted', acceptedAt: sql`now()`, tokenHash: null }).where(eq(orgInvites.id, inviteId));
 }
-
-/**
- * Once an address has an account (it accepted one invite, registered on its own, or a join
- * request for it was approved), its other pending invites can never be accepted: they are revoked
- * (links cleared) so their organisations no longer list them as pending.
- */
-export async function retireOtherInvites(db: DbExecutor, email: string, acceptedInviteId?: string): Promise<void> {
-  const sameAddress = sql`lower(${orgInvites.email}) = ${normaliseEmail(email)}`;
-  const others = acceptedInviteId ? and(sameAddress, sql`${orgInvites.id} <> ${acceptedInviteId}`) : sameAddress;
-  await db.update(orgInvites).set({ status: 'revoked', tokenHash: null }).where(and(eq(orgInvites.status, 'pending'), others));
-}

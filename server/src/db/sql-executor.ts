@@ -1,15 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Database } from '../db/database';
 
 /** What pg-boss needs from a database when it does not open its own pool (its `db` option). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** Drizzle keeps the driver it was built on as `$client` (a PGlite instance or a pg.Pool). */
-function driverOf(database: Database): unknown {
-  return (database.db as unknown as { $client: unknown }).$client;
 }
 
 /**
@@ -17,7 +11,7 @@ function driverOf(database: Database): unknown {
  * scripts without parameters (schema creation, locked migrations, `BEGIN … COMMIT` blocks): those
  * go through `exec`, which answers one result per statement; pg-boss reads the last one.
  */
-function pgliteExecutor(client: PGlite): SqlExecutor {
+export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) {
@@ -31,7 +25,7 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
 }
 
 /** node-postgres runs parameter-less multi-statement text with the simple protocol, as pg-boss expects. */
-function poolExecutor(pool: pg.Pool): SqlExecutor {
+export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
     async executeSql(text, values) {
       const result = await pool.query(text, values && values.length > 0 ? values : undefined);
@@ -39,10 +33,4 @@ function poolExecutor(pool: pg.Pool): SqlExecutor {
       return Array.isArray(result) ? { rows: (result.at(-1) as pg.QueryResult | undefined)?.rows ?? [] } : { rows: result.rows };
     },
   };
-}
-
-/** Shares the application's own connection (PGlite instance or pool) with pg-boss. */
-export function sqlExecutorFor(database: Database): SqlExecutor {
-  const driver = driverOf(database);
-  return database.kind === 'pglite' ? pgliteExecutor(driver as PGlite) : poolExecutor(driver as pg.Pool);
 }

@@ -1,20 +1,20 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../db/database';
-import { isUniqueViolation } from '../db/errors';
-import { joinRequests, organizations, users } from '../db/schema/index';
-import { AppError, MESSAGES, conflict, notFound } from '../errors';
-import type { MailService } from '../mail/mail-service';
-import { accountExistsNotice, joinRequestPendingNotice } from '../mail/templates/account-notices';
-import { startFreeTrial } from './billing/plans.service';
-import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from './email-domains';
-import { createJoinRequest } from './join-requests.service';
-import { acceptInvite } from './orgs/accept-invite';
-import { requireInvitedAddress, usableInvitation } from './orgs/invitation-links.service';
-import { retireOtherInvites } from './orgs/invites.service';
-import { hashPassword } from './passwords';
-import type { SessionResponse, SessionService } from './sessions.service';
-import { DEFAULT_SPACE, createSpace } from './spaces.service';
-import { emailHasAccount, normaliseEmail } from './users.service';
+import type { Db, DbExecutor } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { joinRequests, organizations, users } from '../../db/schema/index';
+import { AppError, MESSAGES, conflict, notFound } from '../../errors';
+import type { MailService } from '../../mail/mail-service';
+import { accountExistsNotice, joinRequestPendingNotice } from '../../mail/templates/account-notices';
+import { startFreeTrial } from '../billing/plans.service';
+import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from '../email-domains';
+import { createJoinRequest } from '../join-requests.service';
+import { acceptInvite } from '../orgs/accept-invite';
+import { requireInvitedAddress, usableInvitation } from '../orgs/invitation-links.service';
+import { retireOtherInvites } from '../pending-invites';
+import { hashPassword } from '../passwords';
+import type { SessionResponse, SessionService } from '../sessions.service';
+import { DEFAULT_SPACE, createSpace } from '../spaces.service';
+import { emailHasAccount, normaliseEmail } from '../users.service';
 
 export interface NewAccount {
   email: string;

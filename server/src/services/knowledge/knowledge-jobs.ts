@@ -1,16 +1,17 @@
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
-import { llmCategoriserFor } from '../llm/categorise';
-import { enqueueDocument, type ProcessDocumentJob } from '../services/knowledge/document-jobs';
-import { lapsedDocuments } from '../services/knowledge/document-lease';
-import { processDocument } from '../services/knowledge/process-document';
-import { createExtractionSandbox } from '../services/knowledge/sandboxed-extraction';
-import { enableSemanticSearch, type Warn } from '../services/knowledge/semantic-index';
-import { PROCESS_DOCUMENT_JOB } from '../services/knowledge/uploads.service';
-import type { ObjectStorage } from '../storage/object-storage';
-import type { JobQueue } from './job-queue';
+/** The document-processing job's workers (docs/knowledge.md "Background jobs"). */
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { LlmCategoriser } from './categorise';
+import { enqueueDocument, type ProcessDocumentJob } from './document-jobs';
+import { lapsedDocuments } from './document-lease';
+import { processDocument } from './process-document';
+import { createExtractionSandbox } from './sandboxed-extraction';
+import type { SemanticIndex, Warn } from './semantic-index';
+import { PROCESS_DOCUMENT_JOB } from './uploads.service';
 
-export type { ProcessDocumentJob } from '../services/knowledge/document-jobs';
+export type { ProcessDocumentJob } from './document-jobs';
 
 /**
  * Two documents at a time per process, each read in its own sandbox process: extraction is
@@ -28,16 +29,26 @@ export interface KnowledgeWorkers {
 
 export async function registerKnowledgeJobs(
   jobs: JobQueue,
-  deps: { config: AppConfig; db: Db; storage: ObjectStorage; onLlmError?: (error: unknown) => void; warn?: Warn },
+  deps: {
+    config: AppConfig;
+    db: Db;
+    storage: ObjectStorage;
+    /**
+     * With an embedding provider and pgvector, passages are stored with their vectors (hybrid
+     * search); null, or when the provider fails, they are indexed for full-text alone.
+     */
+    semanticIndex: SemanticIndex | null;
+    /**
+     * With a model configured it files documents; undefined (offline), or when it fails or answers
+     * outside the taxonomy, the keyword classifier decides (categorise.ts).
+     */
+    llmCategoriser: LlmCategoriser | undefined;
+    onLlmError?: (error: unknown) => void;
+    warn?: Warn;
+  },
 ): Promise<KnowledgeWorkers> {
-  const { config, db } = deps;
+  const { config, db, semanticIndex, llmCategoriser } = deps;
   const warn = deps.warn ?? warnOnConsole;
-  // With an embedding provider and pgvector, passages are stored with their vectors (hybrid
-  // search); otherwise, or when the provider fails, they are indexed for full-text alone.
-  const semanticIndex = await enableSemanticSearch(db, config.llm, warn);
-  // With a model configured it files documents; offline, or when it fails or answers outside the
-  // taxonomy, the keyword classifier decides (services/knowledge/categorise.ts).
-  const llmCategoriser = llmCategoriserFor(config.llm);
   const limits = config.knowledge.extraction;
   const leaseMs = config.knowledge.processingLeaseMs;
   const sandbox = createExtractionSandbox(limits, DOCUMENTS_PER_POLL);

@@ -5,7 +5,7 @@ import { spaceOf } from '../../plugins/space-context';
 import { removeAccount } from '../../services/ga4/account-removal.service';
 import { listAccounts } from '../../services/ga4/accounts.service';
 import { authStatus } from '../../services/ga4/auth-status.service';
-import { createGa4Context, type Ga4Caller } from '../../services/ga4/ga4-context';
+import type { Ga4Caller } from '../../services/ga4/ga4-context';
 import { linkProperty, listLinkedProperties, unlinkProperty } from '../../services/ga4/links.service';
 import { completeConnection, manageLocation, redirectUriFor, startConnection } from '../../services/ga4/oauth.service';
 import { listProperties } from '../../services/ga4/properties.service';
@@ -35,8 +35,8 @@ const idParams = z.object({ id: z.string() });
  * organisation, linked properties to the space. Any signed-in member of the space may link,
  * unlink and read reports (the spec does not restrict it).
  */
-export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const { ctx, keys } = await createGa4Context(db, config);
+export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, ga4 }) => {
+  const { ctx, keys } = ga4;
   const member = [app.requireAuth, app.requireSpace];
   const callerOf = (request: Parameters<typeof spaceOf>[0]): Ga4Caller => ({ userId: authOf(request).userId, orgId: spaceOf(request).org_id });
   const secured = (summary: string) => ({ tags, summary, security: bearerSecurity });

@@ -5,11 +5,11 @@
  * rejected by the caller, which then falls back to the keyword classifier too.
  */
 import { z } from 'zod';
-import type { Classification, LlmCategoriser } from '../services/knowledge/categorise';
-import { TAXONOMY } from '../services/knowledge/taxonomy';
-import { callModel } from './model-call';
-import { chooseModel } from './providers';
-import type { LlmConfig } from './types';
+import { callModel } from '../../llm/model-call';
+import { chooseModel } from '../../llm/providers';
+import type { LlmConfig } from '../../llm/types';
+import type { Classification, LlmCategoriser } from './categorise';
+import { TAXONOMY } from './taxonomy';
 
 /** Enough of the document for its topic; the file name carries much of the signal. */
 const SAMPLE_CHARS = 6_000;

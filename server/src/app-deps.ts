@@ -1,0 +1,50 @@
+/**
+ * Everything the routes and the job handlers use that outlives a request: built once at start by
+ * the composition root (composition/build-deps.ts) and handed on one way, as plugin options to
+ * route plugins (routes/deps.ts) and as the argument of registerJobWorkers. Adding a dependency:
+ * docs/server.md, "Adding a dependency".
+ *
+ * Types only: route and service folders import this file, and it imports none of their code.
+ */
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/database';
+import type { JobQueue } from './jobs/job-queue';
+import type { MailService } from './mail/mail-service';
+import type { PaymentProviders } from './payments/index';
+import type { RateLimitStore } from './plugins/rate-limit-store';
+import type { AccessTokens } from './services/access-tokens';
+import type { AgentRuntime } from './services/agents/runtime';
+import type { ReplyWaker } from './services/agents/waker';
+import type { Ga4Services } from './services/ga4/ga4-context';
+import type { LlmCategoriser } from './services/knowledge/categorise';
+import type { SemanticIndex } from './services/knowledge/semantic-index';
+import type { SessionService } from './services/sessions.service';
+import type { StorageServices } from './storage/index';
+
+export interface AppDeps extends StorageServices {
+  config: AppConfig;
+  /** The handle itself (engine, locks, notifications); opened and closed by whoever built the app. */
+  database: Database;
+  /** `database.db`: the query builder every service takes. */
+  db: Db;
+  accessTokens: AccessTokens;
+  sessions: SessionService;
+  /** Shared (database) rate-limit counters for the sign-in-like routes (plugins/rate-limit.ts). */
+  rateLimits: RateLimitStore;
+  /** The durable job queue (pg-boss) in the app's database. */
+  jobs: JobQueue;
+  /** Outgoing mail (docs/email.md): SMTP when SMTP_URL is set, else the DATA_DIR/outbox folder. */
+  mail: MailService;
+  /** Demo payments, or Stripe when it is configured (docs/billing.md). */
+  payments: PaymentProviders;
+  /** GA4 context and keys: one token cipher and one set of analytics providers for routes and agent runs. */
+  ga4: Ga4Services;
+  /** Hybrid knowledge search when an embedding provider and pgvector are there; null → full-text. */
+  semanticIndex: SemanticIndex | null;
+  /** Files documents with the configured model; undefined offline (the keyword classifier decides). */
+  llmCategoriser: LlmCategoriser | undefined;
+  /** Wakes chat long polls, across processes on PostgreSQL. */
+  waker: ReplyWaker;
+  /** Agent runs: queueing, runs in progress here, cancelling, recovery. */
+  agents: AgentRuntime;
+}

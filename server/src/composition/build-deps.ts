@@ -1,0 +1,85 @@
+/**
+ * The composition root: every long-lived dependency of the server is built here, once per app, in
+ * the order they need each other, and closed here in the reverse order. Nothing else constructs
+ * them: routes get them as plugin options, job handlers as the argument of registerJobWorkers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app-deps';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
+import { startJobQueue } from '../jobs/job-queue';
+import { createMailService } from '../mail/mail-service';
+import { createPaymentProviders } from '../payments/index';
+import { RATE_LIMIT_WINDOW_MS } from '../plugins/rate-limit';
+import { RateLimitStore } from '../plugins/rate-limit-store';
+import { AccessTokens } from '../services/access-tokens';
+import { createAgentRuntime } from '../services/agents/runtime';
+import { createReplyWaker } from '../services/agents/waker';
+import { createGa4Services } from '../services/ga4/ga4-context';
+import { llmCategoriserFor } from '../services/knowledge/llm-categoriser';
+import { createSemanticIndex } from '../services/knowledge/semantic-index';
+import { resolveJwtSecret } from '../services/jwt-secret';
+import { resolveSuccessorKey } from '../services/refresh-tokens';
+import { SessionService } from '../services/sessions.service';
+import { createStorageServices } from '../storage/index';
+
+export async function buildAppDeps(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
+  const { db } = database;
+  const accessTokens = new AccessTokens(await resolveJwtSecret(db, config.jwtSecret), config.accessTokenTtlSeconds);
+  const sessions = new SessionService(db, accessTokens, {
+    successorKey: await resolveSuccessorKey(db),
+    refreshTtlDays: config.refreshTokenTtlDays,
+    graceSeconds: config.refreshReuseGraceSeconds,
+  });
+  // Knowledge base: file storage and the durable job queue; see docs/knowledge.md.
+  const storage = await createStorageServices(db, config.knowledge, log);
+  const jobs = await startJobQueue(database, {
+    maintenanceIntervalSeconds: config.knowledge.jobMaintenanceIntervalSeconds,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  const mail = createMailService(config.mail, log);
+  // Hybrid knowledge search when an embedding provider and pgvector are there (never throws; else full-text).
+  const semanticIndex = await createSemanticIndex(db, config.llm, (message, err) => log.warn({ err }, message));
+  const ga4 = await createGa4Services(database, config);
+  const waker = await createReplyWaker(database, log.child({ area: 'agents' }));
+  const agents = createAgentRuntime({ config, db, jobs, waker, ga4: ga4.ctx, semanticIndex, log });
+  return {
+    config,
+    database,
+    db,
+    accessTokens,
+    sessions,
+    rateLimits: new RateLimitStore(db, RATE_LIMIT_WINDOW_MS),
+    ...storage,
+    jobs,
+    mail,
+    payments: createPaymentProviders(config.stripe),
+    ga4,
+    semanticIndex,
+    // With a model configured it files documents; offline the keyword classifier decides.
+    llmCategoriser: llmCategoriserFor(config.llm),
+    waker,
+    agents,
+  };
+}
+
+/**
+ * First step of closing (Fastify's preClose, before the server stops taking connections): agent
+ * runs in progress here let go (their lease passes them to another process), then waiting long
+ * polls are woken so they answer instead of holding the close up.
+ */
+export async function releaseWorkInProgress(deps: AppDeps): Promise<void> {
+  await deps.agents.close();
+  await deps.waker.close();
+}
+
+/**
+ * Last step (onClose, after the last request): the queue stops once its running handlers finish,
+ * then the sweeper and the mailer (which waits for messages still being sent). The database is
+ * closed afterwards by whoever opened it.
+ */
+export async function closeAppDeps(deps: AppDeps): Promise<void> {
+  await deps.jobs.stop();
+  deps.uploadSweeper.stop();
+  await deps.mail.close();
+}
