@@ -1,7 +1,7 @@
 /** Checks the Invite member form before it is sent, and files the server's field errors (422). */
 import { z } from 'zod';
 import type { FieldError } from '../../api';
-import { INVITE_ROLES, type InviteInput } from './org-admin.types';
+import { INVITE_ROLES, type InviteInput } from '../../contract/orgs';
 
 export const INVITE_FIELD_MESSAGES = {
   emailMissing: 'Enter the email address to send the invite to.',

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIDEBAR_COLLAPSED_KEY } from '../../../src/app/shell/useSidebarState';
-import type { Role } from '../../../src/features/auth/auth.types';
+import type { Role } from '../../../src/contract/auth';
 import { installDomShims, setViewportWidth } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi } from '../app/support/fake-api';

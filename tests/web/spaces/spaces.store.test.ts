@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredReply, installFakeApi, json, type FakeApi } from '../api/fake-api';
 import { disposeClients, loadClient, signedInClient, spaceA, spaceB, type Client } from '../api/client-harness';
-import type { Space } from '../../../src/features/spaces/spaces.types';
+import type { Space } from '../../../src/contract/spaces';
 
 let fake: FakeApi;
 

@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import type { Role } from '../../../../src/features/auth/auth.types';
+import type { Role } from '../../../../src/contract/auth';
 
 /** Every role of spec 000 §6; `satisfies` keeps this list and the shared Role type in step. */
 export const ROLES = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'] as const satisfies readonly Role[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITE_DELIVERIES, INVITE_ROLES, ORG_ROLES } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_DELIVERIES, INVITE_ROLES, ORG_ROLES } from '../../../../src/contract/orgs';
 import { INVITE_STATUSES, JOIN_REQUEST_STATUSES } from '../../db/schema/enums';
 import { emailSchema } from '../common.schemas';
 

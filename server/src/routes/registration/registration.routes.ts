@@ -5,7 +5,7 @@ import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
-import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_ROLES } from '../../../../src/contract/orgs';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '../../../../src/features/auth/auth.types';
+import type { Role } from '../../../../src/contract/auth';
 import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';

@@ -3,8 +3,8 @@
  * in-memory data, so the real request layer, auth store and spaces store run unchanged.
  */
 import { vi } from 'vitest';
-import type { Role, User } from '../../../../src/features/auth/auth.types';
-import type { Space } from '../../../../src/features/spaces/spaces.types';
+import type { Role, User } from '../../../../src/contract/auth';
+import type { Space } from '../../../../src/contract/spaces';
 
 export interface RecordedCall {
   method: string;

@@ -3,7 +3,7 @@
  * DELETE /orgs/members/{id}, POST /orgs/invites, GET /orgs/join-requests, PUT …/approve, …/deny).
  * Shared by the server's serializers, the client and the tests.
  */
-import type { Role } from '../auth/auth.types';
+import type { Role } from './auth';
 
 /** The roles a person has inside an organisation. */
 export type OrgRole = Extract<Role, 'org_owner' | 'org_admin' | 'org_member'>;

@@ -1,5 +1,5 @@
 /** Wire shapes of the agents API (spec 001 §3, §7; see docs/agents.md). */
-export type ChatMode = 'normal' | 'medium' | 'max';
+import type { ChatMode } from './chat';
 
 export interface Agent {
   slug: string;
