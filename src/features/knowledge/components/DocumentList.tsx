@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { DocumentRow } from '../../../db';
 import { formatBytes } from '../../../contract/format';
-import { categoryLabel, subcategoryLabel } from '../categories';
+import { categoryLabel, subcategoryLabel } from '../../../contract/knowledge-categories';
 import { FileTypeIcon } from './FileTypeIcon';
 import { StatusBadge } from './StatusBadge';
 import { onFirstUse } from '../../../contract/on-first-use';
