@@ -142,7 +142,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
 ];
 
 /** '/agents/:slug/settings' → a matcher for '/agents/seo/settings' (an optional trailing slash too). */
-function compile(path: string): RegExp {
+export function routeMatcher(path: string): RegExp {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const source = trimmed
     .split('/')
@@ -157,7 +157,7 @@ function compile(path: string): RegExp {
  * such as `:slug` can match a literal one such as `sessions`).
  */
 export function compileApiCacheRules(rules: readonly ApiCacheRule[]): (apiPath: string) => ApiCacheRule | undefined {
-  const compiled = rules.map((rule) => ({ rule, matcher: compile(rule.path) }));
+  const compiled = rules.map((rule) => ({ rule, matcher: routeMatcher(rule.path) }));
   return (apiPath) => {
     const matching = compiled.filter(({ matcher }) => matcher.test(apiPath)).map(({ rule }) => rule);
     return matching.find((rule) => rule.decision === 'never') ?? matching[0];

@@ -1,11 +1,15 @@
-/** A workspace inside an organisation (spec 000 §3). */
-export interface Space {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  is_default: boolean;
-}
+import { z } from 'zod';
+import { wireId } from './wire';
+
+/** A workspace inside an organisation (spec 000 §3): GET /spaces/ lists them, POST /spaces/ answers one. */
+export const spaceSchema = z.object({
+  id: wireId,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  is_default: z.boolean(),
+});
+export type Space = z.infer<typeof spaceSchema>;
 
 export interface CreateSpaceInput {
   name: string;

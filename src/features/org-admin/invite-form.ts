@@ -18,7 +18,7 @@ const inviteSchema = z.object({
     .trim()
     .min(1, INVITE_FIELD_MESSAGES.emailMissing)
     .pipe(z.email(INVITE_FIELD_MESSAGES.emailInvalid)),
-  role: z.enum(INVITE_ROLES as [InviteInput['role'], ...InviteInput['role'][]], INVITE_FIELD_MESSAGES.roleInvalid),
+  role: z.enum(INVITE_ROLES, INVITE_FIELD_MESSAGES.roleInvalid),
 });
 
 export type InviteCheck = { ok: true; input: InviteInput } | { ok: false; errors: InviteFieldErrors };
