@@ -166,3 +166,9 @@ export const pollSchema = z.object({
   run: runSchema.nullable(),
   timed_out: z.boolean(),
 }) satisfies z.ZodType<PollResult>;
+
+/**
+ * Longest brand voice (spec 001 §3): long enough for a full voice guide, short enough to fit every
+ * agent prompt alongside passages. The server refuses longer; the settings screen counts towards it.
+ */
+export const BRAND_VOICE_MAX_CHARS = 20_000;

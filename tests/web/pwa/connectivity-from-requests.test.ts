@@ -37,7 +37,7 @@ describe('connectivity from API calls', () => {
   });
 
   it('treats an answer saved by the service worker as offline, with its data still delivered', async () => {
-    const credits = { used: 10, total: 3000, remaining: 2990, reset_date: '2026-04-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' };
+    const credits = { used: 10, total: 3000, remaining: 2990, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' };
     fake.on('GET', '/billing/credits', savedAnswer(credits));
     await expect(client.api.http.get('/billing/credits')).resolves.toEqual(credits);
     expect(connectivity.online).toBe(false);

@@ -70,7 +70,7 @@ describe('sections per role', () => {
   it('keeps the credits bar at least 2% wide', async () => {
     api.on('GET /billing/credits', () => ({
       status: 200,
-      body: { used: 1, total: 3000, remaining: 2999, reset_date: '2026-04-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' },
+      body: { used: 1, total: 3000, remaining: 2999, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' },
     }));
     await openAs('org_admin');
     const bar = await screen.findByRole('progressbar', { name: 'Credits used' });

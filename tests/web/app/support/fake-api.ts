@@ -65,7 +65,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     'GET /billing/plan': () =>
       json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }),
     'GET /billing/credits': () =>
-      json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: '2026-04-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' }),
+      json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' }),
     // A fresh organisation: no Google Analytics connected, so the Dashboard shows its empty state.
     'GET /integrations/ga4/linked-properties': () => json(200, { linked_properties: [] }),
     'GET /integrations/ga4/accounts': () => json(200, { accounts: [] }),
