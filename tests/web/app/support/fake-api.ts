@@ -89,7 +89,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     api.calls.push(call);
     const route = `${method} ${path}`;
     const handler = overrides.get(route) ?? defaults[route];
-    const reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
+    const reply: Reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
     if (!reply.offContract) checkExchange(method, path, body, reply.status, reply.body);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
