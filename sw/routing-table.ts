@@ -2,9 +2,7 @@
  * Which requests the service worker handles, and how (DESIGN.md §3). Pure so the whole table is
  * unit-tested; sw.ts only wires these answers to Workbox routes.
  */
-import { isCacheableApiGet } from './api-cache-rules';
-
-export const API_PREFIX = '/api/v1';
+import { API_PREFIX, isCacheableApiGet } from '../src/contract/paths';
 
 export type RequestRoute =
   /** A page navigation: answered with the precached index.html so the app opens offline. */
@@ -37,7 +35,7 @@ export function routeFor(request: RequestFacts, appOrigin: string): RequestRoute
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
   if (request.mode === 'navigate') return isApi ? 'network-only' : 'app-shell';
   const apiPath = apiPathOf(url);
-  // An allowlist (api-cache-rules.ts): an API GET nobody has declared cacheable is never stored.
+  // An allowlist (src/contract/paths.ts): an API GET nobody has declared cacheable is never stored.
   if (apiPath === null || !isCacheableApiGet(apiPath)) return 'network-only';
   return 'api-network-first';
 }

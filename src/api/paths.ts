@@ -1,31 +1,18 @@
 /**
- * Which request rules apply to which path (spec 000 §4, §5, §7). Paths are relative to the API
+ * Which request rules apply to which path (spec 000 §4, §5, §7), read from the contract's one path
+ * table (src/contract/paths.ts) that the service worker reads too. Paths are relative to the API
  * base, e.g. '/spaces/' or '/kb/documents?category=x'.
  */
+import { API_PREFIX, pathOnly, pathRulesFor, SPACES_LIST } from '../contract/paths';
 
-export const API_BASE = '/api/v1';
+export const API_BASE = API_PREFIX;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function pathOnly(path: string): string {
-  const end = path.search(/[?#]/);
-  return end === -1 ? path : path.slice(0, end);
-}
-
-function startsWithSegment(path: string, segment: string): boolean {
-  return path === segment || path.startsWith(`${segment}/`) || path.startsWith(`${segment}?`);
-}
-
 /** Sign-in endpoints: sent without waiting for a session and never trigger a token refresh. */
-const SESSION_ENDPOINTS = ['/login', '/register', '/refresh', '/logout', '/me', '/auth'];
-
 export function isSessionEndpoint(path: string): boolean {
-  const p = pathOnly(path);
-  return SESSION_ENDPOINTS.some((segment) => startsWithSegment(p, segment));
-}
-
-export function isHealthEndpoint(path: string): boolean {
-  return startsWithSegment(pathOnly(path), '/health');
+  const rules = pathRulesFor(path);
+  return !rules.waitsForSession && rules.on401 === 'fail';
 }
 
 /**
@@ -33,8 +20,7 @@ export function isHealthEndpoint(path: string): boolean {
  * /me and paths starting with /spaces needs a current space id.
  */
 export function needsSpaceContext(path: string): boolean {
-  const p = pathOnly(path);
-  return !(isSessionEndpoint(p) || isHealthEndpoint(p) || p.startsWith('/spaces'));
+  return pathRulesFor(path).spaceHeader;
 }
 
 /**
@@ -42,9 +28,8 @@ export function needsSpaceContext(path: string): boolean {
  * and the spaces list, which login itself needs before the state becomes AUTHENTICATED.
  */
 export function bypassesAuthQueue(method: HttpMethod, path: string): boolean {
-  const p = pathOnly(path);
-  if (isSessionEndpoint(p) || isHealthEndpoint(p)) return true;
-  return method === 'GET' && (p === '/spaces' || p === '/spaces/');
+  if (!pathRulesFor(path).waitsForSession) return true;
+  return method === 'GET' && (SPACES_LIST as readonly string[]).includes(pathOnly(path));
 }
 
 /**
@@ -54,7 +39,7 @@ export function bypassesAuthQueue(method: HttpMethod, path: string): boolean {
  * or no code at all) is the connection's.
  */
 export function isGa4ConnectionFailure(path: string, serverCode: string | undefined): boolean {
-  return isGa4IntegrationPath(path) && serverCode !== 'TOKEN_EXPIRED' && serverCode !== 'UNAUTHORIZED';
+  return pathRulesFor(path).on401 === 'refresh-unless-google' && serverCode !== 'TOKEN_EXPIRED' && serverCode !== 'UNAUTHORIZED';
 }
 
 /**
@@ -63,17 +48,12 @@ export function isGa4ConnectionFailure(path: string, serverCode: string | undefi
  * failure on a GA4 path keeps the session as it is; an expired Mosaic token there refreshes as anywhere.
  */
 export function refreshesOn401(path: string, serverCode?: string): boolean {
-  return !isSessionEndpoint(path) && !isGa4ConnectionFailure(path, serverCode);
+  return pathRulesFor(path).on401 !== 'fail' && !isGa4ConnectionFailure(path, serverCode);
 }
 
 /** Credentials calls carry no bearer token: /login takes a password, /refresh a refresh token. */
 export function sendsBearerToken(path: string): boolean {
-  const p = pathOnly(path);
-  return !['/login', '/register', '/refresh'].some((segment) => startsWithSegment(p, segment));
-}
-
-export function isGa4IntegrationPath(path: string): boolean {
-  return path.includes('/integrations/ga4/');
+  return pathRulesFor(path).bearer;
 }
 
 export function withQuery(

@@ -1,5 +1,5 @@
-import type { AuthStatus, User } from '../features/auth/auth.types';
-import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../features/auth/auth.types';
+import type { AuthStatus, User } from '../contract/auth';
+import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../contract/auth';
 import {
   ADMIN_HOME_PATH,
   DASHBOARD_PATH,

@@ -1,5 +1,5 @@
 /** "5 minutes ago" style wording for how old saved data is. */
-import { onFirstUse } from '../lib/on-first-use';
+import { onFirstUse } from '../contract/on-first-use';
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 60 * 60 * 1000],

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/database';
 import { creditAccounts, kbDocuments, kbPassages, plans } from '../../server/src/db/schema/index';
 import { API, authHeaders } from './server';
-import type { ChatMessageDto } from '../../src/features/agents/agents.types';
+import type { ChatMessageDto } from '../../src/contract/agents';
 
 export interface Caller {
   access_token: string;

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { takeContractDisagreements } from './fake-backend-contract';
 
 /**
  * Screens are waited for, never timed: `findBy…` and `waitFor` end as soon as their condition
@@ -16,4 +17,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // A fake backend that answered (or was sent) a body the contract refuses fails the test.
+  const disagreements = takeContractDisagreements();
+  if (disagreements.length > 0) throw new Error(disagreements.join('\n\n'));
 });

@@ -5,7 +5,7 @@
  * read, in which case the run still answers and is charged as usual.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ga4ReportResponse } from '../../src/features/connections/ga4.types';
+import type { Ga4ReportResponse } from '../../src/contract/ga4';
 import { createAnalyticsProviders, type AnalyticsProvider, type AnalyticsProviders } from '../../server/src/ga4/index';
 import { ProviderError } from '../../server/src/ga4/types';
 import { createAnalyticsLoader } from '../../server/src/services/agents/analytics';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_GET_CACHE_RULES, normaliseRoutePath } from '../../sw/api-cache-rules';
+import { API_GET_CACHE_RULES, normaliseRoutePath } from '../../src/contract/paths';
 import { API, createTestApp, type TestApp } from '../helpers/server';
 
 const TREE_LINE = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/;

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/features/auth/auth.types';
+import type { User } from '../../src/contract/auth';
 import { refreshTokens, users } from '../../server/src/db/schema/index';
 import { hashRefreshToken } from '../../server/src/services/refresh-tokens';
 import {

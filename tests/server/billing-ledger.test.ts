@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccounts, creditTransactions, plans } from '../../server/src/db/schema/index';
 import { AppError } from '../../server/src/errors';
-import { chargeChat, chatCost, refundCharge } from '../../server/src/services/billing/chat-billing';
+import { chargeChat, refundCharge } from '../../server/src/services/billing/chat-billing';
+import { chatCost } from '../../src/contract/chat';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 
 /** Remaining balance as the ledger tells it: every inflow minus every debit. */

@@ -6,7 +6,7 @@ import {
   type Ga4LinkedProperty,
   type Ga4PropertiesResponse,
   type Ga4ReportResponse,
-} from '../../src/features/connections/ga4.types';
+} from '../../src/contract/ga4';
 import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { accountsOf, connectDemo, ga4Call, startConnection } from './ga4-helpers';
 

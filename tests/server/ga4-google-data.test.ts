@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Ga4AuthStatus, Ga4PropertiesResponse, Ga4ReportResponse } from '../../src/features/connections/ga4.types';
+import type { Ga4AuthStatus, Ga4PropertiesResponse, Ga4ReportResponse } from '../../src/contract/ga4';
 import { ga4Accounts } from '../../server/src/db/schema/index';
 import { startFakeGoogle, type FakeGoogle } from '../helpers/fake-google';
 import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';

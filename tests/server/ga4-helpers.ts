@@ -1,6 +1,6 @@
 /** Shared steps of the GA4 suites: connecting an account through the real HTTP flow. */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Ga4Account, Ga4OAuthStartResponse } from '../../src/features/connections/ga4.types';
+import type { Ga4Account, Ga4OAuthStartResponse } from '../../src/contract/ga4';
 import type { FakeGoogle, FakeGoogleUser } from '../helpers/fake-google';
 import { API, authHeaders, type SignedIn, type TestApp } from '../helpers/server';
 

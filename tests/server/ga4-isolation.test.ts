@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ga4Account, Ga4LinkedProperty } from '../../src/features/connections/ga4.types';
-import type { Space } from '../../src/features/spaces/spaces.types';
+import type { Ga4Account, Ga4LinkedProperty } from '../../src/contract/ga4';
+import type { Space } from '../../src/contract/spaces';
 import {
   API,
   addMember,

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Ga4ReportResponse } from '../../src/features/connections/ga4.types';
+import type { Ga4ReportResponse } from '../../src/contract/ga4';
 import { openDatabase, type Database } from '../../server/src/db/database';
 import { ga4Accounts } from '../../server/src/db/schema/index';
 import { startFakeGoogle, type FakeGoogle } from '../helpers/fake-google';

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../../server/src/services/knowledge/taxonomy';
-import { CATEGORY_LABELS, SUBCATEGORY_LABELS } from '../../src/features/knowledge/categories';
+import { CATEGORY_LABELS, SUBCATEGORY_LABELS } from '../../src/contract/knowledge-categories';
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { BRAND_GUIDELINES, EMAIL_CAMPAIGN, MIME, brokenPdf, sha256 } from './kb-fixtures';
 import {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgInvitesResponse, SentInvite } from '../../src/features/org-admin/org-admin.types';
+import type { OrgInvitesResponse, SentInvite } from '../../src/contract/orgs';
 import { loadConfig } from '../../server/src/config';
 import { API, TEST_PASSWORD, createTestApp, uniqueEmail, type TestApp } from '../helpers/server';
 import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type TestSmtpServer } from '../helpers/mail';

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { JoinRequestsResponse, OrgRole } from '../../src/features/org-admin/org-admin.types';
+import type { JoinRequestsResponse, OrgRole } from '../../src/contract/orgs';
 import { API, TEST_PASSWORD, authHeaders, login, registerOwner, uniqueEmail, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

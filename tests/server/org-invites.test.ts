@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinRequestsResponse, OrgInvitesResponse, OrgMembersResponse, SentInvite } from '../../src/features/org-admin/org-admin.types';
+import type { JoinRequestsResponse, OrgInvitesResponse, OrgMembersResponse, SentInvite } from '../../src/contract/orgs';
 import { auditEvents, orgInvites, organizations } from '../../server/src/db/schema/index';
 import { INVITE_TTL_DAYS } from '../../server/src/services/orgs/invites.service';
 import { API, TEST_PASSWORD, createTestApp, signInWithRole, uniqueEmail, type RegisteredOwner, type TestApp } from '../helpers/server';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinRequest, JoinRequestsResponse } from '../../src/features/org-admin/org-admin.types';
+import type { JoinRequest, JoinRequestsResponse } from '../../src/contract/orgs';
 import { API, TEST_PASSWORD, createTestApp, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { addPerson, call, newOrganisation, requestToJoin } from './org-helpers';
 

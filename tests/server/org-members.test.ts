@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgMember, OrgMembersResponse } from '../../src/features/org-admin/org-admin.types';
+import type { OrgMember, OrgMembersResponse } from '../../src/contract/orgs';
 import { API, authHeaders, createTestApp, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 import { addPerson, call, newOrganisation } from './org-helpers';
 

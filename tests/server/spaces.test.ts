@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Space } from '../../src/features/spaces/spaces.types';
+import type { Space } from '../../src/contract/spaces';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
 import {
   API,

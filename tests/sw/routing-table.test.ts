@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_GET_CACHE_RULES, apiCacheRuleFor, compileApiCacheRules, isCacheableApiGet, normaliseRoutePath } from '../../sw/api-cache-rules';
+import { API_GET_CACHE_RULES, apiCacheRuleFor, compileApiCacheRules, isCacheableApiGet, normaliseRoutePath } from '../../src/contract/paths';
 import { routeFor, type RequestFacts } from '../../sw/routing-table';
 import { APP_ORIGIN } from './worker-env';
 

@@ -2,7 +2,7 @@
  * The one small interface behind which Google Analytics 4 sits (docs/analytics.md). Two
  * implementations: Google's OAuth + Analytics Admin/Data REST APIs, and the embedded demo source.
  */
-import type { Ga4ErrorCode, Ga4OrderBy } from '../../../src/features/connections/ga4.types';
+import type { Ga4ErrorCode, Ga4OrderBy } from '../../../src/contract/ga4';
 
 export type AnalyticsProviderName = 'google' | 'demo';
 

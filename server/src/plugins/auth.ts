@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../../src/features/auth/auth.types';
+import type { Role } from '../../../src/contract/auth';
 import type { DbExecutor } from '../db/database';
 import { users } from '../db/schema/index';
 import { MESSAGES, forbidden, unauthorized } from '../errors';

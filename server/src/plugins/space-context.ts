@@ -1,6 +1,6 @@
 import { isUuid } from '../db/ids';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { isAdminRole } from '../../../src/features/auth/auth.types';
+import { isAdminRole } from '../../../src/contract/auth';
 import type { Db } from '../db/database';
 import { MESSAGES, badRequest, notFound } from '../errors';
 import { findSpaceInOrg, type SpaceContext } from '../services/spaces.service';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROLES } from '../db/schema/enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 
 /** 'X is required' when the field is absent, 'X must be text' when it has another type. */
@@ -31,13 +30,8 @@ export const displayName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-export const userSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(ROLES),
-  org_id: z.uuid().nullable(),
-});
+/** The user record of login, register and /me: the contract's (src/contract/auth.ts). */
+export { userSchema } from '../../../src/contract/auth';
 
 export const errorSchema = z.object({
   detail: z.string(),

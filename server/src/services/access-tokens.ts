@@ -1,6 +1,6 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Role } from '../../../src/features/auth/auth.types';
+import type { Role } from '../../../src/contract/auth';
 import { MESSAGES, unauthorized } from '../errors';
 import { ROLES } from '../db/schema/enums';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { isOrgManagerRole } from '../../../src/features/auth/auth.types';
+import { isOrgManagerRole } from '../../../src/contract/auth';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { joinRequests, users } from '../db/schema/index';

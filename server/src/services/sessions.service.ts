@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '../../../src/features/auth/auth.types';
+import type { User } from '../../../src/contract/auth';
 import type { Db, DbExecutor } from '../db/database';
 import { users } from '../db/schema/index';
 import { AppError, MESSAGES, unauthorized } from '../errors';

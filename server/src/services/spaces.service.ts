@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Space } from '../../../src/features/spaces/spaces.types';
+import type { Space } from '../../../src/contract/spaces';
 import type { DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { spaces } from '../db/schema/index';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '../../../src/features/auth/auth.types';
+import type { User } from '../../../src/contract/auth';
 import type { DbExecutor } from '../db/database';
 import { users } from '../db/schema/index';
 

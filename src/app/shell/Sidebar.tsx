@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { Cross2Icon, DoubleArrowLeftIcon, DoubleArrowRightIcon } from '@radix-ui/react-icons';
-import type { User } from '../../features/auth/auth.types';
-import { isOrgManagerRole, isSystemAdminRole } from '../../features/auth/auth.types';
+import type { User } from '../../contract/auth';
+import { isOrgManagerRole, isSystemAdminRole } from '../../contract/auth';
 import { PlanCard } from '../../features/billing/components/PlanCard';
 import { SpaceSelector } from '../../features/spaces/components/SpaceSelector';
 import { Logo } from '../../ui/Logo';

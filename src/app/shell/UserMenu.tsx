@@ -1,7 +1,7 @@
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Avatar, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { ExitIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
-import type { User } from '../../features/auth/auth.types';
+import type { User } from '../../contract/auth';
 import { logout } from '../../features/auth/auth.store';
 import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
 

@@ -13,8 +13,8 @@ import {
   PersonIcon,
   ReaderIcon,
 } from '@radix-ui/react-icons';
-import type { Role } from '../../features/auth/auth.types';
-import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../../features/auth/auth.types';
+import type { Role } from '../../contract/auth';
+import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../../contract/auth';
 
 /** A sidebar entry (spec 000 §3 "Sidebar item"). */
 export interface SidebarItemDef {

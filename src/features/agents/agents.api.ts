@@ -10,7 +10,7 @@ import type {
   RunDto,
   SendPayload,
   SessionWithMessages,
-} from './agents.types';
+} from '../../contract/agents';
 
 /** How many sessions the list keeps on the device (most recently active first). */
 const SESSIONS_PAGE = 500;

@@ -10,7 +10,7 @@ import { getCurrentSpace, onSpaceSwitch } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
 import { saveSessionMessages, saveSession, saveSessions } from './agents.sync';
-import type { Agent, RunDto } from './agents.types';
+import type { Agent, RunDto } from '../../contract/agents';
 import { agentErrorMessage } from './lib/errors';
 
 interface AgentsState {

@@ -3,7 +3,7 @@
  * device saved, so the screens (reading Dexie) update by themselves and still open offline.
  */
 import { db, saveSnapshot, type MessageRow, type SessionRow } from '../../db';
-import type { ChatMessageDto, ChatSessionDto } from './agents.types';
+import type { ChatMessageDto, ChatSessionDto } from '../../contract/agents';
 import { matchTemporaryMessage, TEMP_MATCH_WINDOW_MS } from './lib/chat-rules';
 
 export const toSessionRow = (spaceId: string, dto: ChatSessionDto): SessionRow => ({

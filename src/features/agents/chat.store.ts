@@ -14,9 +14,10 @@ import { getCurrentSpace, onSpaceSwitch, spacesState } from '../spaces/spaces.st
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
 import { addTemporaryMessage, mergeMessages, removeMessage, saveSession, updateMessage } from './agents.sync';
-import type { AcceptedMessage, ChatMode } from './agents.types';
+import type { AcceptedMessage } from '../../contract/agents';
+import { chatCost, K_BY_MODE, type ChatMode } from '../../contract/chat';
 import { announceCharge } from './billing-refresh';
-import { chatCost, chatTitle, K_BY_MODE, type PollPhaseName } from './lib/chat-rules';
+import { chatTitle, type PollPhaseName } from './lib/chat-rules';
 import { agentErrorMessage } from './lib/errors';
 import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from './lib/messages';
 import { pollForReply, type PollOutcome } from './reply-poller';

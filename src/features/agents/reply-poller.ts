@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../../api';
 import { agentsApi } from './agents.api';
-import type { ChatMessageDto, PollResult, RunDto } from './agents.types';
+import type { ChatMessageDto, PollResult, RunDto } from '../../contract/agents';
 import { delayBeforeNextPoll, maxWaitMinutes, pollPhaseAt, type PollPhaseName } from './lib/chat-rules';
 
 export type PollOutcome =

@@ -12,7 +12,7 @@ import type {
   Ga4RemoveAccountResponse,
   Ga4ReportRequest,
   Ga4ReportResponse,
-} from '../connections/ga4.types';
+} from '../../contract/ga4';
 
 const BASE = '/integrations/ga4';
 

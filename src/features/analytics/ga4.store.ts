@@ -6,7 +6,7 @@
 import { proxy } from 'valtio';
 import { describeError, logger } from '../../lib/logger';
 import { onSessionReset } from '../auth/session-reset';
-import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../connections/ga4.types';
+import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../../contract/ga4';
 import { getCurrentSpaceId } from '../spaces/spaces.state';
 import { onSpaceSwitch } from '../spaces/spaces.store';
 import * as api from './ga4.api';

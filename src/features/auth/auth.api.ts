@@ -4,7 +4,7 @@
  */
 import type { ShapeSchema } from '../../lib/response-shape';
 import { http } from '../../api';
-import type { User } from './auth.types';
+import type { User } from '../../contract/auth';
 import {
   domainCheckSchema,
   domainRegistrationSchema,

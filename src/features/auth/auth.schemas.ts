@@ -4,7 +4,7 @@
  * because these load with the Login screen.
  */
 import { asSchema, idString, isNonEmptyString, isPlainObject, isString, optionalOk } from '../../lib/response-shape';
-import type { Role, TokenPair, User } from './auth.types';
+import type { Role, TokenPair, User } from '../../contract/auth';
 
 const ROLES: readonly Role[] = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'];
 const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);

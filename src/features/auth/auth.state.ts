@@ -3,7 +3,7 @@
  * so the request layer can watch the status without importing the actions that call it.
  */
 import { proxy } from 'valtio';
-import type { AuthStatus, User } from './auth.types';
+import type { AuthStatus, User } from '../../contract/auth';
 
 export interface AuthState {
   status: AuthStatus;

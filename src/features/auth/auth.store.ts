@@ -18,7 +18,7 @@ import {
 } from './auth.api';
 import type { DomainCheck, SessionResponse } from './auth.schemas';
 import { authState, setAuthStatus } from './auth.state';
-import { isSystemAdminRole, type User } from './auth.types';
+import { isSystemAdminRole, type User } from '../../contract/auth';
 import { endSessionLocally } from './session-end';
 import { runSessionResets } from './session-reset';
 import { clearSessionStorage, getAccessToken, getRefreshToken, storeTokens, storeUser } from './tokens';

@@ -2,7 +2,7 @@
 import { http } from '../../api';
 // Deduct and purchase carry an Idempotency-Key header, which the public `http` helpers do not take.
 import { executeRequest } from '../../api/pipeline';
-import type { PaidPlanType } from './catalogue';
+import type { PaidPlanType } from '../../contract/billing-catalogue';
 import type {
   ActivityFeed,
   CatalogueInfo,
@@ -19,9 +19,9 @@ import type {
   TransactionQuery,
   UsageBreakdown,
   UsageGroup,
-} from './billing.types';
+} from '../../contract/billing';
 
-export type * from './billing.types';
+export type * from '../../contract/billing';
 export { creditsUsedPercent, formatCredits } from './billing.status';
 
 export function fetchPlan(signal?: AbortSignal): Promise<Plan> {

@@ -2,7 +2,7 @@
  * The last plan and credits seen for a space, kept on the device so the sidebar card and the
  * Credits screen still show them offline (DESIGN.md §2: server → Dexie → UI).
  */
-import type { Credits, Plan } from './billing.types';
+import type { Credits, Plan } from '../../contract/billing';
 
 const SUMMARY = 'billing-summary';
 

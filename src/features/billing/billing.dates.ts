@@ -1,5 +1,5 @@
 /** Dates and relative times as the billing screens show them. */
-import { onFirstUse } from '../../lib/on-first-use';
+import { onFirstUse } from '../../contract/on-first-use';
 
 const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 const DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }));

@@ -1,7 +1,7 @@
 /** Dexie reads for the Credits screen (saved ledger rows, newest first). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type TransactionRow } from '../../db';
-import type { TransactionStatus, TransactionType } from './billing.types';
+import type { TransactionStatus, TransactionType } from '../../contract/billing';
 
 export interface TransactionFilter {
   feature?: string | undefined;

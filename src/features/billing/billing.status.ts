@@ -1,5 +1,5 @@
 /** Plan status, credit limits and credit display (spec 001 §4, §9). Pure functions. */
-import type { Credits, Plan } from './billing.types';
+import type { Credits, Plan } from '../../contract/billing';
 
 export type PlanStatus = 'active' | 'expiring_soon' | 'expired';
 

@@ -11,9 +11,9 @@ import { onSpaceSwitch } from '../spaces/spaces.store';
 import { fetchCredits, fetchPlan, isCheckoutStarted, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
 import { readBillingSummary, saveBillingSummary } from './billing.cache';
 import { BILLING_MESSAGES, BillingError } from './billing.messages';
-import type { CheckoutStarted, CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from './billing.types';
+import type { CheckoutStarted, CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from '../../contract/billing';
 import { leaveAppForCheckout } from './checkout-navigation';
-import type { CreditPackage, PaidPlanType } from './catalogue';
+import type { CreditPackage, PaidPlanType } from '../../contract/billing-catalogue';
 
 export interface BillingState {
   plan: Plan | null;

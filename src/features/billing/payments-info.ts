@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { describeError, logger } from '../../lib/logger';
 import { onSessionReset } from '../auth/session-reset';
 import { fetchCatalogueInfo } from './billing.api';
-import type { PaymentsInfo } from './billing.types';
+import type { PaymentsInfo } from '../../contract/billing';
 
 export interface PaymentsState {
   payments: PaymentsInfo | null;

@@ -7,7 +7,7 @@
  */
 import { db, markSynced, type TransactionRow } from '../../db';
 import { fetchTransactions } from './billing.api';
-import type { Transaction, TransactionQuery } from './billing.types';
+import type { Transaction, TransactionQuery } from '../../contract/billing';
 
 export const TRANSACTIONS_SYNC_NAME = 'transactions';
 

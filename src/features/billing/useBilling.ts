@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { isOrgManagerRole } from '../auth/auth.types';
+import { isOrgManagerRole } from '../../contract/auth';
 import { authState } from '../auth/auth.store';
 import { planStatus, type PlanStatus } from './billing.status';
 import { billingState, refreshBilling } from './billing.store';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api';
 import { fetchCheckout } from './billing.api';
 import { reloadBilling } from './billing.store';
-import type { Checkout } from './billing.types';
+import type { Checkout } from '../../contract/billing';
 import { MAX_CHECKOUT_POLLS, checkoutPollDelayMs } from './checkout-polling';
 
 /** What the buyer sees after coming back from the payment page. */

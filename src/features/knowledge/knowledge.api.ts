@@ -1,6 +1,6 @@
 import { http } from '../../api';
 import { knowledgeFetch } from './knowledge-fetch';
-import type { CommitPayload, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from './knowledge.types';
+import type { CommitPayload, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
 
 /** The knowledge calls of spec 001 §7, each under the knowledge fetch policy (time-out, retries, breaker). */
 export const knowledgeApi = {

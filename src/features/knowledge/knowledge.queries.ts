@@ -1,7 +1,7 @@
 /** Server → Dexie → UI for knowledge documents: writes after fetches, live reads for screens. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, guardStorageWrite, saveSnapshot, type DocumentRow } from '../../db';
-import type { KnowledgeDocument } from './knowledge.types';
+import type { KnowledgeDocument } from '../../contract/knowledge';
 
 export const DOCUMENTS_SYNC_NAME = 'documents';
 

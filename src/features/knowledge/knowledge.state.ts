@@ -1,6 +1,6 @@
 /** Live knowledge-base state (valtio): staging, uploads in flight, search. Documents live in Dexie. */
 import { proxy } from 'valtio';
-import type { KnowledgeContext } from './knowledge.types';
+import type { KnowledgeContext } from '../../contract/knowledge';
 import type { StagedFile } from './staging';
 
 export type UploadPhase = 'waiting' | 'signing' | 'uploading' | 'committing' | 'done' | 'failed' | 'duplicate';

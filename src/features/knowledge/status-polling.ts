@@ -5,7 +5,7 @@
  * apart (so a hundred documents never hit the server in the same instant), for up to 10 min.
  * A check that fails (4xx, 5xx, network) marks the document error; a finished one leaves the poll.
  */
-import type { KnowledgeDocument } from './knowledge.types';
+import type { KnowledgeDocument } from '../../contract/knowledge';
 
 export const PER_DOCUMENT_INTERVAL_MS = 3_000;
 export const PER_DOCUMENT_MAX_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 /** Checks the Invite member form before it is sent, and files the server's field errors (422). */
 import { z } from 'zod';
 import type { FieldError } from '../../api';
-import { INVITE_ROLES, type InviteInput } from './org-admin.types';
+import { INVITE_ROLES, type InviteInput } from '../../contract/orgs';
 
 export const INVITE_FIELD_MESSAGES = {
   emailMissing: 'Enter the email address to send the invite to.',
@@ -18,7 +18,7 @@ const inviteSchema = z.object({
     .trim()
     .min(1, INVITE_FIELD_MESSAGES.emailMissing)
     .pipe(z.email(INVITE_FIELD_MESSAGES.emailInvalid)),
-  role: z.enum(INVITE_ROLES as [InviteInput['role'], ...InviteInput['role'][]], INVITE_FIELD_MESSAGES.roleInvalid),
+  role: z.enum(INVITE_ROLES, INVITE_FIELD_MESSAGES.roleInvalid),
 });
 
 export type InviteCheck = { ok: true; input: InviteInput } | { ok: false; errors: InviteFieldErrors };

@@ -9,7 +9,7 @@ import type {
   OrgMembersResponse,
   OrgRole,
   SentInvite,
-} from './org-admin.types';
+} from '../../contract/orgs';
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
 const at = (id: string) => encodeURIComponent(id);

@@ -1,6 +1,6 @@
 /** How organisation roles and dates read on the org admin screens. */
-import { INVITE_TTL_DAYS, type OrgRole } from './org-admin.types';
-import { onFirstUse } from '../../lib/on-first-use';
+import { INVITE_TTL_DAYS, type OrgRole } from '../../contract/orgs';
+import { onFirstUse } from '../../contract/on-first-use';
 
 export const ORG_ROLE_LABELS: Record<OrgRole, string> = {
   org_owner: 'Owner',

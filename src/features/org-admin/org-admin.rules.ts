@@ -2,8 +2,8 @@
  * The organisation rules the server enforces, mirrored so the screen can disable what would be
  * refused and say why. The server stays the authority: its refusal is shown when it says no.
  */
-import type { Role } from '../auth/auth.types';
-import { ORG_ROLES, type OrgMember, type OrgRole } from './org-admin.types';
+import type { Role } from '../../contract/auth';
+import { ORG_ROLES, type OrgMember, type OrgRole } from '../../contract/orgs';
 
 export interface Actor {
   id: string;

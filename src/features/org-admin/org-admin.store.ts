@@ -20,7 +20,7 @@ import {
   putMemberRole,
 } from './org-admin.api';
 import { ORG_ADMIN_MESSAGES, describeFailure } from './org-admin.messages';
-import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole, SentInvite } from './org-admin.types';
+import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole, SentInvite } from '../../contract/orgs';
 
 export interface ListState<T> {
   items: T[];

@@ -1,4 +1,4 @@
-import type { Role } from '../auth/auth.types';
+import type { Role } from '../../contract/auth';
 
 /** How each role is named to people (the raw values are the server's). */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -4,7 +4,7 @@
  */
 import { http } from '../../api';
 import { asSchema, idString, isPlainObject, isString } from '../../lib/response-shape';
-import type { CreateSpaceInput, Space } from './spaces.types';
+import type { CreateSpaceInput, Space } from '../../contract/spaces';
 
 /** Spaces fetch time-out (spec 000 §9). */
 export const SPACES_TIMEOUT_MS = 10_000;

@@ -4,7 +4,7 @@
  * 'open-space-selector' asks the shell to open the Create New Space dialog.
  */
 import { describeError, logger } from '../../lib/logger';
-import type { Space } from './spaces.types';
+import type { Space } from '../../contract/spaces';
 
 export interface SpacesEventMap {
   'spaces-ready': { spaces: Space[]; currentSpaceId: string | null; error?: string };

@@ -4,7 +4,7 @@
  * that use it. The current space is per tab (memory); storage only remembers the last choice.
  */
 import { proxy } from 'valtio';
-import type { Space } from './spaces.types';
+import type { Space } from '../../contract/spaces';
 
 export interface SpacesState {
   spaces: Space[];

@@ -9,7 +9,7 @@ import { onSessionReset } from '../auth/session-reset';
 import { fetchSpaces, postSpace, SPACES_TIMEOUT_MS } from './spaces.api';
 import { announceSpacesEvent, runSpaceSwitchHandlers } from './spaces.events';
 import { initialSpacesState, spacesState } from './spaces.state';
-import type { CreateSpaceInput, Space } from './spaces.types';
+import type { CreateSpaceInput, Space } from '../../contract/spaces';
 
 export { spacesState } from './spaces.state';
 export { onSpaceSwitch, onSpacesEvent } from './spaces.events';

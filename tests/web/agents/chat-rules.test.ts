@@ -1,10 +1,9 @@
 /** Spec 001 §4, §5, §9 rules: cost, title, polling phases, maximum waits, temporary-message matching. */
 import { describe, expect, it } from 'vitest';
+import { chatCost, K_BY_MODE } from '../../../src/contract/chat';
 import {
-  chatCost,
   chatTitle,
   delayBeforeNextPoll,
-  K_BY_MODE,
   matchTemporaryMessage,
   maxWaitMinutes,
   pollPhaseAt,

@@ -127,7 +127,7 @@ describe('sending', () => {
 
   it('refuses when credits do not cover the mode’s cost', async () => {
     installFakeChat(api, 'seo');
-    api.on('GET /billing/credits', () => ({ status: 200, body: { used: 2975, total: 3000, remaining: 25, reset_date: null, last_updated: null } }));
+    api.on('GET /billing/credits', () => ({ status: 200, body: { used: 2975, total: 3000, remaining: 25, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' } }));
     await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'max' })).rejects.toThrow(
       'Insufficient credits. This operation requires 40 credits, but you only have 25 remaining.',
     );

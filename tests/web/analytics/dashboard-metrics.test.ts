@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Ga4ReportResponse } from '../../../src/features/connections/ga4.types';
-import { dashboardReports, toDashboardMetrics } from '../../../src/features/analytics/dashboard-metrics';
+import type { Ga4ReportResponse } from '../../../src/contract/ga4';
+import { dashboardReports, toDashboardMetrics } from '../../../src/contract/dashboard-metrics';
 
 const report = (rows: Ga4ReportResponse['rows'], totals: Record<string, number> = {}): Ga4ReportResponse => ({
   property_id: '123',

@@ -7,7 +7,7 @@ import {
   rangeDays,
   rangeKey,
   rangeToDates,
-} from '../../../src/features/analytics/dashboard-range';
+} from '../../../src/contract/dashboard-range';
 
 const today = new Date(2026, 2, 10); // 10 March 2026, local time
 

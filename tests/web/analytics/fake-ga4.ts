@@ -12,7 +12,7 @@ import type {
   Ga4Property,
   Ga4ReportRequest,
   Ga4ReportResponse,
-} from '../../../src/features/connections/ga4.types';
+} from '../../../src/contract/ga4';
 
 export interface FakeGa4 {
   accounts: Ga4Account[];

@@ -4,10 +4,11 @@ import { deferredReply, installFakeApi, json, type FakeApi } from './fake-api';
 import { disposeClients, loadClient, member, signedInClient, spaceA } from './client-harness';
 
 let fake: FakeApi;
+const freePlan = { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true };
 
 beforeEach(() => {
   fake = installFakeApi();
-  fake.on('GET', '/billing/plan', json(200, { name: 'Free' }));
+  fake.on('GET', '/billing/plan', json(200, freePlan));
 });
 afterEach(() => {
   disposeClients();
@@ -36,7 +37,7 @@ describe('auth queue (spec 000 §4)', () => {
     expect(fake.calls('GET', '/billing/plan')).toHaveLength(0);
     finishMe();
     await init;
-    await expect(plan).resolves.toEqual({ name: 'Free' });
+    await expect(plan).resolves.toEqual(freePlan);
     expect(fake.calls('GET', '/billing/plan')[0]?.headers.get('X-Space-Id')).toBe('space-a');
   });
 

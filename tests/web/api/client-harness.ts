@@ -4,8 +4,8 @@
  * public functions.
  */
 import { vi } from 'vitest';
-import type { Space } from '../../../src/features/spaces/spaces.types';
-import type { User } from '../../../src/features/auth/auth.types';
+import type { Space } from '../../../src/contract/spaces';
+import type { User } from '../../../src/contract/auth';
 import { json, type FakeApi } from './fake-api';
 
 const loaded: Array<{ api: { uninstallCrossTabSync(): void } }> = [];

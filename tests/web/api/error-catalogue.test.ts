@@ -75,7 +75,7 @@ describe('error catalogue (spec 000 §8)', () => {
     fake.on('GET', '/integrations/ga4/accounts', () =>
       ++accountsCalls === 1 ? json(401, { detail: 'Token expired', code: 'TOKEN_EXPIRED' }) : json(200, { accounts: [] }),
     );
-    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
     await expect(client.api.http.get('/integrations/ga4/accounts')).resolves.toEqual({ accounts: [] });
     expect(fake.calls('POST', '/refresh')).toHaveLength(1);
     expect(localStorage.getItem('ma_access_token')).toBe('access-2');

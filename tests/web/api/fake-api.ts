@@ -3,6 +3,7 @@
  * real request layer (wretch, headers, queue, refresh, error mapping) runs unchanged.
  */
 import { vi } from 'vitest';
+import { checkExchange } from '../../helpers/fake-backend-contract';
 
 export interface RecordedRequest {
   method: string;
@@ -27,11 +28,30 @@ export function json(status: number, body?: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+const OFF_CONTRACT = 'X-Fake-Off-Contract';
+
+/**
+ * Marks an answer that deliberately breaks the contract (a test of how the client copes with bad
+ * server data), so the fake's contract check lets it through; `reason` says what it stands for.
+ */
+export function offContract(reason: string, response: Response): Response {
+  response.headers.set(OFF_CONTRACT, reason);
+  return response;
+}
+
 /** A reply that never comes until the test resolves it. */
 export function deferredReply(): { reply: Promise<Response>; resolve: (r: Response) => void } {
   let resolve!: (r: Response) => void;
   const reply = new Promise<Response>((r) => (resolve = r));
   return { reply, resolve };
+}
+
+/** Checks an exchange against the contract, reading a copy of a JSON answer (the original stays unread). */
+async function checkAnswer(request: RecordedRequest, response: Response): Promise<void> {
+  if (response.headers.has(OFF_CONTRACT)) return;
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('application/json');
+  const answer: unknown = isJson ? await response.clone().json() : undefined;
+  checkExchange(request.method, request.path, request.body, response.status, answer);
 }
 
 export function installFakeApi() {
@@ -51,7 +71,10 @@ export function installFakeApi() {
     const route = routes.find((r) => r.method === method && r.path === path.split('?')[0]);
     if (!route) return json(404, { detail: `No fake route for ${method} ${path}` });
     route.calls += 1;
-    const reply = Promise.resolve(route.handler(request, route.calls));
+    const reply = Promise.resolve(route.handler(request, route.calls)).then(async (response) => {
+      await checkAnswer(request, response);
+      return response;
+    });
     return new Promise<Response>((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(aborted()), { once: true });
       reply.then(resolve, reject);

@@ -28,7 +28,7 @@ async function refreshInFlight() {
     (error: unknown) => ({ ok: false as const, error }),
   );
   await vi.waitFor(() => expect(fake.calls('POST', '/refresh')).toHaveLength(1));
-  return { outcome, answer: () => refresh.resolve(json(200, { access_token: 'access-2', refresh_token: 'refresh-2' })) };
+  return { outcome, answer: () => refresh.resolve(json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' })) };
 }
 
 describe('a token refresh that completes after logout (spec 000 §4)', () => {

@@ -38,7 +38,7 @@ describe('401 recovery (spec 000 §4)', () => {
     fake.on('POST', '/refresh', async (request) => {
       expect(request.body).toEqual({ refresh_token: 'refresh-1' });
       await fiveRejected;
-      return json(200, { access_token: 'access-2', refresh_token: 'refresh-2' });
+      return json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' });
     });
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => client.api.http.get(`/kb/documents`, { query: { n } })),
@@ -55,7 +55,7 @@ describe('401 recovery (spec 000 §4)', () => {
     const events = recordAuthEvents(client);
     history.replaceState(null, '', '/knowledge-base');
     serveDocumentsFor(() => 'never-valid');
-    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
     await expect(client.api.http.get('/kb/documents')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(fake.calls('GET', '/kb/documents')).toHaveLength(2);
     expect(events).toEqual([{ type: 'SESSION_EXPIRED', redirect: '/knowledge-base' }]);
@@ -99,7 +99,7 @@ describe('401 recovery (spec 000 §4)', () => {
   it('a successful refresh resets the attempt counter', async () => {
     serveDocumentsFor(() => 'access-2');
     fake.on('POST', '/refresh', (_request, nth) =>
-      nth === 3 ? json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }) : json(503, {}),
+      nth === 3 ? json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }) : json(503, {}),
     );
     await client.api.http.get('/kb/documents').catch(() => undefined);
     await client.api.http.get('/kb/documents').catch(() => undefined);

@@ -35,7 +35,7 @@ describe('http.upload (multipart with progress)', () => {
   });
 
   it('refreshes once on 401 and sends the file again', async () => {
-    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
     const xhr = installFakeXhr((sent) =>
       sent.headers.Authorization === 'Bearer access-2' ? { status: 200, body: { id: 'doc-2' } } : { status: 401, body: {} },
     );

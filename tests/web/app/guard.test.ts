@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavigationContext } from '../../../src/app/guard';
 import { decideNavigation, safeRedirectTarget } from '../../../src/app/guard';
-import type { AuthStatus, Role } from '../../../src/features/auth/auth.types';
+import type { AuthStatus, Role } from '../../../src/contract/auth';
 
 const READY_SPACES = { initialized: true, currentSpaceId: 's1', count: 2 };
 const NO_SPACES = { initialized: true, currentSpaceId: null, count: 0 };

@@ -171,7 +171,7 @@ describe('a token refresh in the background', () => {
     api.on('GET /billing/plan', () => (++planCalls === 1 ? { status: 401, body: { detail: 'Token expired' } } : { status: 200, body: { id: 'p', name: 'Free', type: 'free', days_left: 3, expires_at: null, is_active: true } }));
     api.on('POST /refresh', async () => {
       await refreshDone;
-      return { status: 200, body: { access_token: 'access-2', refresh_token: 'refresh-2' } };
+      return { status: 200, body: { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' } };
     });
     await signInAs(api, 'org_owner');
     const { router, location } = renderApp('/connections');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, type FakeApi } from '../api/fake-api';
+import { installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
 import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA, spaceB, systemAdmin } from '../api/client-harness';
 
 let fake: FakeApi;
@@ -52,7 +52,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     localStorage.setItem('ma_access_token', 'old');
     localStorage.setItem('ma_refresh_token', 'refresh-1');
     fake.on('GET', '/me', (r) => (r.headers.get('Authorization') === 'Bearer access-2' ? json(200, member) : json(401, {})));
-    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
     fake.on('GET', '/spaces/', json(200, [spaceA]));
     const client = await loadClient();
     await client.auth.initAuth();
@@ -108,7 +108,7 @@ describe('login and registration', () => {
     expect(client.auth.authState.error).toBe('Incorrect email or password');
     fake.on('POST', '/login', () => Promise.reject(new TypeError('offline')));
     await expect(client.auth.login('a@b.test', 'x')).rejects.toThrow('Login failed');
-    fake.on('POST', '/login', json(200, { access_token: 'a' }));
+    fake.on('POST', '/login', offContract('a broken server answer', json(200, { access_token: 'a' })));
     await expect(client.auth.login('a@b.test', 'x')).rejects.toThrow('Login failed');
     expect(localStorage.getItem('ma_access_token')).toBeNull();
   });

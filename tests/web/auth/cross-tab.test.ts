@@ -36,7 +36,7 @@ function rotatingServer(initialAccessValid: boolean) {
       return json(401, { detail: 'Refresh token reuse detected' });
     }
     generation += 1;
-    return json(200, { access_token: `access-${generation}`, refresh_token: `refresh-${generation}` });
+    return json(200, { access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, token_type: 'bearer' });
   });
   fake.on('GET', '/kb/documents', (request) =>
     request.headers.get('Authorization') === `Bearer ${validAccess()}` ? json(200, []) : json(401, {}),

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREDIT_PACKAGES } from '../../../src/features/billing/catalogue';
+import { CREDIT_PACKAGES } from '../../../src/contract/billing-catalogue';
 import { leaveAppForCheckout } from '../../../src/features/billing/checkout-navigation';
 import { BillingError } from '../../../src/features/billing/billing.messages';
 import {

@@ -3,8 +3,8 @@
  * the billing calls the way the real server does (shapes of spec 001 §3).
  */
 import type { FakeApi, RecordedCall } from '../app/support/fake-api';
-import type { Checkout, Credits, Plan, Transaction } from '../../../src/features/billing/billing.types';
-import { CREDIT_PACKAGES, PLAN_CATALOGUE, cataloguePlan } from '../../../src/features/billing/catalogue';
+import type { Checkout, Credits, Plan, Transaction } from '../../../src/contract/billing';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE, cataloguePlan } from '../../../src/contract/billing-catalogue';
 
 export interface FakeBilling {
   plan: Plan;

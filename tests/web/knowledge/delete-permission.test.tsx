@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { wipeAll } from '../../../src/db';
-import type { Role } from '../../../src/features/auth/auth.types';
-import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../src/features/knowledge/knowledge.rules';
-import type { KnowledgeDocument } from '../../../src/features/knowledge/knowledge.types';
+import type { Role } from '../../../src/contract/auth';
+import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../src/contract/knowledge';
+import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { reportNetworkSuccess } from '../../../src/pwa';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';

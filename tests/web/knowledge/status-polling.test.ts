@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api';
-import type { KnowledgeDocument } from '../../../src/features/knowledge/knowledge.types';
+import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { StatusPoller } from '../../../src/features/knowledge/status-polling';
 
 const doc = (id: string, status: KnowledgeDocument['status']): KnowledgeDocument => ({

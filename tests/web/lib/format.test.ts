@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../../src/lib/format';
+import { formatBytes } from '../../../src/contract/format';
 
 describe('formatBytes (base 1024, B…TB)', () => {
   it.each([

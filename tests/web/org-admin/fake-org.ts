@@ -12,7 +12,7 @@ import {
   type OrgMember,
   type OrgRole,
   type SentInvite,
-} from '../../../src/features/org-admin/org-admin.types';
+} from '../../../src/contract/orgs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();

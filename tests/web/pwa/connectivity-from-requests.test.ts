@@ -31,14 +31,15 @@ describe('connectivity from API calls', () => {
     await expect(client.api.http.get('/billing/plan')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
     expect(connectivity.online).toBe(false);
 
-    fake.on('GET', '/billing/plan', json(200, { name: 'Free' }));
+    fake.on('GET', '/billing/plan', json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }));
     await client.api.http.get('/billing/plan');
     expect(connectivity.online).toBe(true);
   });
 
   it('treats an answer saved by the service worker as offline, with its data still delivered', async () => {
-    fake.on('GET', '/billing/credits', savedAnswer({ used: 10, total: 3000 }));
-    await expect(client.api.http.get('/billing/credits')).resolves.toEqual({ used: 10, total: 3000 });
+    const credits = { used: 10, total: 3000, remaining: 2990, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' };
+    fake.on('GET', '/billing/credits', savedAnswer(credits));
+    await expect(client.api.http.get('/billing/credits')).resolves.toEqual(credits);
     expect(connectivity.online).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIDEBAR_COLLAPSED_KEY } from '../../../src/app/shell/useSidebarState';
-import type { Role } from '../../../src/features/auth/auth.types';
+import type { Role } from '../../../src/contract/auth';
 import { installDomShims, setViewportWidth } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi } from '../app/support/fake-api';
@@ -70,7 +70,7 @@ describe('sections per role', () => {
   it('keeps the credits bar at least 2% wide', async () => {
     api.on('GET /billing/credits', () => ({
       status: 200,
-      body: { used: 1, total: 3000, remaining: 2999, reset_date: null, last_updated: null },
+      body: { used: 1, total: 3000, remaining: 2999, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' },
     }));
     await openAs('org_admin');
     const bar = await screen.findByRole('progressbar', { name: 'Credits used' });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferredReply, installFakeApi, json, type FakeApi } from '../api/fake-api';
+import { deferredReply, installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
 import { disposeClients, loadClient, signedInClient, spaceA, spaceB, type Client } from '../api/client-harness';
-import type { Space } from '../../../src/features/spaces/spaces.types';
+import type { Space } from '../../../src/contract/spaces';
 
 let fake: FakeApi;
 
@@ -49,7 +49,7 @@ describe('initSpaces: choosing the current space', () => {
   });
 
   it('accepts the {data: [...]} list shape', async () => {
-    fake.on('GET', '/spaces/', json(200, { data: [spaceA] }));
+    fake.on('GET', '/spaces/', offContract('an older list shape the client still reads', json(200, { data: [spaceA] })));
     const client = await loadClient();
     await client.spaces.initSpaces();
     expect(client.spaces.spacesState.spaces).toEqual([spaceA]);
@@ -85,7 +85,7 @@ describe('initSpaces: failures (spec 000 §8)', () => {
     ['404', () => json(404, { detail: 'Not found' }), 'No spaces found. Contact your administrator to create a space.'],
     ['500 with a server message', () => json(500, { message: 'Database unavailable' }), 'Database unavailable'],
     ['503 without a body', () => json(503), 'Server error'],
-    ['a malformed list', () => json(200, { spaces: 'nope' }), 'Invalid response from server: malformed spaces list'],
+    ['a malformed list', () => offContract('a broken server answer', json(200, { spaces: 'nope' })), 'Invalid response from server: malformed spaces list'],
   ])('%s', async (_label, reply, message) => {
     localStorage.setItem('currentSpaceId', 'space-a');
     fake.on('GET', '/spaces/', reply);
@@ -163,7 +163,7 @@ describe('switch, create, reset, forced set', () => {
   });
 
   it.each([
-    ['a response without an id', () => json(201, { name: 'Gamma' }), 'Invalid response from server: missing space data'],
+    ['a response without an id', () => offContract('a broken server answer', json(201, { name: 'Gamma' })), 'Invalid response from server: missing space data'],
     ['errorMessage', () => json(400, { errorMessage: 'Quota reached' }), 'Quota reached'],
     ['message', () => json(400, { message: 'Name taken' }), 'Name taken'],
     ['error', () => json(400, { error: 'Bad slug' }), 'Bad slug'],

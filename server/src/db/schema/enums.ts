@@ -1,16 +1,12 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import type { Role } from '../../../../src/features/auth/auth.types';
+import { ROLES } from '../../../../src/contract/auth';
+import { INVITE_STATUSES, JOIN_REQUEST_STATUSES } from '../../../../src/contract/orgs';
 
-/** Every role of spec 000 §6; `satisfies` keeps this list and the shared Role type in step. */
-export const ROLES = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'] as const satisfies readonly Role[];
-type MissingRole = Exclude<Role, (typeof ROLES)[number]>;
-// Fails to compile if the shared Role type gains a value this list lacks.
-const _everyRoleListed: MissingRole extends never ? true : never = true;
-void _everyRoleListed;
+/** Every role of spec 000 §6: the contract's list, so the database enum and the wire agree. */
+export { INVITE_STATUSES, JOIN_REQUEST_STATUSES, ROLES };
 
 export const roleEnum = pgEnum('user_role', ROLES);
 
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
 export const joinRequestStatusEnum = pgEnum('join_request_status', JOIN_REQUEST_STATUSES);
 
 /**
@@ -22,7 +18,6 @@ export const PLAN_TYPES = ['free', 'starter', 'pro', 'enterprise', 'business'] a
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
 
-export const INVITE_STATUSES = ['pending', 'accepted', 'revoked'] as const;
 export const inviteStatusEnum = pgEnum('invite_status', INVITE_STATUSES);
 
 /** 'google' is the real Google Analytics; 'demo' the embedded source used without OAuth credentials. */

@@ -1,5 +1,5 @@
 /** Answers a report query from the synthetic cells: group by the asked dimensions, derive ratios, order, limit. */
-import { CHANNEL_DIMENSION, DASHBOARD_KPI_METRICS, DATE_DIMENSION, type Ga4OrderBy } from '../../../../src/features/connections/ga4.types';
+import { CHANNEL_DIMENSION, DASHBOARD_KPI_METRICS, DATE_DIMENSION, type Ga4OrderBy } from '../../../../src/contract/ga4';
 import { ProviderError, type ReportQuery, type ReportResult } from '../types';
 import { demoCells, type DemoCell, type DemoPropertyProfile } from './synthetic-data';
 

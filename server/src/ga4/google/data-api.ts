@@ -1,5 +1,5 @@
 /** Reports from the Analytics Data API (properties/{id}:runReport), mapped to and from our shapes. */
-import { DATE_DIMENSION } from '../../../../src/features/connections/ga4.types';
+import { DATE_DIMENSION } from '../../../../src/contract/ga4';
 import type { ReportQuery, ReportResult } from '../types';
 import { apiError, fetchGoogle } from './google-errors';
 

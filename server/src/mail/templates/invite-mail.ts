@@ -1,4 +1,4 @@
-import { INVITE_TTL_DAYS, type InviteRole } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_TTL_DAYS, type InviteRole } from '../../../../src/contract/orgs';
 import type { MailMessage } from '../mailer';
 import { composeMail } from './compose';
 

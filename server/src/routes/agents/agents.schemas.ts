@@ -1,56 +1,27 @@
 /** Request and response shapes of the agents API (spec 001 §3, §7). */
 import { z } from 'zod';
+import { CHAT_MODES } from '../../../../src/contract/chat';
 import { AGENT_SLUGS } from '../../agents/types';
 import { FEEDBACK_CATEGORIES } from '../../services/agents/feedback.service';
 import { agentSettingsSchema } from '../../services/agents/settings.service';
+import { agentSchema as wireAgentSchema } from '../../../../src/contract/agents';
+
+// The answers' shapes are the contract's (src/contract/agents.ts), shared with the client.
+export {
+  acceptedSchema,
+  chatMessageSchema as messageSchema,
+  chatSessionSchema as sessionSchema,
+  pollSchema,
+  runSchema,
+} from '../../../../src/contract/agents';
+
+/** The contract's agent, with the slugs this server knows. */
+export const agentSchema = wireAgentSchema.extend({ slug: z.enum(AGENT_SLUGS) });
 
 export const MESSAGE_MAX_LENGTH = 20_000;
 
 export const slugParams = z.object({ slug: z.string().min(1).max(100) });
 export const idParams = z.object({ id: z.uuid({ error: 'Must be an id' }) });
-
-export const agentSchema = z.object({
-  slug: z.enum(AGENT_SLUGS),
-  name: z.string(),
-  tagline: z.string(),
-  tools: z.array(z.string()),
-  starters: z.array(z.string()),
-  sections: z.array(z.string()),
-  max_wait_minutes: z.number().int(),
-  engine: z.string(),
-  engine_model: z.string(),
-});
-
-export const sessionSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  agent_slug: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const messageSchema = z.object({
-  id: z.uuid(),
-  session_id: z.uuid(),
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  created_at: z.string(),
-  rating: z.number().int().nullable(),
-  feedback_categories: z.array(z.string()),
-  feedback_text: z.string().nullable(),
-  engine: z.string().nullable(),
-});
-
-export const runSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
-  error: z.string().nullable(),
-  user_message_id: z.uuid(),
-  reply_message_id: z.uuid().nullable(),
-  mode: z.string(),
-  refunded: z.boolean(),
-  updated_at: z.string(),
-});
 
 export const sessionsQuery = z.object({
   slug: z.string().max(100).optional(),
@@ -75,30 +46,11 @@ export const sendBody = z.object({
   k_value_ref_docs: z.number().int().min(1).max(15).optional(),
   k_value_kb: z.number().int().min(1).max(15).optional(),
   /** Not in the spec's payload; when absent the mode follows k_value_kb (5/10/15), else the agent's default. */
-  mode: z.enum(['normal', 'medium', 'max']).optional(),
-});
-
-export const acceptedSchema = z.object({
-  session_id: z.uuid(),
-  message_id: z.uuid(),
-  run_id: z.uuid(),
-  title: z.string(),
-  created_at: z.string(),
-  status: z.literal('queued'),
-  mode: z.enum(['normal', 'medium', 'max']),
-  credits_charged: z.number().int(),
-  credits_remaining: z.number().int(),
-  transaction_id: z.string(),
+  mode: z.enum(CHAT_MODES).optional(),
 });
 
 export const pollQuery = z.object({
   since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 date-time' }).optional(),
-});
-
-export const pollSchema = z.object({
-  messages: z.array(messageSchema),
-  run: runSchema.nullable(),
-  timed_out: z.boolean(),
 });
 
 export const ratingBody = z.object({

@@ -10,7 +10,7 @@ import { pollSession } from '../../services/agents/poll.service';
 import type { AgentRuntime } from '../../services/agents/runtime';
 import { getSessionWithMessages, listSessions, requireSession } from '../../services/agents/sessions.service';
 import { readAgentSettings } from '../../services/agents/settings.service';
-import type { ChatMode } from '../../services/billing/chat-billing';
+import type { ChatMode } from '../../../../src/contract/chat';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import {

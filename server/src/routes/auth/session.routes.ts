@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currentUserOf } from '../../plugins/auth';
 import { authRateLimit, refreshRateLimit } from '../../plugins/rate-limit';
 import { toPublicUser } from '../../services/users.service';
+import { sessionAnswerSchema, tokenAnswerSchema } from '../../../../src/contract/auth';
 import { bearerSecurity, emailSchema, errorResponses, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -18,11 +19,6 @@ const refreshBody = z.object({
   refresh_token: z.string(requiredText('Refresh token')).min(1, 'Refresh token is required').max(512),
 });
 
-const tokenPair = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-});
 
 /** POST /login, /refresh, /logout and GET /me. */
 export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, sessions, rateLimits }) => {
@@ -36,7 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: loginBody,
-        response: { 200: tokenPair.extend({ user: userSchema }), ...errorResponses(401, 422, 429) },
+        response: { 200: sessionAnswerSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => sessions.login(request.body.email, request.body.password),
@@ -50,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
         body: refreshBody,
-        response: { 200: tokenPair, ...errorResponses(401, 422, 429) },
+        response: { 200: tokenAnswerSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => sessions.refresh(request.body.refresh_token, { ipAddress: request.ip }),

@@ -167,22 +167,8 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 }
 
 // Response shapes (OpenAPI, and the serializer checks answers against them).
-export const planSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  type: z.string(),
-  days_left: z.number().int(),
-  expires_at: z.string().nullable(),
-  is_active: z.boolean(),
-});
-
-export const creditsSchema = z.object({
-  used: z.number().int(),
-  total: z.number().int(),
-  remaining: z.number().int(),
-  reset_date: z.string(),
-  last_updated: z.string(),
-});
+// GET /billing/plan and /billing/credits answer the contract's shapes (src/contract/billing.ts).
+export { creditsSchema, planSchema } from '../../../../src/contract/billing';
 
 export const transactionSchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,4 @@
-import type { Role } from '../../../../src/features/auth/auth.types';
+import type { Role } from '../../../../src/contract/auth';
 
 /**
  * Who may do what with billing (spec 001 §6 leaves server-side rules open):

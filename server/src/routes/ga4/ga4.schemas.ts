@@ -1,43 +1,23 @@
-/** zod schemas of the /integrations/ga4 calls; the wire types are src/features/connections/ga4.types.ts. */
+/** zod schemas of the /integrations/ga4 calls; the wire types and answers are src/contract/ga4.ts. */
 import { z } from 'zod';
+import {
+  ga4AccountsResponseSchema,
+  ga4AuthStatusSchema,
+  ga4LinkedPropertiesResponseSchema,
+  ga4LinkedPropertySchema,
+  ga4PropertiesResponseSchema,
+} from '../../../../src/contract/ga4';
 import { GA4_MESSAGES } from '../../errors';
 import { requiredText } from '../common.schemas';
 
-const GA4_ERROR_CODES = [
-  'GA4_TOKEN_EXPIRED',
-  'GA4_TOKEN_REFRESH_NEEDED',
-  'GA4_INSUFFICIENT_SCOPE',
-  'GA4_AUTH_FAILED',
-  'REFRESH_TOKEN_EXPIRED',
-  'GA4_QUOTA_EXCEEDED',
-  'GA4_PERMISSION_DENIED',
-  'GA4_OAUTH_EXPIRED',
-] as const;
-
-export const accountSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  google_user_id: z.string(),
-  scopes: z.string(),
-  created_at: z.string(),
-  is_demo: z.boolean(),
-  auth_error: z.enum(GA4_ERROR_CODES).nullable(),
-});
-
-export const accountsResponse = z.object({ accounts: z.array(accountSchema) });
-
-export const propertiesResponse = z.object({
-  accounts: z.array(accountSchema),
-  properties: z.array(
-    z.object({ property_id: z.string(), display_name: z.string(), account_id: z.uuid(), ga4_account_name: z.string() }),
-  ),
-});
+// The answers' shapes are the contract's (src/contract/ga4.ts); the route file names them here.
+export const accountsResponse = ga4AccountsResponseSchema;
+export const propertiesResponse = ga4PropertiesResponseSchema;
 
 export const propertiesQuery = z.object({ account_id: z.string().trim().min(1, 'account_id must not be empty').optional() });
 
-export const linkedPropertySchema = z.object({ id: z.uuid(), ga4_property_id: z.string(), ga4_property_display_name: z.string() });
-
-export const linkedPropertiesResponse = z.object({ linked_properties: z.array(linkedPropertySchema) });
+export const linkedPropertySchema = ga4LinkedPropertySchema;
+export const linkedPropertiesResponse = ga4LinkedPropertiesResponseSchema;
 
 /** GA4 property ids are numbers written as text ('123456789'). */
 const propertyId = z
@@ -100,13 +80,7 @@ export const reportResponse = z.object({
   is_demo: z.boolean(),
 });
 
-export const authStatusResponse = z.object({
-  status: z.enum(['authenticated', 'auth_expired', 'no_accounts', 'partial_auth', 'error']),
-  message: z.string(),
-  has_valid_tokens: z.boolean(),
-  accounts_count: z.number().int(),
-  valid_accounts: z.number().int(),
-});
+export const authStatusResponse = ga4AuthStatusSchema;
 
 export const callbackQuery = z.object({
   code: z.string().max(4096).optional(),

@@ -5,8 +5,9 @@ import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
-import { INVITE_ROLES } from '../../../../src/features/org-admin/org-admin.types';
-import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText, userSchema } from '../common.schemas';
+import { sessionAnswerSchema } from '../../../../src/contract/auth';
+import { INVITE_ROLES } from '../../../../src/contract/orgs';
+import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
 const accountFields = {
@@ -60,13 +61,6 @@ const invitation = z.object({
   expires_at: z.string(),
 });
 
-const session = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  user: userSchema,
-});
-
 /** POST /register, GET /register/check-domain, GET /register/invitation, POST /register/with-domain. */
 export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, sessions, mail, rateLimits }) => {
   const limit = authRateLimit(rateLimits, config.authRateLimitMax);
@@ -85,7 +79,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         tags: ['registration'],
         summary: 'Create an organisation and its owner and sign in; with an invite link, join the inviting organisation instead',
         body: registerBody,
-        response: { 201: session, ...errorResponses(404, 409, 410, 422, 429) },
+        response: { 201: sessionAnswerSchema, ...errorResponses(404, 409, 410, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -132,7 +126,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         summary: "Ask to join the organisation of the email's domain (pending approval) or create a new one",
         body: withDomainBody,
         response: {
-          201: session,
+          201: sessionAnswerSchema,
           202: z.object({ message: z.string() }),
           ...errorResponses(404, 409, 422, 429),
         },

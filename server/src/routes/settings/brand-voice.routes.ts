@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '../../../../src/features/auth/auth.types';
+import type { Role } from '../../../../src/contract/auth';
 import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
-import { BRAND_VOICE_MAX_CHARS, getBrandVoice, saveBrandVoice } from '../../services/settings/brand-voice.service';
+import { BRAND_VOICE_MAX_CHARS } from '../../../../src/contract/agents';
+import { getBrandVoice, saveBrandVoice } from '../../services/settings/brand-voice.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceSchema } from '../../../../src/contract/spaces';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { SPACE_SLUG_PATTERN, createSpace, listSpaces } from '../../services/spaces.service';
 import { bearerSecurity, errorResponses, requiredText } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-
-const spaceSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  is_default: z.boolean(),
-});
 
 const createSpaceBody = z.object({
   name: z

@@ -9,14 +9,12 @@ import type { AgentDefinition } from '../../agents/types';
 import type { Db } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions, type AgentRunRequest } from '../../db/schema/index';
 import { conflict, AppError } from '../../errors';
-import { chargeChat, type ChatMode } from '../billing/chat-billing';
+import { chargeChat } from '../billing/chat-billing';
+import { K_BY_MODE, type ChatMode } from '../../../../src/contract/chat';
 import { AGENT_MESSAGES } from './messages';
 import { openRunOf } from './runs.service';
 import { requireSession } from './sessions.service';
 import { sessionTitle } from './titles';
-
-/** Spec 001 §9: retrieval depth by mode, for reference documents and the knowledge base alike. */
-export const K_BY_MODE: Record<ChatMode, number> = { normal: 5, medium: 10, max: 15 };
 
 export interface SendInput {
   orgId: string;

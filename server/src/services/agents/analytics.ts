@@ -5,10 +5,10 @@
  * service with the account that linked the property. A failure never fails the run: it is logged
  * and the answer says analytics could not be read.
  */
-import type { Ga4ReportResponse } from '../../../../src/features/connections/ga4.types';
-import { dashboardReports, toDashboardMetrics } from '../../../../src/features/analytics/dashboard-metrics';
-import { DEFAULT_RANGE, DEFAULT_RANGE_DAYS, formatDay, presetDates } from '../../../../src/features/analytics/dashboard-range';
-import { KPI_CARDS } from '../../../../src/features/analytics/kpi-format';
+import type { Ga4ReportResponse } from '../../../../src/contract/ga4';
+import { dashboardReports, toDashboardMetrics } from '../../../../src/contract/dashboard-metrics';
+import { DEFAULT_RANGE, DEFAULT_RANGE_DAYS, formatDay, presetDates } from '../../../../src/contract/dashboard-range';
+import { KPI_CARDS } from '../../../../src/contract/kpi-format';
 import { AppError } from '../../errors';
 import { ProviderError } from '../../ga4/types';
 import type { AnalyticsSnapshot } from '../../llm/offline/types';

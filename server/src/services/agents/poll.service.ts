@@ -3,17 +3,12 @@
  * session has messages newer than `since` or its last run ended without a reply; otherwise holds
  * until the waker fires or the hold time passes, then answers with whatever is there.
  */
+import type { PollResult } from '../../../../src/contract/agents';
 import type { DbExecutor } from '../../db/database';
 import { latestRun, listMessages } from './sessions.service';
 import type { MessageDto, RunDto } from './serializers';
 import type { ReplyWaker } from './waker';
 
-export interface PollResult {
-  messages: MessageDto[];
-  run: RunDto | null;
-  /** True when the hold time passed with nothing new: poll again. */
-  timed_out: boolean;
-}
 
 type Snapshot = { messages: MessageDto[]; run: RunDto | null; news: boolean };
 

@@ -1,5 +1,5 @@
 /** Wire shapes of spec 001 §3 (snake_case, ISO-8601 timestamps). */
-import type { ChatMessageDto, ChatSessionDto, RunDto } from '../../../../src/features/agents/agents.types';
+import type { ChatMessageDto, ChatSessionDto, RunDto } from '../../../../src/contract/agents';
 import type { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
 
 /**

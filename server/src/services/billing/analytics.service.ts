@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/database';
 import { creditTransactions, users } from '../../db/schema/index';
 import { ADJUSTMENT_FEATURE } from './adjustments.service';
 
-import type { UsageBreakdown, UsageBreakdownItem, UsageGroup } from '../../../../src/features/billing/billing.types';
+import type { UsageBreakdown, UsageBreakdownItem, UsageGroup } from '../../../../src/contract/billing';
 
 // The wire shapes are the client's own types, so the two cannot drift apart.
 export type { UsageBreakdown, UsageBreakdownItem, UsageGroup };

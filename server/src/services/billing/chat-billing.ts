@@ -6,17 +6,10 @@ import type { DbExecutor } from '../../db/database';
 import { MESSAGES, paymentRequired } from '../../errors';
 import { refundDebit } from './ledger';
 import { spendCredits } from './spending';
+import { chatCost, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from '../../../../src/contract/chat';
 
-export const MODE_MULTIPLIERS = { normal: 1, medium: 1.5, max: 2 } as const; // spec 001 §5/§9
-export type ChatMode = keyof typeof MODE_MULTIPLIERS;
-export const DEFAULT_ESTIMATED_CREDITS = 20;
 /** Activity text is cut to 50 characters in chat transactions (spec 001 §5). */
 export const CHAT_ACTIVITY_MAX_LENGTH = 50;
-
-/** ceil(estimate × multiplier): 20 credits are 20, 30 and 40 in normal, medium and max mode. */
-export function chatCost(mode: ChatMode, estimatedCredits: number = DEFAULT_ESTIMATED_CREDITS): number {
-  return Math.ceil(estimatedCredits * MODE_MULTIPLIERS[mode]);
-}
 
 export interface ChatChargeInput {
   orgId: string;

@@ -9,4 +9,5 @@ export { handlePaymentEvent } from './payment-events.service';
 export { deductCredits, recordUsage, recordOneUsage } from './deductions.service';
 export { listTransactions, toTransactionResponse } from './transactions.service';
 export { usageBreakdown, recentActivity } from './analytics.service';
-export { chargeChat, refundCharge, chatCost, MODE_MULTIPLIERS, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from './chat-billing';
+export { chargeChat, refundCharge } from './chat-billing';
+export { chatCost, MODE_MULTIPLIERS, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from '../../../../src/contract/chat';

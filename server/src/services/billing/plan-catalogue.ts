@@ -1,7 +1,7 @@
 import type { PlanType } from '../../db/schema/enums';
-import { CATALOGUE_PLAN_TYPES } from '../../../../src/features/billing/catalogue';
+import { CATALOGUE_PLAN_TYPES } from '../../../../src/contract/billing-catalogue';
 
-export * from '../../../../src/features/billing/catalogue';
+export * from '../../../../src/contract/billing-catalogue';
 
 /** Paid plans renew their credits every 30 days. */
 export const CREDIT_CYCLE_DAYS = 30;

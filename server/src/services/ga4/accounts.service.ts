@@ -1,7 +1,7 @@
 /** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
 import { isUuid } from '../../db/ids';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Ga4Account, Ga4ErrorCode } from '../../../../src/features/connections/ga4.types';
+import type { Ga4Account, Ga4ErrorCode } from '../../../../src/contract/ga4';
 import { ga4Accounts } from '../../db/schema/index';
 import { GA4_MESSAGES, notFound } from '../../errors';
 import { GA4_READONLY_SCOPE } from '../../ga4/google/oauth';

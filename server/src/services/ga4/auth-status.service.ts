@@ -1,5 +1,5 @@
 /** GET /integrations/ga4/auth/status: how the caller's connected accounts stand, from what is stored. */
-import type { Ga4AuthStatus } from '../../../../src/features/connections/ga4.types';
+import type { Ga4AuthStatus } from '../../../../src/contract/ga4';
 import type { Db } from '../../db/database';
 import { GA4_MESSAGES } from '../../errors';
 import { listAccountRows, type Ga4AccountRow } from './accounts.service';

@@ -4,7 +4,7 @@
  */
 import { AppError, GA4_MESSAGES } from '../../errors';
 import type { ProviderError, ProviderErrorKind } from '../../ga4/types';
-import type { Ga4ErrorCode } from '../../../../src/features/connections/ga4.types';
+import type { Ga4ErrorCode } from '../../../../src/contract/ga4';
 
 const ANSWERS: Record<ProviderErrorKind, { status: number; code: string; detail?: string }> = {
   REFRESH_TOKEN_EXPIRED: { status: 401, code: 'REFRESH_TOKEN_EXPIRED', detail: GA4_MESSAGES.refreshTokenExpired },

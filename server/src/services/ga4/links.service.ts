@@ -1,6 +1,6 @@
 /** Properties linked to a space (spec 001: Linked property). Any member of the space may link and unlink. */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Ga4LinkedProperty, Ga4LinkPayload } from '../../../../src/features/connections/ga4.types';
+import type { Ga4LinkedProperty, Ga4LinkPayload } from '../../../../src/contract/ga4';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { ga4LinkedProperties } from '../../db/schema/index';

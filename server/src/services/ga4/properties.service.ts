@@ -1,5 +1,5 @@
 /** Properties the caller's connected accounts can read (GET /integrations/ga4/properties). */
-import type { Ga4Property, Ga4PropertiesResponse } from '../../../../src/features/connections/ga4.types';
+import type { Ga4Property, Ga4PropertiesResponse } from '../../../../src/contract/ga4';
 import { ProviderError } from '../../ga4/types';
 import { callWithAccount, withAccountToken } from './account-access';
 import { findOwnAccount, listAccountRows, toWireAccount, type Ga4AccountRow } from './accounts.service';

@@ -1,6 +1,6 @@
 /** Reports on a property linked to the caller's space, through the account that linked it. */
 import { eq } from 'drizzle-orm';
-import type { Ga4ReportRequest, Ga4ReportResponse } from '../../../../src/features/connections/ga4.types';
+import type { Ga4ReportRequest, Ga4ReportResponse } from '../../../../src/contract/ga4';
 import { ga4Accounts } from '../../db/schema/index';
 import { GA4_MESSAGES, notFound } from '../../errors';
 import { callWithAccount } from './account-access';

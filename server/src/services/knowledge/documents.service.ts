@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
-import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/features/knowledge/knowledge.rules';
+import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/contract/knowledge';
 import { KB_MESSAGES, forbidden, notFound } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 

@@ -2,7 +2,7 @@
  * Limits on reading one document (KB_EXTRACT_* settings, docs/knowledge.md "Limits"), and the
  * messages a document gets when it goes past one. Each message names the limit and says what to do.
  */
-import { formatBytes } from '../../../../src/lib/format';
+import { formatBytes } from '../../../../src/contract/format';
 
 /** Checked inside the sandbox while the text is read (extract-text.ts). Plain numbers: they cross a process boundary. */
 export interface ContentLimits {

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { formatBytes } from '../../../../src/lib/format';
+import { formatBytes } from '../../../../src/contract/format';
 import type { DbExecutor } from '../../db/database';
 import { kbDocuments } from '../../db/schema/index';
 import { AppError, KB_MESSAGES, badRequest, conflict, forbidden } from '../../errors';

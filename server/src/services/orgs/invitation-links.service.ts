@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { InvitationPreview, InviteRole } from '../../../../src/features/org-admin/org-admin.types';
+import type { InvitationPreview, InviteRole } from '../../../../src/contract/orgs';
 import type { DbExecutor } from '../../db/database';
 import { orgInvites, organizations } from '../../db/schema/index';
 import { AppError, MESSAGES } from '../../errors';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite } from '../../../../src/features/org-admin/org-admin.types';
+import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite } from '../../../../src/contract/orgs';
 import type { DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../db/ids';

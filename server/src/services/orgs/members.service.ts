@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { OrgMember, OrgRole } from '../../../../src/features/org-admin/org-admin.types';
+import type { OrgMember, OrgRole } from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { users } from '../../db/schema/index';
 import { MESSAGES, conflict, forbidden, notFound } from '../../errors';

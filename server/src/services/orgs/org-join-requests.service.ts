@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { JoinRequest } from '../../../../src/features/org-admin/org-admin.types';
+import type { JoinRequest } from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { joinRequests } from '../../db/schema/index';
 import { MESSAGES, notFound } from '../../errors';

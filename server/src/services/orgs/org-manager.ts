@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isOrgManagerRole } from '../../../../src/features/auth/auth.types';
+import { isOrgManagerRole } from '../../../../src/contract/auth';
 import type { DbExecutor } from '../../db/database';
 import { organizations, users } from '../../db/schema/index';
 import { MESSAGES, forbidden, unauthorized } from '../../errors';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { InviteDelivery, InviteInput, SentInvite } from '../../../../src/features/org-admin/org-admin.types';
+import type { InviteDelivery, InviteInput, SentInvite } from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { organizations, users } from '../../db/schema/index';
 import type { MailLog } from '../../mail/mailer';

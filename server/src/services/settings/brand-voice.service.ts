@@ -9,9 +9,6 @@ export interface BrandVoice {
   createdBy: string | null;
 }
 
-/** Long enough for a full voice guide, short enough to fit every agent prompt alongside passages. */
-export const BRAND_VOICE_MAX_CHARS = 20_000;
-
 export async function getBrandVoice(db: DbExecutor, orgId: string): Promise<BrandVoice> {
   const [row] = await db.select().from(brandVoices).where(eq(brandVoices.orgId, orgId));
   if (!row) return { content: '', updatedAt: null, createdBy: null };

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { PaperPlaneIcon, StopIcon } from '@radix-ui/react-icons';
 import { clearDraft, readDraft, saveDraft } from '../../../db';
-import type { ChatMode } from '../agents.types';
+import type { ChatMode } from '../../../contract/chat';
 import { ModeSelect } from './ModeSelect';
 
 /** Drafts are written at most this often while typing (IndexedDB writes are not free). */

@@ -7,7 +7,7 @@ import type { MessageRow } from '../../../db';
 import { AgentIcon } from './AgentIcon';
 import { LazyMarkdown } from './LazyMarkdown';
 import { RatingDialog } from './RatingDialog';
-import { onFirstUse } from '../../../lib/on-first-use';
+import { onFirstUse } from '../../../contract/on-first-use';
 
 function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
   return (

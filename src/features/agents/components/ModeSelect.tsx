@@ -1,6 +1,5 @@
 import { Select, Text } from '@radix-ui/themes';
-import type { ChatMode } from '../agents.types';
-import { CHAT_MODES, chatCost } from '../lib/chat-rules';
+import { CHAT_MODES, chatCost, type ChatMode } from '../../../contract/chat';
 
 const LABELS: Record<ChatMode, string> = { normal: 'Normal', medium: 'Medium', max: 'Max' };
 const HINTS: Record<ChatMode, string> = {

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import type { SessionRow } from '../../../db';
-import { onFirstUse } from '../../../lib/on-first-use';
+import { onFirstUse } from '../../../contract/on-first-use';
 
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }));
 const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));

@@ -1,7 +1,7 @@
 /** The settings part of an agent's configuration (engine, model, default mode, instructions). */
 import { Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { AgentSettingsValues, ConfigEdit } from '../lib/config-draft';
-import { chatCost } from '../lib/chat-rules';
+import { chatCost } from '../../../contract/chat';
 
 const PROVIDER_LABELS: Record<string, string> = {
   openai: 'OpenAI',

@@ -1,21 +1,7 @@
 /**
- * The chat rules of spec 001 §4, §5 and §9 as small pure functions: cost, title, retrieval depth,
- * reply-polling phases, maximum waits, temporary-message matching.
+ * The client's chat rules of spec 001 §4 and §9 as small pure functions: title, reply-polling
+ * phases, maximum waits, temporary-message matching.
  */
-import type { ChatMode } from '../agents.types';
-
-/** Spec 001 §5/§9: credits per message = ceil(estimate × mode multiplier). */
-export const MODE_MULTIPLIERS: Record<ChatMode, number> = { normal: 1, medium: 1.5, max: 2 };
-export const DEFAULT_ESTIMATED_CREDITS = 20;
-export const CHAT_MODES: ChatMode[] = ['normal', 'medium', 'max'];
-
-export function chatCost(mode: ChatMode, estimatedCredits = DEFAULT_ESTIMATED_CREDITS): number {
-  return Math.ceil(estimatedCredits * MODE_MULTIPLIERS[mode]);
-}
-
-/** Spec 001 §9: retrieval depth k for reference documents and the knowledge base. */
-export const K_BY_MODE: Record<ChatMode, number> = { normal: 5, medium: 10, max: 15 };
-
 /** Spec 001 §4/§9: the first 50 characters of the message, cut to 47 plus dots if longer. */
 export const TITLE_MAX_LENGTH = 50;
 export function chatTitle(message: string): string {

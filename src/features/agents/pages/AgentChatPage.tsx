@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { useSessions } from '../agents.queries';
 import { agentsState } from '../agents.store';
-import type { ChatMode } from '../agents.types';
+import type { ChatMode } from '../../../contract/chat';
 import { chatState, newChatKey, sendMessage } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';

@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import type { MessageRow } from '../../../db';
 import { useSession, useSessionMessages, useSessions } from '../agents.queries';
 import { agentsState, loadSessionMessages } from '../agents.store';
-import type { ChatMode } from '../agents.types';
+import type { ChatMode } from '../../../contract/chat';
 import { cancelReply, chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';

@@ -1,5 +1,5 @@
 import { Badge, Flex, Text } from '@radix-ui/themes';
-import type { Ga4Account } from '../../connections/ga4.types';
+import type { Ga4Account } from '../../../contract/ga4';
 import { ga4CodeMessage } from '../ga4-errors';
 import { DemoBadge } from './DemoBadge';
 import { RemoveAccountButton } from './RemoveAccountButton';

@@ -1,5 +1,5 @@
 import { Badge } from '@radix-ui/themes';
-import type { Ga4AuthStatusValue } from '../../connections/ga4.types';
+import type { Ga4AuthStatusValue } from '../../../contract/ga4';
 
 const LABELS: Record<Ga4AuthStatusValue, { text: string; color: 'green' | 'red' | 'gray' | 'amber' }> = {
   authenticated: { text: 'Connected', color: 'green' },

@@ -1,6 +1,6 @@
 import { Card, Grid, Skeleton, Text } from '@radix-ui/themes';
-import type { DashboardMetrics } from '../../connections/ga4.types';
-import { KPI_CARDS } from '../kpi-format';
+import type { DashboardMetrics } from '../../../contract/ga4';
+import { KPI_CARDS } from '../../../contract/kpi-format';
 
 /** The seven KPIs as cards; grey placeholders while the first figures load. */
 export function KpiGrid({ kpis }: { kpis: DashboardMetrics['kpis'] | null }) {

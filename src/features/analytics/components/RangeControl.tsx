@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Flex, SegmentedControl, Text, TextField } from '@radix-ui/themes';
-import { customDates, presetDates, RANGE_PRESETS, type DashboardRange } from '../dashboard-range';
+import { customDates, presetDates, RANGE_PRESETS, type DashboardRange } from '../../../contract/dashboard-range';
 
 const CUSTOM = 'custom';
 const PRESET_LABELS: Record<string, string> = { '7d': '7 days', '28d': '28 days', '90d': '90 days' };

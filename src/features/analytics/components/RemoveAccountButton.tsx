@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { TrashIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
-import type { Ga4Account } from '../../connections/ga4.types';
+import type { Ga4Account } from '../../../contract/ga4';
 import { ga4State, removeAccount } from '../ga4.store';
 
 /** The server points here when it removed an account but Google would not revoke its access. */

@@ -5,10 +5,10 @@ import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { AreaClosed, Line, LinePath } from '@visx/shape';
-import type { DashboardMetrics } from '../../connections/ga4.types';
-import { formatDay, parseIsoDate } from '../dashboard-range';
-import { formatCount } from '../kpi-format';
-import { onFirstUse } from '../../../lib/on-first-use';
+import type { DashboardMetrics } from '../../../contract/ga4';
+import { formatDay, parseIsoDate } from '../../../contract/dashboard-range';
+import { formatCount } from '../../../contract/kpi-format';
+import { onFirstUse } from '../../../contract/on-first-use';
 
 type Point = DashboardMetrics['sessionsSeries'][number];
 

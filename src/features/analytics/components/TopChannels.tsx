@@ -1,7 +1,7 @@
 import { Badge, Flex, Text, Tooltip } from '@radix-ui/themes';
-import type { DashboardMetrics } from '../../connections/ga4.types';
-import { isOtherChannel } from '../dashboard-metrics';
-import { formatCount } from '../kpi-format';
+import type { DashboardMetrics } from '../../../contract/ga4';
+import { isOtherChannel } from '../../../contract/dashboard-metrics';
+import { formatCount } from '../../../contract/kpi-format';
 
 /** Top channels ranked by sessions, each with a bar of its share. */
 export function TopChannels({ channels }: { channels: Readonly<DashboardMetrics['topChannels']> }) {

@@ -6,7 +6,7 @@ import { homePathFor, safeRedirectTarget } from '../../../app/guard';
 import { FormField } from '../../../ui/FormField';
 import type { DomainCheck } from '../auth.schemas';
 import { checkEmailDomain, register, registerWithDomain } from '../auth.store';
-import type { User } from '../auth.types';
+import type { User } from '../../../contract/auth';
 import { inviteLinkRefusal } from '../invitation';
 import { useInvitationLink } from '../use-invitation-link';
 import { AuthLayout } from '../components/AuthLayout';

@@ -3,7 +3,7 @@ import { Badge, Button, Callout, Dialog, Flex, RadioCards, Text } from '@radix-u
 import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import { CREDIT_PACKAGES, type CreditPackage } from '../catalogue';
+import { CREDIT_PACKAGES, type CreditPackage } from '../../../contract/billing-catalogue';
 import { formatPrice } from '../billing.dates';
 import { BillingError } from '../billing.messages';
 import { billingState, purchaseCredits } from '../billing.store';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
-import { cataloguePlan } from '../catalogue';
+import { cataloguePlan } from '../../../contract/billing-catalogue';
 import { CHECKOUT_MESSAGES } from '../billing.messages';
 import { useCheckoutOutcome, type CheckoutOutcome } from '../useCheckoutOutcome';
 

@@ -1,4 +1,4 @@
-import type { Credits } from '../billing.types';
+import type { Credits } from '../../../contract/billing';
 import { formatCredits, isNearLimit, isOverLimit, usageBarPercent } from '../billing.status';
 import '../billing.css';
 

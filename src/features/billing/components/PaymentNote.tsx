@@ -1,6 +1,6 @@
 import { Callout, Text } from '@radix-ui/themes';
 import { InfoCircledIcon, LockClosedIcon } from '@radix-ui/react-icons';
-import type { PaymentsInfo } from '../billing.types';
+import type { PaymentsInfo } from '../../../contract/billing';
 import { CHECKOUT_MESSAGES } from '../billing.messages';
 
 /**

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, PlusIcon, RocketIcon } from '@radix-ui/react-icons';
-import type { Credits, Plan } from '../billing.types';
+import type { Credits, Plan } from '../../../contract/billing';
 import { daysLeftText, formatCredits, isNearLimit, isOverLimit, type PlanStatus } from '../billing.status';
 import { formatDate } from '../billing.dates';
 import { CreditsBar } from './CreditsBar';

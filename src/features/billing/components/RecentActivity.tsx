@@ -3,7 +3,7 @@ import { Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { ArrowDownIcon, ArrowUpIcon, ChatBubbleIcon, ResetIcon } from '@radix-ui/react-icons';
 import { fetchRecentActivity } from '../billing.api';
 import { formatDateTime } from '../billing.dates';
-import type { ActivityItem } from '../billing.types';
+import type { ActivityItem } from '../../../contract/billing';
 import { signedCredits } from './ledger-format';
 
 const ACTIVITY_LIMIT = 6;

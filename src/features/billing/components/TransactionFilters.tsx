@@ -1,5 +1,5 @@
 import { Flex, Select } from '@radix-ui/themes';
-import type { TransactionStatus, TransactionType } from '../billing.types';
+import type { TransactionStatus, TransactionType } from '../../../contract/billing';
 import { TRANSACTION_TYPE_LABELS, featureLabel } from './ledger-format';
 import { REPORT_PERIODS } from '../periods';
 

@@ -10,7 +10,7 @@ import { useSavedFeatures, useSavedTransactions, type TransactionFilter } from '
 import { TRANSACTIONS_SYNC_NAME, syncTransactionsPage, type SyncedPage } from '../transactions.sync';
 import { TRANSACTION_TYPE_LABELS, featureLabel, signedCredits } from './ledger-format';
 import { DEFAULT_LEDGER_FILTER, TransactionFilters, type LedgerFilter } from './TransactionFilters';
-import type { TransactionType } from '../billing.types';
+import type { TransactionType } from '../../../contract/billing';
 
 export const LEDGER_PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import type { UsageBreakdownItem } from '../billing.types';
+import type { UsageBreakdownItem } from '../../../contract/billing';
 import { formatCredits } from '../billing.status';
 
 const ROW_HEIGHT = 36;

@@ -3,7 +3,7 @@ import { Card, Flex, Heading, SegmentedControl, Select, Skeleton, Table, Text } 
 import { BarChartIcon } from '@radix-ui/react-icons';
 import { fetchUsageBreakdown } from '../billing.api';
 import { formatCredits } from '../billing.status';
-import type { UsageBreakdown, UsageGroup } from '../billing.types';
+import type { UsageBreakdown, UsageGroup } from '../../../contract/billing';
 import { REPORT_PERIODS } from '../periods';
 import { UsageBreakdownChart } from './UsageBreakdownChart';
 

@@ -1,4 +1,4 @@
-import type { TransactionType } from '../billing.types';
+import type { TransactionType } from '../../../contract/billing';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   debit: 'Usage',

@@ -15,7 +15,7 @@ import { KpiGrid } from '../../analytics/components/KpiGrid';
 import { PropertySelector } from '../../analytics/components/PropertySelector';
 import { RangeControl } from '../../analytics/components/RangeControl';
 import { TopChannels } from '../../analytics/components/TopChannels';
-import { describeRange, rangeKey } from '../../analytics/dashboard-range';
+import { describeRange, rangeKey } from '../../../contract/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from '../../analytics/dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../../analytics/ga4.store';
 import { lazyScreen } from '../../../app/lazy-screen';

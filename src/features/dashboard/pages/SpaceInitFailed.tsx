@@ -5,7 +5,7 @@ import { ExclamationTriangleIcon, PlusIcon, ReloadIcon } from '@radix-ui/react-i
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '../../../ui/EmptyState';
 import { authState } from '../../auth/auth.store';
-import { isOrgManagerRole } from '../../auth/auth.types';
+import { isOrgManagerRole } from '../../../contract/auth';
 import { OPEN_SPACE_SELECTOR_EVENT } from '../../spaces/components/SpaceSelector';
 import { retrySpaces, spacesState } from '../../spaces/spaces.store';
 

@@ -1,5 +1,5 @@
 import { Select } from '@radix-ui/themes';
-import { CATEGORY_IDS, categoryLabel } from '../categories';
+import { CATEGORY_IDS, categoryLabel } from '../../../contract/knowledge-categories';
 
 export const ALL_CATEGORIES = 'all';
 

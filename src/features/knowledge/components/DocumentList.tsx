@@ -4,11 +4,11 @@ import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { DocumentRow } from '../../../db';
-import { formatBytes } from '../../../lib/format';
-import { categoryLabel, subcategoryLabel } from '../categories';
+import { formatBytes } from '../../../contract/format';
+import { categoryLabel, subcategoryLabel } from '../../../contract/knowledge-categories';
 import { FileTypeIcon } from './FileTypeIcon';
 import { StatusBadge } from './StatusBadge';
-import { onFirstUse } from '../../../lib/on-first-use';
+import { onFirstUse } from '../../../contract/on-first-use';
 
 /** A row's height before it is measured (rows with an error message are taller). */
 const ESTIMATED_ROW_PX = 64;

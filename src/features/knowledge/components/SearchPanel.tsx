@@ -1,7 +1,7 @@
 import { Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, IconButton, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import type { KnowledgeContext } from '../knowledge.types';
+import type { KnowledgeContext } from '../../../contract/knowledge';
 import { FileTypeIcon } from './FileTypeIcon';
 import { HighlightedText } from './HighlightedText';
 

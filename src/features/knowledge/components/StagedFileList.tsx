@@ -1,7 +1,7 @@
 import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Progress, Select, Text } from '@radix-ui/themes';
-import { formatBytes } from '../../../lib/format';
-import { CATEGORY_IDS, categoryLabel } from '../categories';
+import { formatBytes } from '../../../contract/format';
+import { CATEGORY_IDS, categoryLabel } from '../../../contract/knowledge-categories';
 import { duplicateFlag, type StagedFile } from '../staging';
 import { FileTypeIcon } from './FileTypeIcon';
 

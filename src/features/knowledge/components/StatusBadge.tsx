@@ -1,5 +1,5 @@
 import { Badge, Spinner } from '@radix-ui/themes';
-import type { DocumentStatus } from '../knowledge.types';
+import type { DocumentStatus } from '../../../contract/knowledge';
 
 const LOOK: Record<DocumentStatus, { label: string; color: 'gray' | 'amber' | 'green' | 'red' }> = {
   uploading: { label: 'Uploading', color: 'gray' },

@@ -1,6 +1,6 @@
 import { CheckCircledIcon, CrossCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
-import { formatBytes } from '../../../lib/format';
+import { formatBytes } from '../../../contract/format';
 import type { UploadItem, UploadPhase } from '../knowledge.state';
 import { FileTypeIcon } from './FileTypeIcon';
 

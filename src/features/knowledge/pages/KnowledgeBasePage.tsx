@@ -28,8 +28,8 @@ import {
   stageFiles,
 } from '../knowledge.store';
 import { dismissFinishedUploads, uploadStaged } from '../upload-flow';
-import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../knowledge.rules';
-import type { KnowledgeContext } from '../knowledge.types';
+import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../contract/knowledge';
+import type { KnowledgeContext } from '../../../contract/knowledge';
 import type { StagedFile } from '../staging';
 import '../knowledge.css';
 

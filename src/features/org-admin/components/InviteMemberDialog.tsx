@@ -7,7 +7,7 @@ import { FormField } from '../../../ui/FormField';
 import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../invite-form';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { OrgAdminActionError, isBusy, orgAdminState, sendInvite } from '../org-admin.store';
-import { INVITE_ROLES, INVITE_TTL_DAYS, type InviteRole, type SentInvite } from '../org-admin.types';
+import { INVITE_ROLES, INVITE_TTL_DAYS, type InviteRole, type SentInvite } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { InviteSentPanel } from './InviteSentPanel';
 

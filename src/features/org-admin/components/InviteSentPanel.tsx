@@ -3,7 +3,7 @@ import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { CheckCircledIcon, CopyIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { formatDay } from '../org-admin.format';
-import type { SentInvite } from '../org-admin.types';
+import type { SentInvite } from '../../../contract/orgs';
 
 interface InviteSentPanelProps {
   sent: SentInvite;

@@ -7,7 +7,7 @@ import { useNow } from '../../../pwa/use-now';
 import { EmptyState } from '../../../ui/EmptyState';
 import { describeExpiry, formatDay } from '../org-admin.format';
 import { isBusy, loadInvites, orgAdminState, revokeInvite } from '../org-admin.store';
-import type { OrgInvite } from '../org-admin.types';
+import type { OrgInvite } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
 import { RoleBadge } from './RoleBadge';

@@ -7,7 +7,7 @@ import { timeAgo } from '../../../pwa/relative-time';
 import { useNow } from '../../../pwa/use-now';
 import { EmptyState } from '../../../ui/EmptyState';
 import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdminState } from '../org-admin.store';
-import type { JoinRequest } from '../org-admin.types';
+import type { JoinRequest } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
 

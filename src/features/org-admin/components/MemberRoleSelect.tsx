@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { assignableRoles, roleChangeBlockedReason, type Actor } from '../org-admin.rules';
 import { changeMemberRole, isBusy, orgAdminState } from '../org-admin.store';
-import type { OrgMember, OrgRole } from '../org-admin.types';
+import type { OrgMember, OrgRole } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 interface MemberRoleSelectProps {

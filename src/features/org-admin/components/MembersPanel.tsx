@@ -7,7 +7,7 @@ import { useIsMobile } from '../../../ui/useMediaQuery';
 import { formatDay } from '../org-admin.format';
 import type { Actor } from '../org-admin.rules';
 import { loadMembers, orgAdminState } from '../org-admin.store';
-import type { OrgMember } from '../org-admin.types';
+import type { OrgMember } from '../../../contract/orgs';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
 import { RemoveMemberDialog } from './RemoveMemberDialog';

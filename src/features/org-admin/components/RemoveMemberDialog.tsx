@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { removeBlockedReason, type Actor } from '../org-admin.rules';
 import { isBusy, orgAdminState, removeMember } from '../org-admin.store';
-import type { OrgMember } from '../org-admin.types';
+import type { OrgMember } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 
 interface RemoveMemberDialogProps {

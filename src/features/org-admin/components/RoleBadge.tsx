@@ -1,6 +1,6 @@
 import { Badge } from '@radix-ui/themes';
 import { ORG_ROLE_COLORS, ORG_ROLE_LABELS } from '../org-admin.format';
-import type { OrgRole } from '../org-admin.types';
+import type { OrgRole } from '../../../contract/orgs';
 
 export function RoleBadge({ role }: { role: OrgRole }) {
   return (

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { LoadFailed } from '../components/PanelStatus';
 import { ORG_ROLE_PLURALS } from '../org-admin.format';
 import { loadOrgAdmin, orgAdminState, type ListState } from '../org-admin.store';
-import { ORG_ROLES } from '../org-admin.types';
+import { ORG_ROLES } from '../../../contract/orgs';
 import { useOrgAdminData } from '../useOrgAdminData';
 import '../org-admin.css';
 

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
-import type { CataloguePlan } from '../../billing/catalogue';
+import type { CataloguePlan } from '../../../contract/billing-catalogue';
 import { formatPrice } from '../../billing/billing.dates';
-import type { Plan, PaymentsInfo } from '../../billing/billing.types';
+import type { Plan, PaymentsInfo } from '../../../contract/billing';
 import { PaymentNote } from '../../billing/components/PaymentNote';
 
 interface ConfirmPlanChangeProps {

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { CheckIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
-import type { CataloguePlan } from '../../billing/catalogue';
+import type { CataloguePlan } from '../../../contract/billing-catalogue';
 import { formatPrice } from '../../billing/billing.dates';
 
 interface PlanOptionProps {

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
-import type { User } from '../../auth/auth.types';
-import type { Space } from '../../spaces/spaces.types';
+import type { User } from '../../../contract/auth';
+import type { Space } from '../../../contract/spaces';
 import { ROLE_LABELS } from '../roleLabels';
 
 interface ProfileCardProps {

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState } from '../../auth/auth.store';
-import { isSystemAdminRole } from '../../auth/auth.types';
+import { isSystemAdminRole } from '../../../contract/auth';
 import { spacesState } from '../../spaces/spaces.store';
 import { HelpCard } from '../components/HelpCard';
 import { NotificationsCard } from '../components/NotificationsCard';

@@ -7,9 +7,8 @@ import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { timeAgo } from '../../../pwa/relative-time';
 import { useNow } from '../../../pwa/use-now';
 import { brandVoiceState, loadBrandVoice, saveBrandVoice } from '../brand-voice.store';
+import { BRAND_VOICE_MAX_CHARS } from '../../../contract/agents';
 
-/** The server's limit (server/src/services/settings/brand-voice.service.ts). */
-export const BRAND_VOICE_MAX_CHARS = 20_000;
 
 const PLACEHOLDER = [
   'How your brand sounds, for every agent to follow. For example:',

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState } from '../../auth/auth.store';
-import { isOrgManagerRole } from '../../auth/auth.types';
+import { isOrgManagerRole } from '../../../contract/auth';
 import { BrandVoiceCard } from '../components/BrandVoiceCard';
 
 /** Workspace Settings: the organisation's brand voice, which every agent follows. */

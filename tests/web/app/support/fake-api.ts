@@ -3,8 +3,9 @@
  * in-memory data, so the real request layer, auth store and spaces store run unchanged.
  */
 import { vi } from 'vitest';
-import type { Role, User } from '../../../../src/features/auth/auth.types';
-import type { Space } from '../../../../src/features/spaces/spaces.types';
+import type { Role, User } from '../../../../src/contract/auth';
+import type { Space } from '../../../../src/contract/spaces';
+import { checkExchange } from '../../../helpers/fake-backend-contract';
 
 export interface RecordedCall {
   method: string;
@@ -14,7 +15,8 @@ export interface RecordedCall {
   headers: Headers;
 }
 
-type Reply = { status: number; body?: unknown };
+/** `offContract` names why an answer deliberately breaks the contract (a test of bad server data). */
+type Reply = { status: number; body?: unknown; offContract?: string };
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 export function makeUser(role: Role, overrides: Partial<User> = {}): User {
@@ -45,15 +47,15 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     callsTo: (route) => api.calls.filter((c) => `${c.method} ${c.path}` === route),
   };
   const overrides = new Map<string, Handler>();
-  const session = () => ({ access_token: 'access-1', refresh_token: 'refresh-1', user: api.user });
+  const session = () => ({ access_token: 'access-1', refresh_token: 'refresh-1', token_type: 'bearer', user: api.user });
 
   const defaults: Record<string, Handler> = {
     'POST /login': () => json(200, session()),
     'POST /register': () => json(201, session()),
     'GET /register/check-domain': () => json(200, { has_existing_org: false }),
-    'POST /register/with-domain': () => json(200, session()),
+    'POST /register/with-domain': () => json(201, session()),
     'POST /logout': () => json(204),
-    'POST /refresh': () => json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }),
+    'POST /refresh': () => json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }),
     'GET /me': () => json(200, api.user),
     'GET /spaces/': () => json(200, api.spaces),
     'POST /spaces/': (call) => {
@@ -63,7 +65,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     'GET /billing/plan': () =>
       json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }),
     'GET /billing/credits': () =>
-      json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: null, last_updated: null }),
+      json(200, { used: 1200, total: 3000, remaining: 1800, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' }),
     // A fresh organisation: no Google Analytics connected, so the Dashboard shows its empty state.
     'GET /integrations/ga4/linked-properties': () => json(200, { linked_properties: [] }),
     'GET /integrations/ga4/accounts': () => json(200, { accounts: [] }),
@@ -87,7 +89,8 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     api.calls.push(call);
     const route = `${method} ${path}`;
     const handler = overrides.get(route) ?? defaults[route];
-    const reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
+    const reply: Reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
+    if (!reply.offContract) checkExchange(method, path, body, reply.status, reply.body);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,

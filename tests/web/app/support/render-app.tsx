@@ -19,7 +19,7 @@ import { loadAppShell } from '../../../../src/app/shell/load-app-shell';
 // its one-off module transform does not eat into the first test's findBy time-outs.
 await loadAppShell();
 import { authState, login, logout } from '../../../../src/features/auth/auth.store';
-import type { Role, User } from '../../../../src/features/auth/auth.types';
+import type { Role, User } from '../../../../src/contract/auth';
 import type { FakeApi } from './fake-api';
 import { makeUser } from './fake-api';
 

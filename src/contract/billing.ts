@@ -1,4 +1,10 @@
-/** Shapes of the billing calls (spec 001 §3). */
+/**
+ * Shapes of the billing calls (spec 001 §3). The interfaces are what the screens may rely on; the
+ * schemas below are what the server answers (it validates its answers against them), and each is
+ * checked at compile time to fit its interface.
+ */
+import { z } from 'zod';
+import { wireId } from './wire';
 
 /** GET /billing/plan. `days_left` counts to the trial's end, or to the next renewal for paid plans. */
 export interface Plan {
@@ -176,3 +182,22 @@ export interface PlanChange {
   plan: Plan;
   credits: Credits;
 }
+
+/** GET /billing/plan as the server sends it. */
+export const planSchema = z.object({
+  id: wireId,
+  name: z.string(),
+  type: z.string(),
+  days_left: z.number().int(),
+  expires_at: z.string().nullable(),
+  is_active: z.boolean(),
+}) satisfies z.ZodType<Plan>;
+
+/** GET /billing/credits as the server sends it. */
+export const creditsSchema = z.object({
+  used: z.number().int(),
+  total: z.number().int(),
+  remaining: z.number().int(),
+  reset_date: z.string(),
+  last_updated: z.string(),
+}) satisfies z.ZodType<Credits>;

@@ -1,6 +1,6 @@
 /** How the dashboard writes its figures (KPI cards, chart, channels). */
-import type { DashboardKpi } from '../connections/ga4.types';
-import { onFirstUse } from '../../lib/on-first-use';
+import type { DashboardKpi } from './ga4';
+import { onFirstUse } from './on-first-use';
 
 const COUNT = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 

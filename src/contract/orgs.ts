@@ -3,15 +3,17 @@
  * DELETE /orgs/members/{id}, POST /orgs/invites, GET /orgs/join-requests, PUT …/approve, …/deny).
  * Shared by the server's serializers, the client and the tests.
  */
-import type { Role } from '../auth/auth.types';
+import { z } from 'zod';
+import type { Role } from './auth';
+import { wireId } from './wire';
 
 /** The roles a person has inside an organisation. */
 export type OrgRole = Extract<Role, 'org_owner' | 'org_admin' | 'org_member'>;
-export const ORG_ROLES: readonly OrgRole[] = ['org_owner', 'org_admin', 'org_member'];
+export const ORG_ROLES = ['org_owner', 'org_admin', 'org_member'] as const satisfies readonly OrgRole[];
 
 /** Roles an invite can give: ownership is handed over by changing a member's role, not by invite. */
 export type InviteRole = Exclude<OrgRole, 'org_owner'>;
-export const INVITE_ROLES: readonly InviteRole[] = ['org_admin', 'org_member'];
+export const INVITE_ROLES = ['org_admin', 'org_member'] as const satisfies readonly InviteRole[];
 
 export interface OrgMember {
   id: string;
@@ -38,7 +40,8 @@ export interface InviteInput {
   role: InviteRole;
 }
 
-export type InviteStatus = 'pending' | 'accepted' | 'revoked';
+export const INVITE_STATUSES = ['pending', 'accepted', 'revoked'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 /**
  * How long an invite (and the link mailed for it) can be used. The one number behind the server's
@@ -63,7 +66,7 @@ export interface OrgInvite {
  * `failed` (sending failed; the invite is kept and its link still works).
  */
 export type InviteDelivery = 'emailed' | 'outbox' | 'failed';
-export const INVITE_DELIVERIES: readonly InviteDelivery[] = ['emailed', 'outbox', 'failed'];
+export const INVITE_DELIVERIES = ['emailed', 'outbox', 'failed'] as const satisfies readonly InviteDelivery[];
 
 /**
  * POST /orgs/invites → the invite, how its email went, and its link. Only this answer carries the
@@ -88,7 +91,8 @@ export interface OrgInvitesResponse {
   invites: OrgInvite[];
 }
 
-export type JoinRequestStatus = 'pending' | 'approved' | 'denied';
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 /** A request made at registration with choice join_existing (spec 000 §3). */
 export interface JoinRequest {
@@ -104,3 +108,40 @@ export interface JoinRequest {
 export interface JoinRequestsResponse {
   join_requests: JoinRequest[];
 }
+
+// Answers as the server sends them (it validates them), each checked to fit its interface above.
+// Role and status texts are plain enums here; the server adds its own error texts for requests.
+
+export const orgMemberSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ORG_ROLES),
+  joined_at: z.string(),
+}) satisfies z.ZodType<OrgMember>;
+
+export const orgInviteSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  role: z.enum(INVITE_ROLES),
+  status: z.enum(INVITE_STATUSES),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<OrgInvite>;
+
+export const sentInviteSchema = orgInviteSchema.extend({
+  delivery: z
+    .enum(INVITE_DELIVERIES)
+    .describe("'emailed': the SMTP server accepted the email; 'outbox': no SMTP is set up, the email was only written to the server's outbox; 'failed': sending failed (the invite is kept)"),
+  invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
+}) satisfies z.ZodType<SentInvite>;
+
+export const joinRequestSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(JOIN_REQUEST_STATUSES),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+}) satisfies z.ZodType<JoinRequest>;

@@ -1,7 +1,10 @@
 /**
  * Wire types of the Google Analytics 4 integration (spec 001 §3 and the /integrations/ga4 calls).
- * Shared by the server, the client and the tests.
+ * Shared by the server, the client and the tests; the schemas at the end are the answers the server
+ * validates, each checked at compile time to fit its interface.
  */
+import { z } from 'zod';
+import { wireId } from './wire';
 
 /** GA4 account: a Google account the user connected. */
 export interface Ga4Account {
@@ -98,7 +101,8 @@ export interface Ga4ReportResponse {
   is_demo?: boolean;
 }
 
-export type Ga4AuthStatusValue = 'authenticated' | 'auth_expired' | 'no_accounts' | 'partial_auth' | 'error';
+export const GA4_AUTH_STATUS_VALUES = ['authenticated', 'auth_expired', 'no_accounts', 'partial_auth', 'error'] as const;
+export type Ga4AuthStatusValue = (typeof GA4_AUTH_STATUS_VALUES)[number];
 
 /** GET /integrations/ga4/auth/status */
 export interface Ga4AuthStatus {
@@ -110,15 +114,17 @@ export interface Ga4AuthStatus {
 }
 
 /** Analytics error codes (spec 001 §8). */
-export type Ga4ErrorCode =
-  | 'GA4_TOKEN_EXPIRED'
-  | 'GA4_TOKEN_REFRESH_NEEDED'
-  | 'GA4_INSUFFICIENT_SCOPE'
-  | 'GA4_AUTH_FAILED'
-  | 'REFRESH_TOKEN_EXPIRED'
-  | 'GA4_QUOTA_EXCEEDED'
-  | 'GA4_PERMISSION_DENIED'
-  | 'GA4_OAUTH_EXPIRED';
+export const GA4_ERROR_CODES = [
+  'GA4_TOKEN_EXPIRED',
+  'GA4_TOKEN_REFRESH_NEEDED',
+  'GA4_INSUFFICIENT_SCOPE',
+  'GA4_AUTH_FAILED',
+  'REFRESH_TOKEN_EXPIRED',
+  'GA4_QUOTA_EXCEEDED',
+  'GA4_PERMISSION_DENIED',
+  'GA4_OAUTH_EXPIRED',
+] as const;
+export type Ga4ErrorCode = (typeof GA4_ERROR_CODES)[number];
 
 /** Metric and dimension names of the dashboard's three reports (GA4 Data API names). */
 export const DASHBOARD_KPI_METRICS = [
@@ -147,3 +153,38 @@ export interface DashboardMetrics {
   /** Ranked by sessions; `percentage` is the channel's share of all sessions (0–100). */
   topChannels: Array<{ channel: string; sessions: number; percentage: number }>;
 }
+
+export const ga4AccountSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  google_user_id: z.string(),
+  scopes: z.string(),
+  created_at: z.string(),
+  is_demo: z.boolean(),
+  auth_error: z.enum(GA4_ERROR_CODES).nullable(),
+}) satisfies z.ZodType<Ga4Account>;
+
+export const ga4AccountsResponseSchema = z.object({ accounts: z.array(ga4AccountSchema) }) satisfies z.ZodType<Ga4AccountsResponse>;
+
+export const ga4PropertiesResponseSchema = z.object({
+  accounts: z.array(ga4AccountSchema),
+  properties: z.array(z.object({ property_id: z.string(), display_name: z.string(), account_id: wireId, ga4_account_name: z.string() })),
+}) satisfies z.ZodType<Ga4PropertiesResponse>;
+
+export const ga4LinkedPropertySchema = z.object({
+  id: wireId,
+  ga4_property_id: z.string(),
+  ga4_property_display_name: z.string(),
+}) satisfies z.ZodType<Ga4LinkedProperty>;
+
+export const ga4LinkedPropertiesResponseSchema = z.object({
+  linked_properties: z.array(ga4LinkedPropertySchema),
+}) satisfies z.ZodType<Ga4LinkedPropertiesResponse>;
+
+export const ga4AuthStatusSchema = z.object({
+  status: z.enum(GA4_AUTH_STATUS_VALUES),
+  message: z.string(),
+  has_valid_tokens: z.boolean(),
+  accounts_count: z.number().int(),
+  valid_accounts: z.number().int(),
+}) satisfies z.ZodType<Ga4AuthStatus>;

@@ -1,4 +1,5 @@
 /** Wire shapes of the knowledge-base API (spec 001 §3, §7; docs/knowledge.md). */
+import { isOrgManagerRole, type Role } from './auth';
 export type DocumentStatus = 'uploading' | 'processing' | 'ready' | 'error';
 
 export interface KnowledgeDocument {
@@ -17,7 +18,7 @@ export interface KnowledgeDocument {
   auto_categorized: boolean;
   confidence_score: number | null;
   passage_count?: number;
-  /** The uploader's user id; members may delete only their own uploads (knowledge.rules.ts). */
+  /** The uploader's user id; members may delete only their own uploads (deleteDocumentBlockedReason below). */
   uploaded_by?: string | null;
 }
 
@@ -52,4 +53,26 @@ export interface KnowledgeContext {
   filename: string;
   score: number;
   highlights: string[];
+}
+
+/**
+ * Who may delete a knowledge document. The server enforces it (DELETE /kb/documents/{id} answers
+ * 403 with this text); the screen uses the same rule to disable the button and say why.
+ */
+
+export interface DocumentActor {
+  id: string;
+  role: Role;
+}
+
+export const DELETE_OTHERS_DOCUMENT_REASON =
+  'Members can delete only the documents they uploaded. Ask an organisation owner or admin to delete this one.';
+
+/**
+ * Why `actor` may not delete a document uploaded by `uploadedBy` (null: the uploader's account
+ * is gone), or null when they may: owners and admins delete anything, members their own uploads.
+ */
+export function deleteDocumentBlockedReason(actor: DocumentActor, uploadedBy: string | null | undefined): string | null {
+  if (isOrgManagerRole(actor.role)) return null;
+  return uploadedBy && uploadedBy === actor.id ? null : DELETE_OTHERS_DOCUMENT_REASON;
 }

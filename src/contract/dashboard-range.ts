@@ -2,7 +2,7 @@
  * The dashboard's date range (spec 001 §5): presets such as '7d' or a custom start and end.
  * Pure: every function takes "today" so the rules can be checked without a clock.
  */
-import { onFirstUse } from '../../lib/on-first-use';
+import { onFirstUse } from './on-first-use';
 
 /** Spec 001 §9: the dashboard opens on the last 28 days. */
 export const DEFAULT_RANGE_DAYS = 28;

@@ -1,14 +1,90 @@
 /**
- * Which /api/v1 GETs the service worker may keep for offline use: an ALLOWLIST. A GET path that
- * matches no `network-first` rule is never stored, so a new endpoint is not cached until someone
- * decides it should be (tests/server/api-cache-coverage.test.ts fails until every GET route of the
- * real server has a rule here, either way, with its reason).
- *
- * Pure data plus a matcher, with no worker or DOM dependency, so the page's request layer can read
- * the same table (paths are written as the server registers them, relative to /api/v1, with
- * `:param` segments).
+ * The path rules of the API in one table, read by the page's request layer (src/api/paths.ts),
+ * the service worker (sw/routing-table.ts) and the server's route coverage test: the prefix the
+ * API lives under, and per path what a request needs (bearer token, space header, whether it waits
+ * for the session), what a 401 means, and whether a GET may be kept for offline use, with why.
+ * Pure data plus matchers, so every side can load it (spec 000 §4, §5, §7, §8).
  */
 
+/** Every API path below is relative to this prefix. */
+export const API_PREFIX = '/api/v1';
+
+/** What a 401 answer on a path means for the Mosaic session. */
+export type On401 =
+  /** The access token expired: refresh it once and retry. */
+  | 'refresh'
+  /** Wrong credentials or no session: refreshing is pointless (and /refresh itself would loop). */
+  | 'fail'
+  /**
+   * The Google connection failed, unless the server marks its own session failure (TOKEN_EXPIRED,
+   * UNAUTHORIZED), which refreshes as anywhere: a 401 on a GA4 path keeps the session (spec 000 §8).
+   */
+  | 'refresh-unless-google';
+
+export interface PathFamily {
+  /** A path segment prefix: '/spaces' covers '/spaces', '/spaces/' and '/spaces/x/members'. */
+  prefix: string;
+  /** Sent with the access token; credentials calls carry their own (a password, a refresh token). */
+  bearer: boolean;
+  /** Needs the current space id header (spec 000 §5). */
+  spaceHeader: boolean;
+  /** Held until the session is ready (spec 000 §4, §7); sign-in calls and health go at once. */
+  waitsForSession: boolean;
+  on401: On401;
+}
+
+const SIGN_IN = { spaceHeader: false, waitsForSession: false, on401: 'fail' } as const;
+
+/** Path families with their own rules; any other path gets DEFAULT_PATH_RULES. */
+export const PATH_FAMILIES: readonly PathFamily[] = [
+  { prefix: '/login', bearer: false, ...SIGN_IN },
+  { prefix: '/register', bearer: false, ...SIGN_IN },
+  { prefix: '/refresh', bearer: false, ...SIGN_IN },
+  { prefix: '/logout', bearer: true, ...SIGN_IN },
+  { prefix: '/me', bearer: true, ...SIGN_IN },
+  { prefix: '/auth', bearer: true, ...SIGN_IN },
+  { prefix: '/health', bearer: true, spaceHeader: false, waitsForSession: false, on401: 'refresh' },
+  // The spaces list is what login itself loads before the state becomes AUTHENTICATED, so a GET of
+  // the list (and only that) goes at once: see SPACES_LIST below.
+  { prefix: '/spaces', bearer: true, spaceHeader: false, waitsForSession: true, on401: 'refresh' },
+  { prefix: '/integrations/ga4', bearer: true, spaceHeader: true, waitsForSession: true, on401: 'refresh-unless-google' },
+];
+
+export const DEFAULT_PATH_RULES: Omit<PathFamily, 'prefix'> = { bearer: true, spaceHeader: true, waitsForSession: true, on401: 'refresh' };
+
+/** GET of the spaces list: sent before the session is ready (the exception in PATH_FAMILIES). */
+export const SPACES_LIST = ['/spaces', '/spaces/'] as const;
+
+/** '/kb/documents?category=x' → '/kb/documents'. */
+export function pathOnly(path: string): string {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+function startsWithSegment(path: string, segment: string): boolean {
+  return path === segment || path.startsWith(`${segment}/`);
+}
+
+/** The family a path (relative to API_PREFIX, query allowed) belongs to, or undefined. */
+export function pathFamilyOf(path: string): PathFamily | undefined {
+  const p = pathOnly(path);
+  return PATH_FAMILIES.find((family) => startsWithSegment(p, family.prefix));
+}
+
+/** The rules for a path: its family's, or the defaults. */
+export function pathRulesFor(path: string): Omit<PathFamily, 'prefix'> {
+  return pathFamilyOf(path) ?? DEFAULT_PATH_RULES;
+}
+
+// --- Offline caching of GETs, one rule per GET route of the server.
+
+/**
+ * Which API GETs the service worker may keep for offline use: an ALLOWLIST. A GET path that
+ * matches no `network-first` rule is never stored, so a new endpoint is not cached until someone
+ * decides it should be (tests/server/api-cache-coverage.test.ts fails until every GET route of the
+ * real server has a rule here, either way, with its reason). Paths are written as the server
+ * registers them, relative to API_PREFIX, with `:param` segments.
+ */
 export type ApiCacheDecision =
   /** Network first; the last 200 answer is kept per user and space for offline reloads. */
   | 'network-first'
@@ -66,7 +142,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
 ];
 
 /** '/agents/:slug/settings' → a matcher for '/agents/seo/settings' (an optional trailing slash too). */
-function compile(path: string): RegExp {
+export function routeMatcher(path: string): RegExp {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const source = trimmed
     .split('/')
@@ -81,7 +157,7 @@ function compile(path: string): RegExp {
  * such as `:slug` can match a literal one such as `sessions`).
  */
 export function compileApiCacheRules(rules: readonly ApiCacheRule[]): (apiPath: string) => ApiCacheRule | undefined {
-  const compiled = rules.map((rule) => ({ rule, matcher: compile(rule.path) }));
+  const compiled = rules.map((rule) => ({ rule, matcher: routeMatcher(rule.path) }));
   return (apiPath) => {
     const matching = compiled.filter(({ matcher }) => matcher.test(apiPath)).map(({ rule }) => rule);
     return matching.find((rule) => rule.decision === 'never') ?? matching[0];

@@ -11,7 +11,7 @@ import {
   type Ga4ReportRequest,
   type Ga4ReportResponse,
   type Ga4ReportRow,
-} from '../connections/ga4.types';
+} from './ga4';
 import type { ReportDates } from './dashboard-range';
 
 /** Spec 001 §7: top 10 channels by sessions. */
