@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
-import { forceLogout } from '../features/auth/auth.store';
+import { forceLogout } from '../session';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
 import { loginPathWithRedirect } from './guard';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { onAuthEvent } from '../features/auth/auth.events';
+import { onAuthEvent } from '../session';
 import { loginPathWithRedirect } from './guard';
 import { LOGIN_PATH, classifyPath } from './route-access';
 

@@ -5,9 +5,7 @@
  */
 import { proxy } from 'valtio';
 import { describeError, logger } from '../../lib/logger';
-import { onSessionReset } from '../auth/session-reset';
-import { getCurrentSpaceId } from '../spaces/spaces.state';
-import { onSpaceSwitch, onSpacesEvent } from '../spaces/spaces.store';
+import { getCurrentSpaceId, onSessionReset, onSpacesEvent, onSpaceSwitch } from '../../session';
 import { dashboardReports, toDashboardMetrics } from './dashboard-metrics';
 import { DEFAULT_RANGE, rangeKey, rangeToDates, type DashboardRange } from './dashboard-range';
 import { postReport } from './ga4.api';

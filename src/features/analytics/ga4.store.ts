@@ -5,10 +5,8 @@
  */
 import { proxy } from 'valtio';
 import { describeError, logger } from '../../lib/logger';
-import { onSessionReset } from '../auth/session-reset';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../connections/ga4.types';
-import { getCurrentSpaceId } from '../spaces/spaces.state';
-import { onSpaceSwitch } from '../spaces/spaces.store';
 import * as api from './ga4.api';
 import { readLinkedProperties, saveLinkedProperties } from './ga4.cache';
 import { GA4_MESSAGES, Ga4Error, isUnreachable, toGa4Failure, type Ga4Failure } from './ga4-errors';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { isOrgManagerRole } from '../auth/auth.types';
-import { authState } from '../auth/auth.store';
+import { authState } from '../../session';
 import { planStatus, type PlanStatus } from './billing.status';
 import { billingState, refreshBilling } from './billing.store';
 

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../src/api';
 import { wipeAll } from '../../../src/db';
-import { authState } from '../../../src/features/auth/auth.store';
+import { authState } from '../../../src/session';
 import { dashboardState, loadDashboard } from '../../../src/features/analytics/dashboard.store';
 import { GA4_MESSAGES } from '../../../src/features/analytics/ga4-errors';
 import {

@@ -10,7 +10,7 @@ import { AuthStatusBadge } from '../../analytics/components/AuthStatusBadge';
 import { ConnectGa4Button } from '../../analytics/components/ConnectGa4Button';
 import { Ga4ErrorCallout } from '../../analytics/components/Ga4ErrorCallout';
 import { ga4State, loadAccounts } from '../../analytics/ga4.store';
-import { spacesState } from '../../spaces/spaces.state';
+import { spacesState } from '../../../session';
 import '../../analytics/analytics.css';
 
 /** Connections: the Google Analytics 4 card with auth status, accounts, connect and manage. */

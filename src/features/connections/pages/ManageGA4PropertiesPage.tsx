@@ -12,7 +12,7 @@ import { LinkedPropertiesList } from '../../analytics/components/LinkedPropertie
 import { PropertiesByAccount } from '../../analytics/components/PropertiesByAccount';
 import { useConnectionResult } from '../../analytics/components/useConnectionResult';
 import { ga4State, loadLinkedProperties, loadProperties } from '../../analytics/ga4.store';
-import { spacesState } from '../../spaces/spaces.state';
+import { spacesState } from '../../../session';
 import '../../analytics/analytics.css';
 
 function reload(): void {

@@ -3,7 +3,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { spacesState } from '../../spaces/spaces.store';
+import { spacesState } from '../../../session';
 import { BuyCreditsDialog } from '../../billing/components/BuyCreditsDialog';
 import { CheckoutOutcomeBanner } from '../../billing/components/CheckoutOutcomeBanner';
 import { PlanSummary } from '../../billing/components/PlanSummary';

@@ -8,7 +8,7 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { NetworkRequiredTooltip, timeAgo } from '../../../pwa';
 import { useNow } from '../../../pwa/use-now';
-import { spacesState } from '../../spaces/spaces.state';
+import { spacesState } from '../../../session';
 import { DemoBadge } from '../../analytics/components/DemoBadge';
 import { Ga4ErrorCallout } from '../../analytics/components/Ga4ErrorCallout';
 import { KpiGrid } from '../../analytics/components/KpiGrid';

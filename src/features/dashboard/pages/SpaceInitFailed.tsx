@@ -4,10 +4,10 @@ import { Button, Card, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, PlusIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '../../../ui/EmptyState';
-import { authState } from '../../auth/auth.store';
+import { authState, spacesState } from '../../../session';
 import { isOrgManagerRole } from '../../auth/auth.types';
 import { OPEN_SPACE_SELECTOR_EVENT } from '../../spaces/components/SpaceSelector';
-import { retrySpaces, spacesState } from '../../spaces/spaces.store';
+import { retrySpaces } from '../../spaces/spaces.store';
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Failed to initialize spaces';

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Logo } from '../../../ui/Logo';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { authState } from '../../auth/auth.store';
+import { authState } from '../../../session';
 import { isOrgManagerRole } from '../../auth/auth.types';
 import { CREDIT_PACKAGES, PLAN_CATALOGUE, type CataloguePlan, type PaidPlanType } from '../../billing/catalogue';
 import { formatPrice } from '../../billing/billing.dates';

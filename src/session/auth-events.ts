@@ -1,4 +1,4 @@
-import { describeError, logger } from '../../lib/logger';
+import { describeError, logger } from '../lib/logger';
 
 /**
  * Auth events the router turns into redirects to /login (spec 000 §2 "Navigation guard").

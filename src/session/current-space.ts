@@ -1,10 +1,10 @@
 /**
- * Live spaces state (spec 000 §3 "Spaces client state"). Kept apart from the actions in
- * spaces.store.ts so the request layer can read the current space without importing the calls
- * that use it. The current space is per tab (memory); storage only remembers the last choice.
+ * Live spaces state (spec 000 §3 "Spaces client state"). The actions that load, switch and create
+ * spaces live in features/spaces/spaces.store.ts; the request layer reads the current space here
+ * for X-Space-Id. The current space is per tab (memory); storage only remembers the last choice.
  */
 import { proxy } from 'valtio';
-import type { Space } from './spaces.types';
+import type { Space } from './wire-types';
 
 export interface SpacesState {
   spaces: Space[];

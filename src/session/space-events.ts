@@ -3,8 +3,8 @@
  * does not import the store) can react: 'spaces-ready', 'spaces-error', 'space-switched'.
  * 'open-space-selector' asks the shell to open the Create New Space dialog.
  */
-import { describeError, logger } from '../../lib/logger';
-import type { Space } from './spaces.types';
+import { describeError, logger } from '../lib/logger';
+import type { Space } from './wire-types';
 
 export interface SpacesEventMap {
   'spaces-ready': { spaces: Space[]; currentSpaceId: string | null; error?: string };

@@ -2,7 +2,7 @@
  * On logout or session expiry every store resets (spec 000 §4, spec 001 §4). Stores register
  * their reset here instead of the auth store knowing about each of them.
  */
-import { describeError, logger } from '../../lib/logger';
+import { describeError, logger } from '../lib/logger';
 
 type ResetHandler = () => void | Promise<void>;
 const handlers = new Set<ResetHandler>();

@@ -3,10 +3,10 @@
  * UNAUTHENTICATED and announce why. Shared by user logout, forced logout, and a logout seen from
  * another tab. It makes no server call, so the request layer can use it without a cycle.
  */
-import { authState, getAuthStatus, setAuthStatus } from './auth.state';
-import { emitAuthEvent, type AuthEvent } from './auth.events';
+import { authState, getAuthStatus, setAuthStatus } from './auth-status';
+import { emitAuthEvent, type AuthEvent } from './auth-events';
 import { runSessionResets } from './session-reset';
-import { clearSessionStorage, hasStoredSession } from './tokens';
+import { clearSessionStorage, hasStoredSession } from './storage';
 
 export function endSessionLocally(event: AuthEvent): void {
   clearSessionStorage();

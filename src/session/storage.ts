@@ -2,7 +2,7 @@
  * Session persistence in localStorage (spec 000 §3). localStorage is shared by every tab of the
  * origin, which is what lets tabs share one session (see src/api/cross-tab-sync.ts).
  */
-import type { TokenPair, User } from './auth.types';
+import type { TokenPair, User } from './wire-types';
 
 export const ACCESS_TOKEN_KEY = 'ma_access_token';
 export const REFRESH_TOKEN_KEY = 'ma_refresh_token';

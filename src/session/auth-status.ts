@@ -1,9 +1,10 @@
 /**
- * The auth state machine's live state (spec 000 §4). Kept apart from the actions in auth.store.ts
- * so the request layer can watch the status without importing the actions that call it.
+ * The auth state machine's live state (spec 000 §4). The actions that change it by calling the
+ * server (sign-in, /me, logout) live in features/auth/auth.store.ts; the request layer watches the
+ * status here and changes it itself during a refresh.
  */
 import { proxy } from 'valtio';
-import type { AuthStatus, User } from './auth.types';
+import type { AuthStatus, User } from './wire-types';
 
 export interface AuthState {
   status: AuthStatus;
