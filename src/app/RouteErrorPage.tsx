@@ -5,7 +5,7 @@ import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { forceLogout } from '../session';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
-import { loginPathWithRedirect } from './guard';
+import { loginPathWithRedirect } from '../navigation/redirects';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;

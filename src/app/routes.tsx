@@ -1,5 +1,5 @@
 // Not React.lazy: lazyScreen shows a screen as soon as its code is in (see lazy-screen.tsx).
-import { lazyScreen as lazy } from './lazy-screen';
+import { lazyScreen as lazy } from '../ui/lazy-screen';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate, Outlet } from 'react-router-dom';
 import { GuardedOutlet } from './GuardedOutlet';

@@ -18,7 +18,7 @@ import { TopChannels } from '../../analytics/components/TopChannels';
 import { describeRange, rangeKey } from '../../analytics/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from '../../analytics/dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../../analytics/ga4.store';
-import { lazyScreen } from '../../../app/lazy-screen';
+import { lazyScreen } from '../../../ui/lazy-screen';
 import type { SessionsChart as SessionsChartComponent } from '../../analytics/components/SessionsChart';
 import '../../analytics/analytics.css';
 

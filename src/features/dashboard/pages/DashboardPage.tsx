@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { SPACE_INIT_FAILED_ERROR } from '../../../app/route-access';
+import { SPACE_INIT_FAILED_ERROR } from '../../../navigation/route-access';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { AnalyticsDashboard } from '../components/AnalyticsDashboard';
