@@ -4,14 +4,14 @@
  * the last figures offline, with their time.
  */
 import { proxy } from 'valtio';
-import { describeError, logger } from '../../lib/logger';
-import { getCurrentSpaceId, onSessionReset, onSpacesEvent, onSpaceSwitch } from '../../session';
-import { dashboardReports, toDashboardMetrics } from './dashboard-metrics';
-import { DEFAULT_RANGE, rangeKey, rangeToDates, type DashboardRange } from './dashboard-range';
-import { postReport } from './ga4.api';
-import { readDashboard, saveDashboard, type SavedDashboard } from './ga4.cache';
-import { isUnreachable, type Ga4Failure } from './ga4-errors';
-import { ga4State, noteGa4Failure, requireSelectedProperty } from './ga4.store';
+import { describeError, logger } from '../../../lib/logger';
+import { getCurrentSpaceId, onSessionReset, onSpacesEvent, onSpaceSwitch } from '../../../session';
+import { dashboardReports, toDashboardMetrics } from '../dashboard-metrics';
+import { DEFAULT_RANGE, rangeKey, rangeToDates, type DashboardRange } from '../dashboard-range';
+import { postReport } from '../ga4/ga4.api';
+import { readDashboard, saveDashboard, type SavedDashboard } from '../ga4/ga4.cache';
+import { isUnreachable, type Ga4Failure } from '../ga4/ga4-errors';
+import { ga4State, noteGa4Failure, requireSelectedProperty } from '../ga4/ga4.store';
 
 export interface DashboardState {
   range: DashboardRange;

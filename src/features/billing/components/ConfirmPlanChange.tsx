@@ -1,8 +1,8 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
-import type { CataloguePlan } from '../../billing/catalogue';
-import { formatPrice } from '../../billing/billing.dates';
-import type { Plan, PaymentsInfo } from '../../billing/billing.types';
-import { PaymentNote } from '../../billing/components/PaymentNote';
+import type { CataloguePlan } from '../catalogue';
+import { formatPrice } from '../billing.dates';
+import type { Plan, PaymentsInfo } from '../billing.types';
+import { PaymentNote } from './PaymentNote';
 
 interface ConfirmPlanChangeProps {
   plan: CataloguePlan | null;

@@ -5,13 +5,13 @@ import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { BarChartIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { AccountsList } from '../../analytics/components/AccountsList';
-import { AuthStatusBadge } from '../../analytics/components/AuthStatusBadge';
-import { ConnectGa4Button } from '../../analytics/components/ConnectGa4Button';
-import { Ga4ErrorCallout } from '../../analytics/components/Ga4ErrorCallout';
-import { ga4State, loadAccounts } from '../../analytics/ga4.store';
+import { AccountsList } from '../ga4/AccountsList';
+import { AuthStatusBadge } from '../ga4/AuthStatusBadge';
+import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
+import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
+import { ga4State, loadAccounts } from '../ga4/ga4.store';
 import { spacesState } from '../../../session';
-import '../../analytics/analytics.css';
+import '../analytics.css';
 
 /** Connections: the Google Analytics 4 card with auth status, accounts, connect and manage. */
 export default function ConnectionsPage() {

@@ -3,7 +3,7 @@
  * (tokens, permissions) need the user to reconnect and set the auth-error flag; 'temporary' ones
  * clear it because waiting fixes them; 'other' failures leave it as it is.
  */
-import { ApiError, ERROR_MESSAGES } from '../../api';
+import { ApiError, ERROR_MESSAGES } from '../../../api';
 
 export const GA4_MESSAGES = {
   tokenExpired: 'Your Google Analytics connection is refreshing. Please wait a moment.',

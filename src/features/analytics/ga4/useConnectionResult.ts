@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { callbackErrorMessage, GA4_MESSAGES } from '../ga4-errors';
+import { callbackErrorMessage, GA4_MESSAGES } from './ga4-errors';
 
 /**
  * The OAuth callback lands on /connections/ga4/manage?connected=1 or ?error=<code>: say how it

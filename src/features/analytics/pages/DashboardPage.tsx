@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { SPACE_INIT_FAILED_ERROR } from '../../../navigation/route-access';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { AnalyticsDashboard } from '../components/AnalyticsDashboard';
-import { SpaceInitFailed } from './SpaceInitFailed';
+import { AnalyticsDashboard } from '../dashboard/AnalyticsDashboard';
+import { SpaceInitFailed } from '../dashboard/SpaceInitFailed';
 
 /** Analytics dashboard (spec 001 §2). */
 export default function DashboardPage() {

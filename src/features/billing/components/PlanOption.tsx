@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { CheckIcon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
-import type { CataloguePlan } from '../../billing/catalogue';
-import { formatPrice } from '../../billing/billing.dates';
+import type { CataloguePlan } from '../catalogue';
+import { formatPrice } from '../billing.dates';
 
 interface PlanOptionProps {
   plan: CataloguePlan;

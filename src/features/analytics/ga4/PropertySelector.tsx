@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { Select } from '@radix-ui/themes';
-import { ga4State, selectProperty } from '../ga4.store';
+import { ga4State, selectProperty } from './ga4.store';
 
 /** Which linked property the dashboard shows (remembered per space). */
 export function PropertySelector() {

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, InfoCircledIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
-import type { Ga4Failure } from '../ga4-errors';
+import type { Ga4Failure } from './ga4-errors';
 
 interface Ga4ErrorCalloutProps {
   failure: Ga4Failure;

@@ -1,5 +1,5 @@
 /** The GA4 integration calls (spec 001 §7), relative to /api/v1. */
-import { ApiError, http } from '../../api';
+import { ApiError, http } from '../../../api';
 import type {
   Ga4Account,
   Ga4AccountsResponse,
@@ -12,7 +12,7 @@ import type {
   Ga4RemoveAccountResponse,
   Ga4ReportRequest,
   Ga4ReportResponse,
-} from '../connections/ga4.types';
+} from '../../connections/ga4.types';
 
 const BASE = '/integrations/ga4';
 

@@ -4,9 +4,9 @@
  * (spec 001 §4). Connections, Manage GA4 Properties and the Dashboard all read it.
  */
 import { proxy } from 'valtio';
-import { describeError, logger } from '../../lib/logger';
-import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
-import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../connections/ga4.types';
+import { describeError, logger } from '../../../lib/logger';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
+import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../../connections/ga4.types';
 import * as api from './ga4.api';
 import { readLinkedProperties, saveLinkedProperties } from './ga4.cache';
 import { GA4_MESSAGES, Ga4Error, isUnreachable, toGa4Failure, type Ga4Failure } from './ga4-errors';

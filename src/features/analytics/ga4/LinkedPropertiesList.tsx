@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { LinkBreak2Icon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
-import { GA4_MESSAGES } from '../ga4-errors';
-import { ga4State, unlinkProperty } from '../ga4.store';
+import { GA4_MESSAGES } from './ga4-errors';
+import { ga4State, unlinkProperty } from './ga4.store';
 
 /** The properties linked to this space, each with Unlink; the dashboard's one is marked. */
 export function LinkedPropertiesList() {

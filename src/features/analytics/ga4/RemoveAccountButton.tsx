@@ -4,7 +4,7 @@ import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { TrashIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import type { Ga4Account } from '../../connections/ga4.types';
-import { ga4State, removeAccount } from '../ga4.store';
+import { ga4State, removeAccount } from './ga4.store';
 
 /** The server points here when it removed an account but Google would not revoke its access. */
 const GOOGLE_PERMISSIONS_PAGE = 'myaccount.google.com/permissions';

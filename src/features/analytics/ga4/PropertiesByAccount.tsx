@@ -4,8 +4,8 @@ import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { CheckIcon, Link2Icon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import type { Ga4Property } from '../../connections/ga4.types';
-import { GA4_MESSAGES } from '../ga4-errors';
-import { ga4State, linkProperty } from '../ga4.store';
+import { GA4_MESSAGES } from './ga4-errors';
+import { ga4State, linkProperty } from './ga4.store';
 import { DemoBadge } from './DemoBadge';
 
 /** Every property the connected accounts can read, grouped by account, with Link or Linked. */

@@ -4,14 +4,14 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { spacesState } from '../../../session';
-import { BuyCreditsDialog } from '../../billing/components/BuyCreditsDialog';
-import { CheckoutOutcomeBanner } from '../../billing/components/CheckoutOutcomeBanner';
-import { PlanSummary } from '../../billing/components/PlanSummary';
-import { RecentActivity } from '../../billing/components/RecentActivity';
-import { TransactionsPanel } from '../../billing/components/TransactionsPanel';
-import { UsagePanel } from '../../billing/components/UsagePanel';
-import { useBilling, useCanManageBilling } from '../../billing/useBilling';
-import '../../billing/billing.css';
+import { BuyCreditsDialog } from '../components/BuyCreditsDialog';
+import { CheckoutOutcomeBanner } from '../components/CheckoutOutcomeBanner';
+import { PlanSummary } from '../components/PlanSummary';
+import { RecentActivity } from '../components/RecentActivity';
+import { TransactionsPanel } from '../components/TransactionsPanel';
+import { UsagePanel } from '../components/UsagePanel';
+import { useBilling, useCanManageBilling } from '../useBilling';
+import '../billing.css';
 
 /** Credits and usage (spec 001 §2): plan, balance, usage breakdown, recent activity, the ledger; buy and upgrade. */
 export default function CreditsPage() {

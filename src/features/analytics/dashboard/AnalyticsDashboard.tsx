@@ -9,18 +9,18 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { NetworkRequiredTooltip, timeAgo } from '../../../pwa';
 import { useNow } from '../../../pwa/use-now';
 import { spacesState } from '../../../session';
-import { DemoBadge } from '../../analytics/components/DemoBadge';
-import { Ga4ErrorCallout } from '../../analytics/components/Ga4ErrorCallout';
-import { KpiGrid } from '../../analytics/components/KpiGrid';
-import { PropertySelector } from '../../analytics/components/PropertySelector';
-import { RangeControl } from '../../analytics/components/RangeControl';
-import { TopChannels } from '../../analytics/components/TopChannels';
-import { describeRange, rangeKey } from '../../analytics/dashboard-range';
-import { dashboardState, loadDashboard, setRange } from '../../analytics/dashboard.store';
-import { ga4State, loadAccounts, loadLinkedProperties } from '../../analytics/ga4.store';
+import { DemoBadge } from '../ga4/DemoBadge';
+import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
+import { KpiGrid } from './KpiGrid';
+import { PropertySelector } from '../ga4/PropertySelector';
+import { RangeControl } from './RangeControl';
+import { TopChannels } from './TopChannels';
+import { describeRange, rangeKey } from '../dashboard-range';
+import { dashboardState, loadDashboard, setRange } from './dashboard.store';
+import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
 import { lazyScreen } from '../../../ui/lazy-screen';
-import type { SessionsChart as SessionsChartComponent } from '../../analytics/components/SessionsChart';
-import '../../analytics/analytics.css';
+import type { SessionsChart as SessionsChartComponent } from './SessionsChart';
+import '../analytics.css';
 
 const CHART_HEIGHT = '240px';
 
@@ -29,7 +29,7 @@ const CHART_HEIGHT = '240px';
  * property: an organisation without analytics sees the empty state without paying for it.
  */
 const SessionsChart = lazyScreen<ComponentProps<typeof SessionsChartComponent>>(
-  () => import('../../analytics/components/SessionsChart').then((module) => ({ default: module.SessionsChart })),
+  () => import('./SessionsChart').then((module) => ({ default: module.SessionsChart })),
   <Skeleton height={CHART_HEIGHT} />,
 );
 

@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from '@radix-ui/themes';
 import type { Ga4Account } from '../../connections/ga4.types';
-import { ga4CodeMessage } from '../ga4-errors';
+import { ga4CodeMessage } from './ga4-errors';
 import { DemoBadge } from './DemoBadge';
 import { RemoveAccountButton } from './RemoveAccountButton';
 

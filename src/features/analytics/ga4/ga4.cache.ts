@@ -3,13 +3,13 @@
  * (DESIGN.md §2: server → Dexie → UI). Rows live in the shared `meta` table under the space, so a
  * space switch and logout remove them with everything else of that space.
  */
-import type { DashboardMetrics, Ga4LinkedProperty } from '../connections/ga4.types';
+import type { DashboardMetrics, Ga4LinkedProperty } from '../../connections/ga4.types';
 
 const LINKED = 'ga4-linked-properties';
 const dashboardName = (propertyId: string, rangeKey: string) => `ga4-dashboard/${propertyId}/${rangeKey}`;
 
 /** Dexie is loaded on first use, so the screens' first paint does not wait for it. */
-const loadDb = () => import('../../db');
+const loadDb = () => import('../../../db');
 
 export interface SavedDashboard {
   metrics: DashboardMetrics;

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@radix-ui/themes';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
-import { inAppPath, leaveAppFor } from '../browser-navigation';
-import { ga4State, startConnect } from '../ga4.store';
+import { inAppPath, leaveAppFor } from './browser-navigation';
+import { ga4State, startConnect } from './ga4.store';
 
 export const CONNECT_LABEL = 'Connect Google Analytics';
 

@@ -9,17 +9,17 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState } from '../../../session';
 import { isOrgManagerRole } from '../../auth/auth.types';
-import { CREDIT_PACKAGES, PLAN_CATALOGUE, type CataloguePlan, type PaidPlanType } from '../../billing/catalogue';
-import { formatPrice } from '../../billing/billing.dates';
-import { BillingError } from '../../billing/billing.messages';
-import { billingState, changePlan, refreshBilling } from '../../billing/billing.store';
-import { planStatus } from '../../billing/billing.status';
-import { CheckoutOutcomeBanner } from '../../billing/components/CheckoutOutcomeBanner';
-import { PaymentNote } from '../../billing/components/PaymentNote';
-import { usePaymentsInfo } from '../../billing/payments-info';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE, type CataloguePlan, type PaidPlanType } from '../catalogue';
+import { formatPrice } from '../billing.dates';
+import { BillingError } from '../billing.messages';
+import { billingState, changePlan, refreshBilling } from '../billing.store';
+import { planStatus } from '../billing.status';
+import { CheckoutOutcomeBanner } from '../components/CheckoutOutcomeBanner';
+import { PaymentNote } from '../components/PaymentNote';
+import { usePaymentsInfo } from '../payments-info';
 import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
 import { DisabledAction, PlanOption } from '../components/PlanOption';
-import '../../billing/billing.css';
+import '../billing.css';
 
 function PlanAction({ plan, signedIn, canManage, currentType, currentActive, paidOnce, onChoose }: {
   plan: CataloguePlan;
