@@ -10,8 +10,7 @@
  *   with 'Authentication required': no session exists that could release it, and waiting would
  *   leave the caller hanging until some later login.
  */
-import { getAuthStatus, onAuthStatusChange } from '../features/auth/auth.state';
-import { hasStoredSession } from '../features/auth/tokens';
+import { getAuthStatus, hasStoredSession, onAuthStatusChange } from '../session';
 import { ApiError, ERROR_MESSAGES } from './errors';
 
 interface Waiter {

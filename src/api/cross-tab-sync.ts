@@ -4,9 +4,7 @@
  * adopt another tab's rotation. What needs action is a session ending elsewhere: when another tab
  * logs out (or its session expires) this tab ends its session too, without calling the server.
  */
-import { getAuthStatus, setAuthStatus } from '../features/auth/auth.state';
-import { endSessionLocally } from '../features/auth/session-end';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../features/auth/tokens';
+import { ACCESS_TOKEN_KEY, endSessionLocally, getAuthStatus, REFRESH_TOKEN_KEY, setAuthStatus } from '../session';
 
 let installed = false;
 

@@ -3,10 +3,7 @@
  * logout block → auth queue → space context rule → headers → send (abortable) → 401 recovery →
  * error catalogue.
  */
-import { getAuthStatus } from '../features/auth/auth.state';
-import { forceLogout } from '../features/auth/session-end';
-import { getAccessToken } from '../features/auth/tokens';
-import { getCurrentSpaceId } from '../features/spaces/spaces.state';
+import { forceLogout, getAccessToken, getAuthStatus, getCurrentSpaceId } from '../session';
 import { reportNetworkFailure } from '../pwa/connectivity.store';
 import { assertNotLoggingOut, runAbortable, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';

@@ -8,10 +8,7 @@
  * nothing about the token (offline, time-out, 5xx) keeps the session so a flaky connection does
  * not sign the user out; the attempt still counts, and the third failed attempt forces logout.
  */
-import { getAuthStatus, setAuthStatus } from '../features/auth/auth.state';
-import { tokenPairSchema } from '../features/auth/auth.schemas';
-import { forceLogout } from '../features/auth/session-end';
-import { getAccessToken, getRefreshToken, storeTokens } from '../features/auth/tokens';
+import { forceLogout, getAccessToken, getAuthStatus, getRefreshToken, setAuthStatus, storeTokens, tokenPairSchema } from '../session';
 import { sendWithFetch } from './client';
 import { ApiError, ERROR_MESSAGES, toApiError } from './errors';
 import { withRefreshLock } from './refresh-lock';

@@ -1,15 +1,14 @@
 import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { authState, initAuth } from '../features/auth/auth.store';
-import { hasStoredSession } from '../features/auth/tokens';
-import { spacesState } from '../features/spaces/spaces.store';
+import { initAuth } from '../features/auth/auth.store';
+import { authState, hasStoredSession, spacesState } from '../session';
 import { FullPageLoader } from '../ui/FullPageLoader';
 import { decideNavigation } from './guard';
-import { classifyPath } from './route-access';
-import { ScreenLoader } from './ScreenLoader';
+import { classifyPath } from '../navigation/route-access';
+import { ScreenLoader } from '../ui/ScreenLoader';
 import { useAuthEventRedirects } from './useAuthEventRedirects';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen } from '../ui/lazy-screen';
 import { loadAppShell } from './shell/load-app-shell';
 
 /**

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
-import { forceLogout } from '../features/auth/auth.store';
+import { forceLogout } from '../session';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
-import { loginPathWithRedirect } from './guard';
+import { loginPathWithRedirect } from '../navigation/redirects';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -1,5 +1,6 @@
 import type { AuthStatus, User } from '../contract/auth';
 import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../contract/auth';
+import { homePathFor, loginPathWithRedirect, safeRedirectTarget } from '../navigation/redirects';
 import {
   ADMIN_HOME_PATH,
   DASHBOARD_PATH,
@@ -9,7 +10,7 @@ import {
   classifyPath,
   isAtOrBelow,
   needsCurrentSpace,
-} from './route-access';
+} from '../navigation/route-access';
 
 export interface NavigationContext {
   /** location.pathname */
@@ -21,38 +22,6 @@ export interface NavigationContext {
 }
 
 export type NavigationDecision = { redirect: string } | null;
-
-const SAME_ORIGIN_PROBE = 'http://mosaic.invalid';
-
-/**
- * The redirect query is user-controlled (anyone can craft a link to /login?redirect=…), so only
- * same-origin paths are honoured: they must start with a single '/', and must not point back at
- * Login/Register (which would loop).
- */
-export function safeRedirectTarget(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  // Control characters and backslashes let some browsers reinterpret the URL as protocol-relative.
-  if (raw.includes('\\') || [...raw].some((ch) => ch.charCodeAt(0) < 0x20)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, SAME_ORIGIN_PROBE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== SAME_ORIGIN_PROBE) return null;
-  if (classifyPath(url.pathname) === 'auth-page') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-export function homePathFor(role: User['role'] | undefined): string {
-  return isSystemAdminRole(role) ? ADMIN_HOME_PATH : DASHBOARD_PATH;
-}
-
-export function loginPathWithRedirect(originalPathAndSearch: string, expired = false): string {
-  const params = new URLSearchParams({ redirect: originalPathAndSearch });
-  if (expired) params.set('expired', 'true');
-  return `${LOGIN_PATH}?${params.toString()}`;
-}
 
 function withLeadingQuestionMark(search: string): string {
   if (!search || search === '?') return '';

@@ -8,7 +8,7 @@
  */
 import { subscribe } from 'valtio';
 import { http } from '../api';
-import { authState, onSessionReset } from '../features/auth/auth.store';
+import { authState, onSessionReset } from '../session';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { matchRoutes } from 'react-router-dom';
-import type { LazyScreen } from './lazy-screen';
+import type { LazyScreen } from '../ui/lazy-screen';
 
 /**
  * The first screen's code starts downloading with the app instead of after the session check and

@@ -1,5 +1,5 @@
 // Not React.lazy: lazyScreen shows a screen as soon as its code is in (see lazy-screen.tsx).
-import { lazyScreen as lazy } from './lazy-screen';
+import { lazyScreen as lazy } from '../ui/lazy-screen';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate, Outlet } from 'react-router-dom';
 import { GuardedOutlet } from './GuardedOutlet';
@@ -10,11 +10,11 @@ import { titleCaseSlug } from './route-handle';
 // Every screen loads on demand (spec 000 §2): one lazy chunk per screen.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
-const PricingPage = lazy(() => import('../features/pricing/pages/PricingPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const ConnectionsPage = lazy(() => import('../features/connections/pages/ConnectionsPage'));
-const ManageGA4PropertiesPage = lazy(() => import('../features/connections/pages/ManageGA4PropertiesPage'));
-const GA4SetupPage = lazy(() => import('../features/connections/pages/GA4SetupPage'));
+const PricingPage = lazy(() => import('../features/billing/pages/PricingPage'));
+const DashboardPage = lazy(() => import('../features/analytics/pages/DashboardPage'));
+const ConnectionsPage = lazy(() => import('../features/analytics/pages/ConnectionsPage'));
+const ManageGA4PropertiesPage = lazy(() => import('../features/analytics/pages/ManageGA4PropertiesPage'));
+const GA4SetupPage = lazy(() => import('../features/analytics/pages/GA4SetupPage'));
 const KnowledgeBasePage = lazy(() => import('../features/knowledge/pages/KnowledgeBasePage'));
 const AssetsPage = lazy(() => import('../features/assets/pages/AssetsPage'));
 const AgentsPage = lazy(() => import('../features/agents/pages/AgentsPage'));
@@ -24,7 +24,7 @@ const AgentConfigurationPage = lazy(() => import('../features/agents/pages/Agent
 const AgentChatSessionPage = lazy(() => import('../features/agents/pages/AgentChatSessionPage'));
 const AgentModePage = lazy(() => import('../features/agent-mode/pages/AgentModePage'));
 const WorkspaceSettingsPage = lazy(() => import('../features/workspace-settings/pages/WorkspaceSettingsPage'));
-const CreditsPage = lazy(() => import('../features/credits/pages/CreditsPage'));
+const CreditsPage = lazy(() => import('../features/billing/pages/CreditsPage'));
 const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
 const AdminUsersPage = lazy(() => import('../features/admin/pages/AdminUsersPage'));

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { onAuthEvent } from '../features/auth/auth.events';
-import { loginPathWithRedirect } from './guard';
-import { LOGIN_PATH, classifyPath } from './route-access';
+import { onAuthEvent } from '../session';
+import { loginPathWithRedirect } from '../navigation/redirects';
+import { LOGIN_PATH, classifyPath } from '../navigation/route-access';
 
 /**
  * Turns auth events into redirects to Login (spec 000 §2): login required keeps the redirect path,

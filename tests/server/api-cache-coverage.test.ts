@@ -1,5 +1,5 @@
 /**
- * The service worker stores only the API GETs its allowlist names (sw/api-cache-rules.ts). This
+ * The service worker stores only the API GETs its allowlist names (src/contract/paths.ts). This
  * makes adding a GET endpoint a decision: the real server's GET routes are collected and each must
  * have a rule, cached or never-cached, with a reason. A rule naming no route fails too, so the
  * table never describes endpoints that are gone.
@@ -52,7 +52,7 @@ describe('the service worker\'s API cache rules cover every GET route of the rea
   it('has a cached-or-never rule, with its reason, for every GET route', () => {
     const decided = new Set(API_GET_CACHE_RULES.map((rule) => normaliseRoutePath(rule.path)));
     const undecided = apiGetRoutes.filter((path) => !decided.has(path));
-    // A new GET endpoint lands here: add it to sw/api-cache-rules.ts as cached (a screen needs it
+    // A new GET endpoint lands here: add it to src/contract/paths.ts as cached (a screen needs it
     // offline) or never (say why), and to the table in sw/README.md.
     expect(undecided).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { IconButton, Text } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { useSnapshot } from 'valtio';
-import { authState } from '../../features/auth/auth.store';
+import { authState } from '../../session';
 import { OfflineBanner } from '../../pwa/OfflineBanner';
 import { Logo } from '../../ui/Logo';
 import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';

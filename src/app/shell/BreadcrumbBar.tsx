@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { IconButton, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { useCurrentRoute } from '../route-handle';
-import { isAtOrBelow } from '../route-access';
+import { isAtOrBelow } from '../../navigation/route-access';
 
 const HIDDEN_ON = new Set(['Dashboard', 'Login', 'Register']);
 

@@ -5,8 +5,8 @@
  */
 import { proxy } from 'valtio';
 import { readValue, saveValue } from '../../db';
-import { onSessionReset } from '../auth/session-reset';
-import { getCurrentSpace, onSpaceSwitch } from '../spaces/spaces.store';
+import { onSessionReset, onSpaceSwitch } from '../../session';
+import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
 import { saveSessionMessages, saveSession, saveSessions } from './agents.sync';

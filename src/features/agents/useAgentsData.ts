@@ -1,7 +1,7 @@
 /** Loads the catalogue and the space's sessions when an agent screen opens (and the space is known). */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { spacesState } from '../spaces/spaces.store';
+import { spacesState } from '../../session';
 import { agentsState, loadAgents, loadSessions } from './agents.store';
 
 export function useAgentsData(): { spaceId: string | null } {

@@ -4,6 +4,7 @@
  * because these load with the Login screen.
  */
 import { asSchema, idString, isNonEmptyString, isPlainObject, isString, optionalOk } from '../../lib/response-shape';
+import { checkTokenPair } from '../../session/token-pair';
 import type { Role, TokenPair, User } from '../../contract/auth';
 
 const ROLES: readonly Role[] = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'];
@@ -16,13 +17,6 @@ function checkUser(value: unknown): User | undefined {
   if (id === undefined || !isString(email) || !isString(name) || !isRole(role)) return undefined;
   if (orgId !== undefined && orgId !== null && idString(orgId) === undefined) return undefined;
   return { id, email, name, role, org_id: orgId === undefined || orgId === null ? null : String(orgId) };
-}
-
-function checkTokenPair(value: unknown): TokenPair | undefined {
-  if (!isPlainObject(value) || !isNonEmptyString(value.access_token) || !isNonEmptyString(value.refresh_token)) {
-    return undefined;
-  }
-  return { access_token: value.access_token, refresh_token: value.refresh_token };
 }
 
 export interface SessionResponse extends TokenPair {
@@ -59,7 +53,6 @@ export interface DomainRegistration {
 }
 
 export const userSchema = asSchema(checkUser);
-export const tokenPairSchema = asSchema(checkTokenPair);
 
 export const sessionResponseSchema = asSchema<SessionResponse>((value) => {
   const tokens = checkTokenPair(value);

@@ -1,6 +1,7 @@
 /**
- * Auth actions (spec 000 §4 "Auth state"): initialise, sign in, register, log out. The live state
- * is `authState` (valtio); screens read it with useSnapshot.
+ * Auth actions (spec 000 §4 "Auth state"): initialise, sign in, register, log out. They call the
+ * server and write the outcome into the session core (src/session): the live state is
+ * `authState` there, which screens read with useSnapshot.
  */
 import { ApiError, installCrossTabSync, recoverSession, resetRefreshAttempts, toApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
@@ -17,16 +18,18 @@ import {
   type RegisterInput,
 } from './auth.api';
 import type { DomainCheck, SessionResponse } from './auth.schemas';
-import { authState, setAuthStatus } from './auth.state';
+import {
+  authState,
+  clearSessionStorage,
+  endSessionLocally,
+  getAccessToken,
+  getRefreshToken,
+  runSessionResets,
+  setAuthStatus,
+  storeTokens,
+  storeUser,
+} from '../../session';
 import { isSystemAdminRole, type User } from '../../contract/auth';
-import { endSessionLocally } from './session-end';
-import { runSessionResets } from './session-reset';
-import { clearSessionStorage, getAccessToken, getRefreshToken, storeTokens, storeUser } from './tokens';
-
-export { authState } from './auth.state';
-export { forceLogout } from './session-end';
-export { onSessionReset } from './session-reset';
-export { onAuthEvent, type AuthEvent } from './auth.events';
 
 export const AUTH_MESSAGES = {
   loginFailed: 'Login failed',

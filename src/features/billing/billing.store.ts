@@ -5,9 +5,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
-import { onSessionReset } from '../auth/session-reset';
-import { getCurrentSpaceId } from '../spaces/spaces.state';
-import { onSpaceSwitch } from '../spaces/spaces.store';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { fetchCredits, fetchPlan, isCheckoutStarted, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
 import { readBillingSummary, saveBillingSummary } from './billing.cache';
 import { BILLING_MESSAGES, BillingError } from './billing.messages';

@@ -5,7 +5,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { useEffect } from 'react';
 import { describeError, logger } from '../../lib/logger';
-import { onSessionReset } from '../auth/session-reset';
+import { onSessionReset } from '../../session';
 import { fetchCatalogueInfo } from './billing.api';
 import type { PaymentsInfo } from '../../contract/billing';
 

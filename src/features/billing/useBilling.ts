@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { isOrgManagerRole } from '../../contract/auth';
-import { authState } from '../auth/auth.store';
+import { authState } from '../../session';
 import { planStatus, type PlanStatus } from './billing.status';
 import { billingState, refreshBilling } from './billing.store';
 

@@ -5,9 +5,7 @@
 import { ref } from 'valtio';
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
-import { onSessionReset } from '../auth/auth.store';
-import { onSpaceSwitch } from '../spaces/spaces.store';
-import { getCurrentSpaceId } from '../spaces/spaces.state';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { hashFile } from './hash-files';
 import { knowledgeApi } from './knowledge.api';
 import { CircuitOpenError, knowledgeErrorMessage } from './knowledge-errors';

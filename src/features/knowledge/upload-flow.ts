@@ -4,7 +4,7 @@
  */
 import { toast } from 'sonner';
 import { ApiError, http } from '../../api';
-import { getCurrentSpaceId } from '../spaces/spaces.state';
+import { getCurrentSpaceId } from '../../session';
 import { knowledgeApi } from './knowledge.api';
 import { knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';

@@ -6,8 +6,7 @@
  */
 import { proxy } from 'valtio';
 import { ApiError, type FieldError } from '../../api';
-import { onSessionReset } from '../auth/session-reset';
-import { onSpaceSwitch } from '../spaces/spaces.store';
+import { onSessionReset, onSpaceSwitch } from '../../session';
 import {
   deleteInvite,
   deleteMember,

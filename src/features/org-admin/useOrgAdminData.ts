@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { authState } from '../auth/auth.store';
+import { authState } from '../../session';
 import type { Actor } from './org-admin.rules';
 import { loadOrgAdmin } from './org-admin.store';
 

@@ -4,15 +4,17 @@
  */
 import { ApiError, stringField } from '../../api';
 import { describeError, logger } from '../../lib/logger';
-import { getSavedSpaceId, saveSpaceId } from '../auth/tokens';
-import { onSessionReset } from '../auth/session-reset';
+import {
+  announceSpacesEvent,
+  getSavedSpaceId,
+  initialSpacesState,
+  onSessionReset,
+  runSpaceSwitchHandlers,
+  saveSpaceId,
+  spacesState,
+} from '../../session';
 import { fetchSpaces, postSpace, SPACES_TIMEOUT_MS } from './spaces.api';
-import { announceSpacesEvent, runSpaceSwitchHandlers } from './spaces.events';
-import { initialSpacesState, spacesState } from './spaces.state';
 import type { CreateSpaceInput, Space } from '../../contract/spaces';
-
-export { spacesState } from './spaces.state';
-export { onSpaceSwitch, onSpacesEvent } from './spaces.events';
 
 export const SPACES_MESSAGES = {
   noSpaces: 'No spaces available',

@@ -4,8 +4,7 @@
  */
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
-import { onSessionReset } from '../auth/session-reset';
-import { onSpaceSwitch } from '../spaces/spaces.store';
+import { onSessionReset, onSpaceSwitch } from '../../session';
 import { fetchBrandVoice, putBrandVoice, type BrandVoice } from './brand-voice.api';
 
 /** Spec 001 §8 texts. */

@@ -7,7 +7,7 @@ import { db, wipeAll } from '../../../src/db';
 import { loadAgents } from '../../../src/features/agents/agents.store';
 import { cancelReply, chatState, sendMessage } from '../../../src/features/agents/chat.store';
 import { pollPhaseAt } from '../../../src/features/agents/lib/chat-rules';
-import { spacesState } from '../../../src/features/spaces/spaces.store';
+import { spacesState } from '../../../src/session';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
 import { installFakeChat, message } from './fake-agents';

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wipeAll } from '../../../src/db';
-import type * as Navigation from '../../../src/features/analytics/browser-navigation';
+import type * as Navigation from '../../../src/features/analytics/ga4/browser-navigation';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
@@ -10,7 +10,7 @@ import { freshPageLoad } from './support';
 
 // The one full-page navigation (to Google) is replaced at the browser edge; jsdom cannot leave the page.
 const leaveAppFor = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/features/analytics/browser-navigation', async (original) => ({
+vi.mock('../../../src/features/analytics/ga4/browser-navigation', async (original) => ({
   ...(await original<typeof Navigation>()),
   leaveAppFor,
 }));

@@ -1,6 +1,6 @@
 /**
  * A small GA4 backend for the fake API: accounts, readable properties, links per space and
- * reports, answering the /integrations/ga4 calls with the wire shapes of ga4.types.ts.
+ * reports, answering the /integrations/ga4 calls with the wire shapes of src/contract/ga4.ts.
  */
 import { vi } from 'vitest';
 import type { FakeApi, RecordedCall } from '../app/support/fake-api';

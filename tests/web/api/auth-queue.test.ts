@@ -79,7 +79,7 @@ describe('auth queue (spec 000 §4)', () => {
     const logoutReply = deferredReply();
     fake.on('POST', '/logout', () => logoutReply.reply);
     const loggingOut = client.auth.logout();
-    expect(client.auth.authState.status).toBe('LOGGING_OUT');
+    expect(client.session.authState.status).toBe('LOGGING_OUT');
     await expect(client.api.http.get('/billing/plan')).rejects.toMatchObject({
       message: 'Cannot make API calls during logout',
       code: 'LOGGED_OUT',
@@ -92,7 +92,7 @@ describe('auth queue (spec 000 §4)', () => {
     fake.on('GET', '/me', json(200, member));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
     await expect(client.api.http.get('/billing/plan')).rejects.toMatchObject({
       message: 'Authentication required',
       code: 'UNAUTHORIZED',

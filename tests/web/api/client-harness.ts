@@ -13,11 +13,10 @@ const loaded: Array<{ api: { uninstallCrossTabSync(): void } }> = [];
 export async function loadClient() {
   vi.resetModules();
   const api = await import('../../../src/api');
+  const session = await import('../../../src/session');
   const auth = await import('../../../src/features/auth/auth.store');
-  const events = await import('../../../src/features/auth/auth.events');
   const spaces = await import('../../../src/features/spaces/spaces.store');
-  const state = await import('../../../src/features/auth/auth.state');
-  const client = { api, auth, events, spaces, state };
+  const client = { api, session, auth, spaces };
   loaded.push(client);
   return client;
 }
@@ -49,6 +48,6 @@ export async function signedInClient(fake: FakeApi, options: { user?: User; spac
 /** Collects auth events for assertions. */
 export function recordAuthEvents(client: Client) {
   const seen: Array<{ type: string; redirect?: string }> = [];
-  client.events.onAuthEvent((event) => seen.push(event));
+  client.session.onAuthEvent((event) => seen.push(event));
   return seen;
 }

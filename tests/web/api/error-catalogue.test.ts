@@ -66,7 +66,7 @@ describe('error catalogue (spec 000 §8)', () => {
     expect(error.message).toBe('Google Analytics authentication expired. Please reconnect your Google account.');
     expect(error.code).toBe('GA4_OAUTH_EXPIRED');
     expect(fake.calls('POST', '/refresh')).toHaveLength(0);
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
     expect(localStorage.getItem('ma_access_token')).toBe('access-1');
   });
 
@@ -86,7 +86,7 @@ describe('error catalogue (spec 000 §8)', () => {
     const error = await failureOf(client.api.http.get('/integrations/ga4/auth/status'));
     expect([error.code, error.serverCode]).toEqual(['GA4_OAUTH_EXPIRED', 'REFRESH_TOKEN_EXPIRED']);
     expect(fake.calls('POST', '/refresh')).toHaveLength(0);
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('no response → NETWORK_ERROR', async () => {

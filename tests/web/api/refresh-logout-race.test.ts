@@ -38,14 +38,14 @@ describe('a token refresh that completes after logout (spec 000 §4)', () => {
     const { outcome, answer } = await refreshInFlight();
 
     await client.auth.logout();
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
     answer();
     const result = await outcome;
 
     expect(result.ok).toBe(false);
     expect(localStorage.getItem('ma_access_token')).toBeNull();
     expect(localStorage.getItem('ma_refresh_token')).toBeNull();
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
     expect(events.map((event) => event.type)).toEqual(['LOGOUT_COMPLETE']);
   });
 
@@ -56,17 +56,17 @@ describe('a token refresh that completes after logout (spec 000 §4)', () => {
     const { outcome, answer } = await refreshInFlight();
 
     const loggingOut = client.auth.logout();
-    expect(client.auth.authState.status).toBe('LOGGING_OUT');
+    expect(client.session.authState.status).toBe('LOGGING_OUT');
     answer();
     await outcome;
-    expect(client.auth.authState.status).toBe('LOGGING_OUT');
+    expect(client.session.authState.status).toBe('LOGGING_OUT');
     expect(localStorage.getItem('ma_refresh_token')).not.toBe('refresh-2');
     logoutCall.resolve(json(204));
     await loggingOut;
 
     expect(localStorage.getItem('ma_access_token')).toBeNull();
     expect(localStorage.getItem('ma_refresh_token')).toBeNull();
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
     expect(events.map((event) => event.type)).toEqual(['LOGOUT_COMPLETE']);
   });
 
@@ -76,12 +76,12 @@ describe('a token refresh that completes after logout (spec 000 §4)', () => {
     await client.auth.logout();
     fake.on('POST', '/login', json(200, { access_token: 'access-new', refresh_token: 'refresh-new', token_type: 'bearer', user: member }));
     await client.auth.login(member.email, 'password');
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
 
     answer();
     await outcome;
     expect(localStorage.getItem('ma_access_token')).toBe('access-new');
     expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-new');
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 });

@@ -48,7 +48,7 @@ describe('401 recovery (spec 000 §4)', () => {
     expect(fake.calls('GET', '/kb/documents')).toHaveLength(10);
     expect(localStorage.getItem('ma_access_token')).toBe('access-2');
     expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-2');
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('a retried request that gets 401 again forces logout (SESSION_EXPIRED)', async () => {
@@ -59,7 +59,7 @@ describe('401 recovery (spec 000 §4)', () => {
     await expect(client.api.http.get('/kb/documents')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(fake.calls('GET', '/kb/documents')).toHaveLength(2);
     expect(events).toEqual([{ type: 'SESSION_EXPIRED', redirect: '/knowledge-base' }]);
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
     expect(localStorage.getItem('ma_access_token')).toBeNull();
     history.replaceState(null, '', '/');
   });
@@ -73,8 +73,8 @@ describe('401 recovery (spec 000 §4)', () => {
       code: 'UNAUTHORIZED',
     });
     expect(events.map((e) => e.type)).toEqual(['SESSION_EXPIRED']);
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
-    expect(client.spaces.spacesState.spaces).toEqual([]);
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.spacesState.spaces).toEqual([]);
   });
 
   it('transient refresh failures keep the session until the third failed attempt forces logout', async () => {
@@ -86,7 +86,7 @@ describe('401 recovery (spec 000 §4)', () => {
         code: 'HTTP_ERROR',
         message: 'Upstream unavailable',
       });
-      expect(client.auth.authState.status).toBe('AUTHENTICATED');
+      expect(client.session.authState.status).toBe('AUTHENTICATED');
       expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-1');
       expect(events).toEqual([]);
     }
@@ -109,7 +109,7 @@ describe('401 recovery (spec 000 §4)', () => {
     fake.on('POST', '/refresh', json(503, {}));
     await client.api.http.get('/kb/documents').catch(() => undefined);
     await client.api.http.get('/kb/documents').catch(() => undefined);
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('/me and /login never trigger a refresh', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavigationContext } from '../../../src/app/guard';
-import { decideNavigation, safeRedirectTarget } from '../../../src/app/guard';
+import { decideNavigation } from '../../../src/app/guard';
+import { safeRedirectTarget } from '../../../src/navigation/redirects';
 import type { AuthStatus, Role } from '../../../src/contract/auth';
 
 const READY_SPACES = { initialized: true, currentSpaceId: 's1', count: 2 };

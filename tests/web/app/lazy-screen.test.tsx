@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyScreen } from '../../../src/app/lazy-screen';
+import { lazyScreen } from '../../../src/ui/lazy-screen';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;

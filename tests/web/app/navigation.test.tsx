@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emitAuthEvent } from '../../../src/features/auth/auth.events';
-import { authState, forceLogout } from '../../../src/features/auth/auth.store';
+import { emitAuthEvent } from '../../../src/session';
+import { authState, forceLogout } from '../../../src/session';
 import { installDomShims } from './support/dom';
 import type { FakeApi } from './support/fake-api';
 import { installFakeApi, makeSpace } from './support/fake-api';

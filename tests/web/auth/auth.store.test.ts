@@ -18,22 +18,22 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
   it('without stored tokens becomes UNAUTHENTICATED without calling the server', async () => {
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState).toMatchObject({ status: 'UNAUTHENTICATED', initialized: true, user: null });
+    expect(client.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', initialized: true, user: null });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('with stored tokens loads the user and spaces, then AUTHENTICATED; a second call does nothing more', async () => {
     const client = await signedInClient(fake);
     await client.auth.initAuth();
-    expect(client.auth.authState).toMatchObject({ status: 'AUTHENTICATED', initialized: true, user: member });
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-b');
+    expect(client.session.authState).toMatchObject({ status: 'AUTHENTICATED', initialized: true, user: member });
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
     expect(JSON.parse(localStorage.getItem('ma_auth_user') ?? 'null')).toEqual(member);
     expect(fake.calls('GET', '/me')).toHaveLength(1);
   });
 
   it('does not initialise spaces for a system admin', async () => {
     const client = await signedInClient(fake, { user: systemAdmin });
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
     expect(fake.calls('GET', '/spaces/')).toHaveLength(0);
   });
 
@@ -44,8 +44,8 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     fake.on('GET', '/me', json(200, member));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
-    expect(client.spaces.spacesState).toMatchObject({ initialized: false, error: 'Internal server error' });
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.spacesState).toMatchObject({ initialized: false, error: 'Internal server error' });
   });
 
   it('rotates once when /me says the access token expired', async () => {
@@ -56,7 +56,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     fake.on('GET', '/spaces/', json(200, [spaceA]));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
     expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-2');
   });
 
@@ -67,7 +67,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     fake.on('POST', '/refresh', json(401, { detail: 'Refresh token expired' }));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState).toMatchObject({ status: 'UNAUTHENTICATED', initialized: true, error: null });
+    expect(client.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', initialized: true, error: null });
     expect(localStorage.getItem('ma_access_token')).toBeNull();
     expect(localStorage.getItem('ma_refresh_token')).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     fake.on('GET', '/me', () => Promise.reject(new TypeError('Failed to fetch')));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.auth.authState).toMatchObject({
+    expect(client.session.authState).toMatchObject({
       status: 'UNAUTHENTICATED',
       error: 'Network error during authentication',
     });
@@ -91,21 +91,21 @@ describe('login and registration', () => {
     fake.on('GET', '/spaces/', json(200, [spaceA, spaceB]));
     const client = await loadClient();
     const statuses: string[] = [];
-    client.state.onAuthStatusChange((s) => statuses.push(s));
+    client.session.onAuthStatusChange((s) => statuses.push(s));
     await expect(client.auth.login('ana@acme.test', 'correct horse')).resolves.toEqual(member);
     expect(fake.calls('POST', '/login')[0]?.body).toEqual({ email: 'ana@acme.test', password: 'correct horse' });
     expect(statuses).toEqual(['UNAUTHENTICATED', 'AUTHENTICATED']);
     expect(localStorage.getItem('ma_access_token')).toBe('access-1');
     expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-1');
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-b');
-    expect(client.auth.authState.user).toEqual(member);
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
+    expect(client.session.authState.user).toEqual(member);
   });
 
   it('login failure shows the server detail, else "Login failed"', async () => {
     const client = await loadClient();
     fake.on('POST', '/login', json(401, { detail: 'Incorrect email or password' }));
     await expect(client.auth.login('a@b.test', 'x')).rejects.toThrow('Incorrect email or password');
-    expect(client.auth.authState.error).toBe('Incorrect email or password');
+    expect(client.session.authState.error).toBe('Incorrect email or password');
     fake.on('POST', '/login', () => Promise.reject(new TypeError('offline')));
     await expect(client.auth.login('a@b.test', 'x')).rejects.toThrow('Login failed');
     fake.on('POST', '/login', offContract('a broken server answer', json(200, { access_token: 'a' })));
@@ -119,7 +119,7 @@ describe('login and registration', () => {
     fake.on('POST', '/logout', json(204));
     const client = await loadClient();
     await expect(client.auth.login('ana@acme.test', 'pw')).rejects.toThrow('Failed to initialize spaces after login');
-    expect(client.auth.authState).toMatchObject({
+    expect(client.session.authState).toMatchObject({
       status: 'UNAUTHENTICATED',
       user: null,
       error: 'Failed to initialize spaces after login',
@@ -138,7 +138,7 @@ describe('login and registration', () => {
     fake.on('GET', '/spaces/', json(200, [spaceA]));
     await expect(client.auth.register(input)).resolves.toEqual(member);
     expect(fake.calls('POST', '/register')[2]?.body).toEqual(input);
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('register with join_existing returns the message and starts no session', async () => {
@@ -153,7 +153,7 @@ describe('login and registration', () => {
       choice: 'join_existing',
     });
     expect(result).toEqual({ message });
-    expect(client.auth.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
+    expect(client.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
     expect(localStorage.getItem('ma_access_token')).toBeNull();
   });
 
@@ -169,7 +169,7 @@ describe('login and registration', () => {
       org_name: 'Acme 2',
     });
     expect(result).toEqual({ user: member });
-    expect(client.auth.authState.status).toBe('AUTHENTICATED');
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('checkEmailDomain returns the answer, and false on any error', async () => {
@@ -191,14 +191,14 @@ describe('logout', () => {
     fake.on('POST', '/logout', json(204));
     const events = recordAuthEvents(client);
     const resets: string[] = [];
-    client.auth.onSessionReset(() => void resets.push('feature store'));
+    client.session.onSessionReset(() => void resets.push('feature store'));
     expect(localStorage.getItem('currentSpaceId')).toBe('space-b');
     await client.auth.logout();
     expect(fake.calls('POST', '/logout')[0]?.body).toEqual({ refresh_token: 'refresh-1' });
     const left = Object.keys(localStorage).filter((k) => k.startsWith('ma_') || k === 'currentSpaceId');
     expect(left).toEqual([]);
-    expect(client.auth.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
-    expect(client.spaces.spacesState).toMatchObject({ spaces: [], currentSpaceId: null, initialized: false });
+    expect(client.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
+    expect(client.session.spacesState).toMatchObject({ spaces: [], currentSpaceId: null, initialized: false });
     expect(resets).toEqual(['feature store']);
     expect(events).toEqual([{ type: 'LOGOUT_COMPLETE' }]);
   });
@@ -216,12 +216,12 @@ describe('logout', () => {
     const client = await signedInClient(fake);
     const events = recordAuthEvents(client);
     history.replaceState(null, '', '/agents?tab=mine');
-    client.auth.forceLogout();
-    client.auth.forceLogout();
+    client.session.forceLogout();
+    client.session.forceLogout();
     history.replaceState(null, '', '/');
     expect(events).toEqual([{ type: 'SESSION_EXPIRED', redirect: '/agents?tab=mine' }]);
     expect(fake.calls('POST', '/logout')).toHaveLength(0);
     expect(localStorage.getItem('ma_access_token')).toBeNull();
-    expect(client.auth.authState.status).toBe('UNAUTHENTICATED');
+    expect(client.session.authState.status).toBe('UNAUTHENTICATED');
   });
 });

@@ -64,7 +64,7 @@ describe('cross-tab session', () => {
     });
     await expect(tab.api.http.get('/kb/documents')).resolves.toEqual({ by: 'Bearer access-2' });
     expect(fake.calls('POST', '/refresh')).toHaveLength(0);
-    expect(tab.auth.authState.status).toBe('AUTHENTICATED');
+    expect(tab.session.authState.status).toBe('AUTHENTICATED');
   });
 
   it('two tabs hitting 401 together rotate once; the second adopts the first one’s tokens', async () => {
@@ -124,7 +124,7 @@ describe('cross-tab session', () => {
     );
     localStorage.setItem('mosaic_refresh_lease', JSON.stringify({ owner: 'other-tab', expires: Date.now() + 10_000 }));
     const pending = tab.api.http.get('/kb/documents');
-    await vi.waitFor(() => expect(tab.auth.authState.status).toBe('REFRESHING'));
+    await vi.waitFor(() => expect(tab.session.authState.status).toBe('REFRESHING'));
     // The other tab finishes its rotation and releases the lease.
     localStorage.setItem('ma_access_token', 'access-2');
     localStorage.setItem('ma_refresh_token', 'refresh-2');
@@ -141,8 +141,8 @@ describe('cross-tab session', () => {
     // The other tab's logout removed the shared keys.
     localStorage.clear();
     storageEvent('ma_access_token', null, 'access-1');
-    expect(tab.auth.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
-    expect(tab.spaces.spacesState.spaces).toEqual([]);
+    expect(tab.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
+    expect(tab.session.spacesState.spaces).toEqual([]);
     expect(events).toEqual([{ type: 'LOGOUT_COMPLETE' }]);
     expect(fake.calls('POST', '/logout')).toHaveLength(0);
   });
@@ -151,6 +151,6 @@ describe('cross-tab session', () => {
     const tab = await signedInClient(fake);
     storageEvent('sidebar-collapsed', null, 'true');
     storageEvent('ma_access_token', 'access-9', 'access-1');
-    expect(tab.auth.authState.status).toBe('AUTHENTICATED');
+    expect(tab.session.authState.status).toBe('AUTHENTICATED');
   });
 });

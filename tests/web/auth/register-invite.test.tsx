@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { authState } from '../../../src/features/auth/auth.store';
+import { authState } from '../../../src/session';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, makeUser, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authState } from '../../../src/features/auth/auth.store';
+import { authState } from '../../../src/session';
 import { installDomShims } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi, makeUser } from '../app/support/fake-api';

@@ -1,6 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spacesState } from '../../../src/features/spaces/spaces.store';
+import { spacesState } from '../../../src/session';
 import { installDomShims } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi } from '../app/support/fake-api';

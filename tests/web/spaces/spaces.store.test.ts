@@ -18,9 +18,9 @@ afterEach(() => {
 
 function recordSpacesEvents(client: Client) {
   const seen: Array<[string, unknown]> = [];
-  client.spaces.onSpacesEvent('spaces-ready', (d) => seen.push(['spaces-ready', d]));
-  client.spaces.onSpacesEvent('spaces-error', (d) => seen.push(['spaces-error', d]));
-  client.spaces.onSpacesEvent('space-switched', (d) => seen.push(['space-switched', d]));
+  client.session.onSpacesEvent('spaces-ready', (d) => seen.push(['spaces-ready', d]));
+  client.session.onSpacesEvent('spaces-error', (d) => seen.push(['spaces-error', d]));
+  client.session.onSpacesEvent('space-switched', (d) => seen.push(['space-switched', d]));
   return seen;
 }
 
@@ -35,7 +35,7 @@ describe('initSpaces: choosing the current space', () => {
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     await client.spaces.initSpaces();
-    expect(client.spaces.spacesState).toMatchObject({
+    expect(client.session.spacesState).toMatchObject({
       spaces: list,
       currentSpaceId: expected,
       initialized: true,
@@ -52,7 +52,7 @@ describe('initSpaces: choosing the current space', () => {
     fake.on('GET', '/spaces/', offContract('an older list shape the client still reads', json(200, { data: [spaceA] })));
     const client = await loadClient();
     await client.spaces.initSpaces();
-    expect(client.spaces.spacesState.spaces).toEqual([spaceA]);
+    expect(client.session.spacesState.spaces).toEqual([spaceA]);
   });
 
   it("an empty list is initialised with error 'No spaces available'", async () => {
@@ -60,7 +60,7 @@ describe('initSpaces: choosing the current space', () => {
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     await client.spaces.initSpaces();
-    expect(client.spaces.spacesState).toMatchObject({ initialized: true, currentSpaceId: null, error: 'No spaces available' });
+    expect(client.session.spacesState).toMatchObject({ initialized: true, currentSpaceId: null, error: 'No spaces available' });
     expect(events).toEqual([['spaces-ready', { spaces: [], currentSpaceId: null, error: 'No spaces available' }]]);
   });
 
@@ -70,7 +70,7 @@ describe('initSpaces: choosing the current space', () => {
     const client = await loadClient();
     const first = client.spaces.initSpaces();
     const second = client.spaces.initSpaces();
-    expect(client.spaces.spacesState).toMatchObject({ initializing: true, loading: true });
+    expect(client.session.spacesState).toMatchObject({ initializing: true, loading: true });
     reply.resolve(json(200, [spaceA]));
     await Promise.all([first, second]);
     await client.spaces.initSpaces();
@@ -92,7 +92,7 @@ describe('initSpaces: failures (spec 000 §8)', () => {
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     await expect(client.spaces.initSpaces()).rejects.toThrow(`Failed to initialize spaces: ${message}`);
-    expect(client.spaces.spacesState).toMatchObject({
+    expect(client.session.spacesState).toMatchObject({
       spaces: [],
       initialized: false,
       initializing: false,
@@ -119,10 +119,10 @@ describe('initSpaces: failures (spec 000 §8)', () => {
       (e: Error) => e.message,
     );
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(client.spaces.spacesState.initializing).toBe(true);
+    expect(client.session.spacesState.initializing).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     await expect(outcome).resolves.toBe('Failed to initialize spaces: Spaces API call timeout after 10 seconds');
-    expect(client.spaces.spacesState).toMatchObject({ initializing: false, error: 'Spaces API call timeout after 10 seconds' });
+    expect(client.session.spacesState).toMatchObject({ initializing: false, error: 'Spaces API call timeout after 10 seconds' });
   });
 
   it('retrySpaces clears the error and loads again', async () => {
@@ -131,7 +131,7 @@ describe('initSpaces: failures (spec 000 §8)', () => {
     await client.spaces.initSpaces().catch(() => undefined);
     fake.on('GET', '/spaces/', json(200, [spaceA]));
     await client.spaces.retrySpaces();
-    expect(client.spaces.spacesState).toMatchObject({ initialized: true, error: null, currentSpaceId: 'space-a' });
+    expect(client.session.spacesState).toMatchObject({ initialized: true, error: null, currentSpaceId: 'space-a' });
   });
 });
 
@@ -140,11 +140,11 @@ describe('switch, create, reset, forced set', () => {
     const client = await signedInClient(fake);
     const events = recordSpacesEvents(client);
     const reloaded: string[] = [];
-    client.spaces.onSpaceSwitch((space) => void reloaded.push(space.id));
+    client.session.onSpaceSwitch((space) => void reloaded.push(space.id));
     expect(client.spaces.switchSpace('space-x')).toBe(false);
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-b');
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
     expect(client.spaces.switchSpace('space-a')).toBe(true);
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-a');
+    expect(client.session.spacesState.currentSpaceId).toBe('space-a');
     expect(localStorage.getItem('currentSpaceId')).toBe('space-a');
     expect(reloaded).toEqual(['space-a']);
     expect(events).toEqual([['space-switched', { spaceId: 'space-a', space: spaceA }]]);
@@ -158,8 +158,8 @@ describe('switch, create, reset, forced set', () => {
     fake.on('POST', '/spaces/', json(201, spaceC));
     await expect(client.spaces.createSpace({ name: 'Gamma', slug: 'gamma', description: '  ' })).resolves.toEqual(spaceC);
     expect(fake.calls('POST', '/spaces/')[0]?.body).toEqual({ name: 'Gamma', slug: 'gamma' });
-    expect(client.spaces.spacesState.spaces.map((s) => s.id)).toEqual(['space-a', 'space-b', 'space-c']);
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-c');
+    expect(client.session.spacesState.spaces.map((s) => s.id)).toEqual(['space-a', 'space-b', 'space-c']);
+    expect(client.session.spacesState.currentSpaceId).toBe('space-c');
   });
 
   it.each([
@@ -173,15 +173,15 @@ describe('switch, create, reset, forced set', () => {
     const client = await signedInClient(fake);
     fake.on('POST', '/spaces/', reply);
     await expect(client.spaces.createSpace({ name: 'Gamma', slug: 'gamma' })).rejects.toThrow(message);
-    expect(client.spaces.spacesState.error).toBe(message);
-    expect(client.spaces.spacesState.spaces).toHaveLength(2);
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-b');
+    expect(client.session.spacesState.error).toBe(message);
+    expect(client.session.spacesState.spaces).toHaveLength(2);
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
   });
 
   it('resetSpaces clears the state and the saved id', async () => {
     const client = await signedInClient(fake);
     client.spaces.resetSpaces();
-    expect(client.spaces.spacesState).toEqual({
+    expect(client.session.spacesState).toEqual({
       spaces: [],
       currentSpaceId: null,
       loading: false,
@@ -200,16 +200,16 @@ describe('switch, create, reset, forced set', () => {
     client.spaces.resetSpaces();
     reply.resolve(json(200, [spaceA]));
     await expect(run).rejects.toThrow('Failed to initialize spaces: Spaces were reset while loading');
-    expect(client.spaces.spacesState).toMatchObject({ spaces: [], initialized: false, initializing: false });
+    expect(client.session.spacesState).toMatchObject({ spaces: [], initialized: false, initializing: false });
   });
 
   it('setSpacesForced replaces the list, picks the given id or the default, and announces ready', async () => {
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     client.spaces.setSpacesForced([spaceA, spaceB], 'space-a');
-    expect(client.spaces.spacesState).toMatchObject({ currentSpaceId: 'space-a', initialized: true });
+    expect(client.session.spacesState).toMatchObject({ currentSpaceId: 'space-a', initialized: true });
     client.spaces.setSpacesForced([spaceA, spaceB, spaceC]);
-    expect(client.spaces.spacesState.currentSpaceId).toBe('space-b');
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
     expect(localStorage.getItem('currentSpaceId')).toBe('space-b');
     expect(events.map(([name]) => name)).toEqual(['spaces-ready', 'spaces-ready']);
   });

@@ -10,7 +10,7 @@ import { ExclamationTriangleIcon, ResetIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
-import { authState } from '../../auth/auth.store';
+import { authState } from '../../../session';
 import { agentConfigApi, type AgentDocumentDto, type AgentSettingsDto } from '../agent-config.api';
 import { agentsState } from '../agents.store';
 import { AgentIcon } from '../components/AgentIcon';

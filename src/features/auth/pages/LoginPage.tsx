@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link, TextField } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, LockClosedIcon } from '@radix-ui/react-icons';
-import { homePathFor, safeRedirectTarget } from '../../../app/guard';
+import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
 import { login } from '../auth.store';
 import { AuthLayout } from '../components/AuthLayout';

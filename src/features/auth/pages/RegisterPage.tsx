@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link, TextField } from '@radix-ui/themes';
-import { homePathFor, safeRedirectTarget } from '../../../app/guard';
+import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
 import type { DomainCheck } from '../auth.schemas';
 import { checkEmailDomain, register, registerWithDomain } from '../auth.store';

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { NETWORK_REQUIRED_MESSAGE } from '../../../pwa/NetworkRequiredTooltip';
 import { useOnline } from '../../../pwa/useOnline';
-import { spacesState, switchSpace } from '../spaces.store';
+import { switchSpace } from '../spaces.store';
+import { spacesState } from '../../../session';
 import { CreateSpaceDialog } from './CreateSpaceDialog';
 
 /** Global event that asks for the Create New Space dialog (spec 000 §2). */

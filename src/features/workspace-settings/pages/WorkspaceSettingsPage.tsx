@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { authState } from '../../auth/auth.store';
+import { authState } from '../../../session';
 import { isOrgManagerRole } from '../../../contract/auth';
 import { BrandVoiceCard } from '../components/BrandVoiceCard';
 

@@ -18,7 +18,8 @@ import { loadAppShell } from '../../../../src/app/shell/load-app-shell';
 // The app fetches the shell's chunk while the session is checked; here it is loaded up front so
 // its one-off module transform does not eat into the first test's findBy time-outs.
 await loadAppShell();
-import { authState, login, logout } from '../../../../src/features/auth/auth.store';
+import { login, logout } from '../../../../src/features/auth/auth.store';
+import { authState } from '../../../../src/session';
 import type { Role, User } from '../../../../src/contract/auth';
 import type { FakeApi } from './fake-api';
 import { makeUser } from './fake-api';

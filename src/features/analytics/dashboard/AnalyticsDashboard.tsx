@@ -1,0 +1,151 @@
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Button, Card, Flex, Grid, Heading, IconButton, Skeleton, Text, Tooltip } from '@radix-ui/themes';
+import { BarChartIcon, Link2Icon, ReloadIcon } from '@radix-ui/react-icons';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { NetworkRequiredTooltip, timeAgo } from '../../../pwa';
+import { useNow } from '../../../pwa/use-now';
+import { spacesState } from '../../../session';
+import { DemoBadge } from '../ga4/DemoBadge';
+import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
+import { KpiGrid } from './KpiGrid';
+import { PropertySelector } from '../ga4/PropertySelector';
+import { RangeControl } from './RangeControl';
+import { TopChannels } from './TopChannels';
+import { describeRange, rangeKey } from '../../../contract/dashboard-range';
+import { dashboardState, loadDashboard, setRange } from './dashboard.store';
+import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
+import { lazyScreen } from '../../../ui/lazy-screen';
+import type { SessionsChart as SessionsChartComponent } from './SessionsChart';
+import '../analytics.css';
+
+const CHART_HEIGHT = '240px';
+
+/**
+ * The chart (visx and d3, about a third of this screen's code) loads only for a space with a linked
+ * property: an organisation without analytics sees the empty state without paying for it.
+ */
+const SessionsChart = lazyScreen<ComponentProps<typeof SessionsChartComponent>>(
+  () => import('./SessionsChart').then((module) => ({ default: module.SessionsChart })),
+  <Skeleton height={CHART_HEIGHT} />,
+);
+
+/** The analytics dashboard: property, range, KPIs, sessions over time and top channels. */
+export function AnalyticsDashboard() {
+  const { currentSpaceId } = useSnapshot(spacesState);
+  const ga4 = useSnapshot(ga4State);
+  const dashboard = useSnapshot(dashboardState);
+  const now = useNow();
+  const key = rangeKey(dashboard.range);
+
+  useEffect(() => {
+    void loadLinkedProperties();
+    // Accounts tell whether the figures are demo ones, and the auth status behind a reconnect hint.
+    void loadAccounts();
+  }, [currentSpaceId]);
+
+  useEffect(() => {
+    if (!ga4.selectedPropertyId) return;
+    void SessionsChart.preload().catch(() => undefined);
+    void loadDashboard();
+  }, [currentSpaceId, ga4.selectedPropertyId, key]);
+
+  const header = (actions?: ReactNode) => <PageHeader title="Dashboard" description="Key metrics for your space." actions={actions} />;
+
+  if (ga4.linkedLoaded && ga4.linkedProperties.length === 0) {
+    return (
+      <Page>
+        {header()}
+        <Card size="3" className="surface-card">
+          <EmptyState
+            icon={<BarChartIcon width={22} height={22} />}
+            title="No analytics connected yet"
+            description="Connect a Google Analytics property to see sessions, users, conversions and top channels here."
+            actions={
+              <Button asChild>
+                <RouterLink to="/connections">
+                  <Link2Icon /> Go to Connections
+                </RouterLink>
+              </Button>
+            }
+          />
+        </Card>
+      </Page>
+    );
+  }
+
+  if (!ga4.linkedLoaded && ga4.error && !ga4.loadingLinked) {
+    return (
+      <Page>
+        {header()}
+        <Ga4ErrorCallout failure={ga4.error} onRetry={() => void loadLinkedProperties()} />
+      </Page>
+    );
+  }
+
+  const shown = dashboard.shown;
+  const metrics = shown && shown.propertyId === ga4.selectedPropertyId ? shown.metrics : null;
+  const waiting = !metrics && (dashboard.loading || !ga4.linkedLoaded);
+
+  return (
+    <Page wide>
+      {header(shown?.isDemo && metrics ? <DemoBadge /> : null)}
+      <Flex className="dashboard-toolbar" justify="between" align="start" wrap="wrap" mb="4">
+        <Flex direction="column" gap="1">
+          {ga4.linkedLoaded ? <PropertySelector /> : <Skeleton width="220px" height="32px" />}
+        </Flex>
+        <RangeControl range={dashboard.range} onChange={(range) => void setRange(range)} />
+      </Flex>
+
+      <Flex align="center" gap="2" mb="3" minHeight="24px">
+        {shown && metrics ? (
+          <Text as="p" size="1" color="gray" className="last-updated">
+            Last updated {timeAgo(shown.savedAt, Math.max(now, shown.savedAt))}
+            {dashboard.fromDevice ? ' · showing figures saved on this device' : ''}
+          </Text>
+        ) : null}
+        <NetworkRequiredTooltip>
+          {({ disabled }) => (
+            <Tooltip content="Refresh">
+              <IconButton size="1" variant="ghost" aria-label="Refresh" disabled={disabled || dashboard.loading} onClick={() => void loadDashboard()}>
+                <ReloadIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </NetworkRequiredTooltip>
+      </Flex>
+
+      {dashboard.error ? (
+        <Flex direction="column" mb="4">
+          <Ga4ErrorCallout failure={dashboard.error} onRetry={() => void loadDashboard()} />
+        </Flex>
+      ) : null}
+
+      {metrics || waiting ? (
+        <Flex direction="column" gap="4">
+          <KpiGrid kpis={metrics?.kpis ?? null} />
+          <Grid columns={{ initial: '1', md: '3' }} gap="4">
+            <Card size="2" className="surface-card dashboard-card--wide" aria-label="Sessions over time">
+              <Heading as="h2" size="3" mb="1">
+                Sessions over time
+              </Heading>
+              <Text as="p" size="1" color="gray" mb="2">
+                {describeRange(dashboard.range, new Date(now))}
+              </Text>
+              {metrics ? <SessionsChart series={metrics.sessionsSeries} /> : <Skeleton height={CHART_HEIGHT} />}
+            </Card>
+            <Card size="2" className="surface-card" aria-label="Top channels">
+              <Heading as="h2" size="3" mb="3">
+                Top channels
+              </Heading>
+              {metrics ? <TopChannels channels={metrics.topChannels} /> : <Skeleton height="240px" />}
+            </Card>
+          </Grid>
+        </Flex>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { InfoCircledIcon, RocketIcon } from '@radix-ui/react-icons';
+import { toast } from 'sonner';
+import { useSnapshot } from 'valtio';
+import { Logo } from '../../../ui/Logo';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { authState } from '../../../session';
+import { isOrgManagerRole } from '../../../contract/auth';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE, type CataloguePlan, type PaidPlanType } from '../../../contract/billing-catalogue';
+import { formatPrice } from '../billing.dates';
+import { BillingError } from '../billing.messages';
+import { billingState, changePlan, refreshBilling } from '../billing.store';
+import { planStatus } from '../billing.status';
+import { CheckoutOutcomeBanner } from '../components/CheckoutOutcomeBanner';
+import { PaymentNote } from '../components/PaymentNote';
+import { usePaymentsInfo } from '../payments-info';
+import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
+import { DisabledAction, PlanOption } from '../components/PlanOption';
+import '../billing.css';
+
+function PlanAction({ plan, signedIn, canManage, currentType, currentActive, paidOnce, onChoose }: {
+  plan: CataloguePlan;
+  signedIn: boolean;
+  canManage: boolean;
+  currentType: string | null;
+  currentActive: boolean;
+  /** The current plan was paid for a period (Stripe) and ends unless paid again. */
+  paidOnce: boolean;
+  onChoose: (plan: CataloguePlan) => void;
+}) {
+  const isCurrent = currentType === plan.type && currentActive;
+  if (!signedIn) {
+    return (
+      <Button asChild size="3" variant={plan.recommended ? 'solid' : 'soft'}>
+        <RouterLink to="/register">{plan.type === 'free' ? 'Start free trial' : `Start with ${plan.name}`}</RouterLink>
+      </Button>
+    );
+  }
+  if (plan.type === 'free') return <DisabledAction note="Every organisation starts with it.">{currentType === 'free' ? 'Your trial' : 'Trial used'}</DisabledAction>;
+  if (isCurrent && paidOnce && canManage) {
+    return (
+      <Button size="3" variant="soft" onClick={() => onChoose(plan)}>
+        <RocketIcon /> Extend by 30 days
+      </Button>
+    );
+  }
+  if (isCurrent) return <DisabledAction>Current plan</DisabledAction>;
+  if (!canManage) return <DisabledAction note="Ask an owner or admin of your organisation to change the plan.">Upgrade to {plan.name}</DisabledAction>;
+  return (
+    <Button size="3" variant={plan.recommended ? 'solid' : 'soft'} onClick={() => onChoose(plan)}>
+      <RocketIcon /> {currentType === 'free' || !currentActive ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`}
+    </Button>
+  );
+}
+
+/** Plans side by side. Public: read before signing up; signed in, owners and admins change plan here. */
+export default function PricingPage() {
+  const { status, user } = useSnapshot(authState);
+  const billing = useSnapshot(billingState);
+  const navigate = useNavigate();
+  const signedIn = status === 'AUTHENTICATED';
+  const canManage = isOrgManagerRole(user?.role);
+  const [confirming, setConfirming] = useState<CataloguePlan | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const inOrganisation = signedIn && Boolean(user) && !['system_admin', 'support_admin'].includes(user!.role);
+  const { payments, currency } = usePaymentsInfo(inOrganisation);
+
+  useEffect(() => {
+    if (inOrganisation) void refreshBilling();
+  }, [inOrganisation]);
+
+  const currentType = signedIn ? (billing.plan?.type ?? null) : null;
+  const currentActive = billing.plan ? planStatus(billing.plan, billing.credits?.reset_date) !== 'expired' : false;
+  const paidOnce = Boolean(billing.plan && billing.plan.type !== 'free' && billing.plan.expires_at);
+
+  const confirm = async (plan: CataloguePlan) => {
+    try {
+      const outcome = await changePlan(plan.type as PaidPlanType);
+      if (outcome.kind === 'redirected') {
+        // On the way to the payment page; this screen says how it went on return.
+        setRedirecting(true);
+        return;
+      }
+      toast.success(outcome.result.message, { description: `${plan.credits.toLocaleString('en-US')} credits added.` });
+      setConfirming(null);
+      navigate('/credits');
+    } catch (error) {
+      const failure = error instanceof BillingError ? error : new BillingError('Failed to change plan', null, null);
+      toast.error(failure.message, failure.reason ? { description: failure.reason } : undefined);
+      setConfirming(null);
+    }
+  };
+
+  const content = (
+    <Page wide>
+      <PageHeader
+        title="Pricing"
+        description="Every organisation starts with a 14-day free trial. Paid plans give their credits every month; unused credits carry over."
+      />
+      {signedIn ? <CheckoutOutcomeBanner /> : null}
+      {signedIn && canManage && payments?.demo ? (
+        <Box mb="4">
+          <PaymentNote payments={payments} />
+        </Box>
+      ) : null}
+      <div className="pricing-grid-container">
+        <div className="pricing-grid">
+          {PLAN_CATALOGUE.map((plan) => (
+            <PlanOption
+              key={plan.type}
+              plan={plan}
+              currency={currency}
+              current={currentType === plan.type && currentActive}
+              action={
+                <PlanAction
+                  plan={plan}
+                  signedIn={signedIn}
+                  canManage={canManage}
+                  currentType={currentType}
+                  currentActive={currentActive}
+                  paidOnce={paidOnce}
+                  onChoose={setConfirming}
+                />
+              }
+            />
+          ))}
+        </div>
+      </div>
+      <Card size="3" mt="5" className="surface-card">
+        <Flex direction={{ initial: 'column', md: 'row' }} justify="between" gap="4" align={{ initial: 'start', md: 'center' }}>
+          <Box>
+            <Heading as="h2" size="4">
+              Need more credits?
+            </Heading>
+            <Text size="2" color="gray">
+              Top up on any plan:{' '}
+              {CREDIT_PACKAGES.map((pack) => `${pack.credits.toLocaleString('en-US')} for ${formatPrice(pack.price, currency)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
+            </Text>
+          </Box>
+          {signedIn && canManage ? (
+            <Button asChild variant="soft">
+              <RouterLink to="/credits">Buy credits</RouterLink>
+            </Button>
+          ) : null}
+        </Flex>
+      </Card>
+      {signedIn && billing.planError ? (
+        <Callout.Root mt="4" color="amber" size="1">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{billing.planError}. Your current plan is not marked.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <ConfirmPlanChange
+        plan={confirming}
+        current={billing.plan}
+        payments={payments}
+        currency={currency}
+        busy={billing.changingPlanTo !== null || redirecting}
+        onConfirm={(plan) => void confirm(plan)}
+        onCancel={() => setConfirming(null)}
+      />
+    </Page>
+  );
+  if (signedIn) return content;
+  return (
+    <Box className="public-page">
+      <Flex className="public-header" justify="between" align="center" px={{ initial: '3', sm: '5' }} py="3">
+        <RouterLink to="/login" className="sidebar-logo" aria-label="Mosaic">
+          <Logo size={28} />
+          <Text size="4" weight="bold">
+            Mosaic
+          </Text>
+        </RouterLink>
+        <Flex gap="2" align="center">
+          <Button asChild variant="soft" color="gray">
+            <RouterLink to="/login">Sign in</RouterLink>
+          </Button>
+          <Button asChild>
+            <RouterLink to="/register">Create account</RouterLink>
+          </Button>
+        </Flex>
+      </Flex>
+      {content}
+    </Box>
+  );
+}

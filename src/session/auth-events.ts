@@ -1,0 +1,30 @@
+import { describeError, logger } from '../lib/logger';
+
+/**
+ * Auth events the router turns into redirects to /login (spec 000 §2 "Navigation guard").
+ */
+
+export type AuthEvent =
+  | { type: 'LOGIN_REQUIRED'; redirect?: string }
+  | { type: 'SESSION_EXPIRED'; redirect?: string }
+  | { type: 'LOGOUT_COMPLETE' }
+  | { type: 'UNAUTHENTICATED' };
+
+type AuthEventListener = (event: AuthEvent) => void;
+const listeners = new Set<AuthEventListener>();
+
+export function onAuthEvent(fn: AuthEventListener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function emitAuthEvent(event: AuthEvent): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      // One faulty listener must not stop the others (e.g. the router) from reacting.
+      logger.error('Auth event listener failed', { error: describeError(error) });
+    }
+  }
+}

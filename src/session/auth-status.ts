@@ -1,0 +1,44 @@
+/**
+ * The auth state machine's live state (spec 000 §4). The actions that change it by calling the
+ * server (sign-in, /me, logout) live in features/auth/auth.store.ts; the request layer watches the
+ * status here and changes it itself during a refresh.
+ */
+import { proxy } from 'valtio';
+import type { AuthStatus, User } from './wire-types';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+  error: string | null;
+  initialized: boolean;
+}
+
+export const authState: AuthState = proxy<AuthState>({
+  status: 'INITIALIZING',
+  user: null,
+  error: null,
+  initialized: false,
+});
+
+type StatusListener = (status: AuthStatus, previous: AuthStatus) => void;
+const statusListeners = new Set<StatusListener>();
+
+/**
+ * Changes the status and tells listeners synchronously. Valtio's own subscriptions are batched,
+ * which would hide short-lived states such as LOGGING_OUT (it must abort in-flight requests).
+ */
+export function setAuthStatus(status: AuthStatus): void {
+  const previous = authState.status;
+  if (previous === status) return;
+  authState.status = status;
+  for (const listener of [...statusListeners]) listener(status, previous);
+}
+
+export function getAuthStatus(): AuthStatus {
+  return authState.status;
+}
+
+export function onAuthStatusChange(listener: StatusListener): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}

@@ -1,0 +1,64 @@
+/**
+ * Session persistence in localStorage (spec 000 §3). localStorage is shared by every tab of the
+ * origin, which is what lets tabs share one session (see src/api/cross-tab-sync.ts).
+ */
+import type { TokenPair, User } from './wire-types';
+
+export const ACCESS_TOKEN_KEY = 'ma_access_token';
+export const REFRESH_TOKEN_KEY = 'ma_refresh_token';
+export const AUTH_USER_KEY = 'ma_auth_user';
+export const CURRENT_SPACE_KEY = 'currentSpaceId';
+
+/** Every key a session leaves behind; all are removed on logout and expiry (spec 000 §4). */
+export const SESSION_KEYS = [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, AUTH_USER_KEY, CURRENT_SPACE_KEY] as const;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    // Storage can be unavailable (privacy modes); behave as "nothing stored".
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the session then lives only as long as this page.
+  }
+}
+
+export const getAccessToken = (): string | null => read(ACCESS_TOKEN_KEY);
+export const getRefreshToken = (): string | null => read(REFRESH_TOKEN_KEY);
+
+export function storeTokens(tokens: TokenPair): void {
+  write(ACCESS_TOKEN_KEY, tokens.access_token);
+  write(REFRESH_TOKEN_KEY, tokens.refresh_token);
+}
+
+export function hasStoredSession(): boolean {
+  return getAccessToken() !== null || getRefreshToken() !== null;
+}
+
+export function storeUser(user: User): void {
+  write(AUTH_USER_KEY, JSON.stringify(user));
+}
+
+export function readStoredUser(): User | null {
+  const raw = read(AUTH_USER_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as User;
+  } catch {
+    return null;
+  }
+}
+
+export const getSavedSpaceId = (): string | null => read(CURRENT_SPACE_KEY);
+export const saveSpaceId = (id: string | null): void => write(CURRENT_SPACE_KEY, id);
+
+export function clearSessionStorage(): void {
+  for (const key of SESSION_KEYS) write(key, null);
+}
