@@ -10,10 +10,10 @@ import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { paymentCheckouts } from '../../db/schema/index';
 import { fromMinorUnits } from '../../payments/currency';
+import type { Checkout, CheckoutStatus } from '../../../../src/contract/billing';
 import type { PaidPlanType } from './plan-catalogue';
 
 export type CheckoutRecord = typeof paymentCheckouts.$inferSelect;
-export type CheckoutStatus = 'open' | 'completed' | 'expired' | 'failed';
 
 /** What is being paid for. Amounts come from the catalogue, never from the request. */
 export interface Order {
@@ -97,18 +97,8 @@ export function ledgerKeyFor(checkoutId: string): string {
   return `checkout:${checkoutId}`;
 }
 
-export interface CheckoutResponse {
-  id: string;
-  status: CheckoutStatus;
-  purpose: 'credits' | 'plan';
-  credits: number;
-  bonus: number;
-  plan_type: string | null;
-  amount: number;
-  currency: string;
-  created_at: string;
-  completed_at: string | null;
-}
+/** A checkout as the API answers it (GET /billing/checkouts/{id}, and inside a purchase's answer). */
+export type CheckoutResponse = Checkout;
 
 export function toCheckoutResponse(row: CheckoutRecord): CheckoutResponse {
   return {
