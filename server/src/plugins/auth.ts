@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/contract/auth';
-import type { DbExecutor } from '../db/database';
+import type { Db } from '../db/database';
 import { users } from '../db/schema/index';
 import { MESSAGES, forbidden, unauthorized } from '../errors';
 import type { AccessTokens, AuthClaims } from '../services/access-tokens';
@@ -42,11 +42,21 @@ export function authOf(request: FastifyRequest): AuthClaims {
  * The caller as the database says now. The access token proves who is calling, but it can be up
  * to 15 minutes old: a role changed or a person removed by an organisation owner since it was
  * issued must count at the very next request (one primary-key read per authenticated request).
+ * That read runs on every authenticated request, so it is a prepared statement: built once, and
+ * on PostgreSQL parsed and planned once per connection (docs/reliability.md, "Read path").
  */
-async function currentAccount(db: DbExecutor, verified: AuthClaims): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
-  if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
-  return row;
+function accountReader(db: Db): (verified: AuthClaims) => Promise<UserRow> {
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_current_account');
+  return async (verified) => {
+    const [row] = await userById.execute({ id: verified.userId });
+    if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
+    return row;
+  };
 }
 
 /**
@@ -54,7 +64,8 @@ async function currentAccount(db: DbExecutor, verified: AuthClaims): Promise<Use
  * `onRequest: [app.requireAuth, …]`, and Fastify keeps per-request state on the request. Services
  * and other dependencies are not decorators; they come from the composition root (app-deps.ts).
  */
-export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db: DbExecutor): void {
+export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db: Db): void {
+  const currentAccount = accountReader(db);
   app.decorateRequest('auth', null);
   app.decorateRequest('currentUser', null);
 
@@ -65,7 +76,7 @@ export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db
       throw unauthorized(MESSAGES.notAuthenticated);
     }
     try {
-      const user = await currentAccount(db, await accessTokens.verify(match[1]));
+      const user = await currentAccount(await accessTokens.verify(match[1]));
       request.currentUser = user;
       request.auth = { userId: user.id, role: user.role, orgId: user.orgId };
     } catch (error) {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Space } from '../../../src/contract/spaces';
-import type { DbExecutor } from '../db/database';
+import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
@@ -27,14 +27,19 @@ export function toSpace(row: SpaceRow): SpaceContext {
   };
 }
 
-/** Default space first, then by name. */
-export async function listSpaces(db: DbExecutor, orgId: string): Promise<SpaceContext[]> {
-  const rows = await db
+/**
+ * The organisation's spaces, default first, then by name. Every signed-in client asks for them on
+ * start and on each space switch, so the query is prepared once per database handle (on
+ * PostgreSQL parsed and planned once per connection).
+ */
+export function spaceLister(db: Db): (orgId: string) => Promise<SpaceContext[]> {
+  const spacesOfOrg = db
     .select()
     .from(spaces)
-    .where(eq(spaces.orgId, orgId))
-    .orderBy(desc(spaces.isDefault), asc(spaces.name), asc(spaces.createdAt));
-  return rows.map(toSpace);
+    .where(eq(spaces.orgId, sql.placeholder('orgId')))
+    .orderBy(desc(spaces.isDefault), asc(spaces.name), asc(spaces.createdAt))
+    .prepare('spaces_of_org');
+  return async (orgId) => (await spacesOfOrg.execute({ orgId })).map(toSpace);
 }
 
 /** The space only if it belongs to `orgId`: another organisation's space is "not found". */

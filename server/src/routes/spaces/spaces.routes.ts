@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { spaceSchema } from '../../../../src/contract/spaces';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
-import { SPACE_SLUG_PATTERN, createSpace, listSpaces } from '../../services/spaces.service';
+import { SPACE_SLUG_PATTERN, createSpace, spaceLister } from '../../services/spaces.service';
 import { bearerSecurity, errorResponses, requiredText } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -32,6 +32,7 @@ const SPACE_CREATORS = ['org_owner', 'org_admin'] as const;
 
 /** GET and POST /spaces/ (with or without the trailing slash). Not space-scoped: it lists them. */
 export const spacesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const listSpaces = spaceLister(db);
   app.get(
     '/spaces/',
     {
@@ -46,7 +47,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
     async (request) => {
       const { orgId } = authOf(request);
       // Platform admins belong to no organisation and so have no spaces.
-      return orgId ? listSpaces(db, orgId) : [];
+      return orgId ? listSpaces(orgId) : [];
     },
   );
 
