@@ -6,7 +6,7 @@ import { spaceOf } from '../../plugins/space-context';
 import { getCredits, getPlan } from '../../services/billing/index';
 import { changePlan } from '../../services/billing/plan-changes.service';
 import { currencyOf, providerFor } from '../../services/billing/payments';
-import { CREDIT_PACKAGES, PLAN_CATALOGUE } from '../../services/billing/plan-catalogue';
+import { CREDIT_PACKAGES, PLAN_CATALOGUE } from '../../../../src/contract/billing-catalogue';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { analyticsRoutes } from './analytics.routes';

@@ -12,7 +12,7 @@ import { findCheckout, ledgerKeyFor, type CheckoutRecord } from './checkouts';
 import { addToBalance, recordRow, type TransactionRecord } from './ledger';
 import { formatAmount } from './payments';
 import { applyPlanPayment } from './plan-application';
-import { PAID_PLAN_TYPES, type PaidPlanType } from './plan-catalogue';
+import { PAID_PLAN_TYPES, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
 import { fromMinorUnits } from '../../payments/currency';
 
 export interface CompletionContext {

@@ -11,7 +11,7 @@ import { isUuid } from '../../db/ids';
 import { paymentCheckouts } from '../../db/schema/index';
 import { fromMinorUnits } from '../../payments/currency';
 import type { Checkout, CheckoutStatus } from '../../../../src/contract/billing';
-import type { PaidPlanType } from './plan-catalogue';
+import type { PaidPlanType } from '../../../../src/contract/billing-catalogue';
 
 export type CheckoutRecord = typeof paymentCheckouts.$inferSelect;
 

@@ -3,7 +3,8 @@ import type { DbExecutor } from '../../db/database';
 import { creditAccounts, plans } from '../../db/schema/index';
 import { MESSAGES, notFound } from '../../errors';
 import { recordRow } from './ledger';
-import { CREDIT_CYCLE_DAYS, DAY_MS, cataloguePlan } from './plan-catalogue';
+import { CREDIT_CYCLE_DAYS, DAY_MS } from './plan-catalogue';
+import { cataloguePlan } from '../../../../src/contract/billing-catalogue';
 
 export interface CreditsResponse {
   used: number;

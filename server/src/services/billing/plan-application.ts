@@ -8,7 +8,8 @@ import type { DbExecutor } from '../../db/database';
 import { creditAccounts, plans } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
 import { recordRow, type TransactionRecord } from './ledger';
-import { CREDIT_CYCLE_DAYS, DAY_MS, cataloguePlan, type PaidPlanType } from './plan-catalogue';
+import { CREDIT_CYCLE_DAYS, DAY_MS } from './plan-catalogue';
+import { cataloguePlan, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
 import { findPlan } from './plans.service';
 
 export interface PlanPayment {

@@ -1,7 +1,8 @@
 import type { PlanType } from '../../db/schema/enums';
 import { CATALOGUE_PLAN_TYPES } from '../../../../src/contract/billing-catalogue';
 
-export * from '../../../../src/contract/billing-catalogue';
+// The server's billing constants. The plans and credit packages on sale are the shared catalogue
+// (src/contract/billing-catalogue.ts), imported from there directly.
 
 /** Paid plans renew their credits every 30 days. */
 export const CREDIT_CYCLE_DAYS = 30;

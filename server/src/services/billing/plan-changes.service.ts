@@ -3,7 +3,7 @@ import { AppError, MESSAGES, conflict } from '../../errors';
 import type { PaymentProvider } from '../../payments/index';
 import { getCredits, type CreditsResponse } from './credits.service';
 import { payForOrder, type PayContext } from './orders.service';
-import { PAID_PLAN_TYPES, cataloguePlan, type PaidPlanType } from './plan-catalogue';
+import { PAID_PLAN_TYPES, cataloguePlan, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
 import { findPlan, getPlan, planIsActive, type PlanResponse } from './plans.service';
 import { checkoutStarted, type CheckoutStartedResponse } from './purchases.service';
 

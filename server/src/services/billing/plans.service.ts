@@ -4,7 +4,8 @@ import { creditAccounts, plans } from '../../db/schema/index';
 import { MESSAGES, notFound, paymentRequired } from '../../errors';
 import { applyDueRenewal } from './credits.service';
 import { recordRow } from './ledger';
-import { DAY_MS, DEFAULT_CREDIT_TOTAL, FREE_TRIAL_PLAN_NAME, TRIAL_DAYS } from './plan-catalogue';
+import { DAY_MS } from './plan-catalogue';
+import { DEFAULT_CREDIT_TOTAL, FREE_TRIAL_PLAN_NAME, TRIAL_DAYS } from '../../../../src/contract/billing-catalogue';
 
 export interface PlanResponse {
   id: string;

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../payments/index';
 import { toCheckoutResponse, type CheckoutResponse } from './checkouts';
 import { remainingCredits, type TransactionRecord } from './ledger';
 import { payForOrder, type PayContext, type Settlement } from './orders.service';
-import { creditPackageFor } from './plan-catalogue';
+import { creditPackageFor } from '../../../../src/contract/billing-catalogue';
 
 export interface PurchaseInput {
   orgId: string;
