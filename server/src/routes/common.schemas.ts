@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
+import { errorAnswerSchema } from '../../../src/contract/errors';
 
 /** 'X is required' when the field is absent, 'X must be text' when it has another type. */
 export const requiredText = (label: string) => ({
@@ -33,11 +34,8 @@ export const displayName = (label: string) =>
 /** The user record of login, register and /me: the contract's (src/contract/auth.ts). */
 export { userSchema } from '../../../src/contract/auth';
 
-export const errorSchema = z.object({
-  detail: z.string(),
-  code: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+/** Every error answer's body: the contract's (src/contract/errors.ts). */
+export const errorSchema = errorAnswerSchema;
 
 /** OpenAPI entries for the error statuses a route can answer with (all share one body). */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {

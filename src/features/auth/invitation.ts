@@ -7,6 +7,7 @@ import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import { getInvitation } from './auth.api';
 import type { Invitation } from './auth.schemas';
+import { API_ERROR_CODES } from '../../contract/errors';
 
 export type InvitationLookup =
   | { status: 'valid'; invitation: Invitation }
@@ -19,7 +20,7 @@ export const INVITATION_MESSAGES = {
   tooManyAttempts: 'Too many attempts to check the invitation. Wait a minute, then try again.',
 } as const;
 
-const REFUSAL_CODES = new Set(['INVITE_LINK_INVALID', 'INVITE_LINK_EXPIRED']);
+const REFUSAL_CODES = new Set<string>([API_ERROR_CODES.inviteLinkInvalid, API_ERROR_CODES.inviteLinkExpired]);
 
 /** The server's answer that this link will never work (its detail says what to do), else null. */
 export function inviteLinkRefusal(error: unknown): string | null {

@@ -12,6 +12,7 @@ import { BILLING_MESSAGES, BillingError } from './billing.messages';
 import type { CheckoutStarted, CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from '../../contract/billing';
 import { leaveAppForCheckout } from './checkout-navigation';
 import type { CreditPackage, PaidPlanType } from '../../contract/billing-catalogue';
+import { API_ERROR_CODES } from '../../contract/errors';
 
 export interface BillingState {
   plan: Plan | null;
@@ -54,7 +55,7 @@ export function billingError(message: string, error: unknown): BillingError {
   if (error instanceof BillingError) return error;
   if (error instanceof ApiError) {
     const code = error.serverCode ?? error.code;
-    if (code === 'INSUFFICIENT_CREDITS') return new BillingError(BILLING_MESSAGES.insufficientCredits, error.serverDetail ?? null, code);
+    if (code === API_ERROR_CODES.insufficientCredits) return new BillingError(BILLING_MESSAGES.insufficientCredits, error.serverDetail ?? null, code);
     const fieldMessage = error.fieldErrors[0]?.message;
     return new BillingError(message, fieldMessage ?? error.serverDetail ?? error.message, code);
   }

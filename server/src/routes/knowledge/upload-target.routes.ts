@@ -6,13 +6,14 @@ import { tooLarge } from '../../services/knowledge/uploads.service';
 import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from '../../storage/index';
 import { errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 /** 'text/plain; charset=utf-8' and 'Text/Plain' are the content type the URL was signed for. */
 function sameType(header: string | undefined, signed: string): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === signed;
 }
 
-const linkUsed = () => new AppError(409, KB_MESSAGES.uploadLinkUsed, 'UPLOAD_LINK_USED');
+const linkUsed = () => new AppError(409, KB_MESSAGES.uploadLinkUsed, API_ERROR_CODES.uploadLinkUsed);
 
 /**
  * The local-disk upload target: the signed URL from POST /kb/uploads/sign. The signature is the

@@ -7,6 +7,7 @@ import { MESSAGES, paymentRequired } from '../../errors';
 import { refundDebit } from './ledger';
 import { spendCredits } from './spending';
 import { chatCost, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from '../../../../src/contract/chat';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 /** Activity text is cut to 50 characters in chat transactions (spec 001 §5). */
 export const CHAT_ACTIVITY_MAX_LENGTH = 50;
@@ -51,7 +52,7 @@ export async function chargeChat(
     },
     {
       requireActivePlan: true,
-      insufficient: (required, remaining) => paymentRequired(MESSAGES.insufficientCreditsFor(required, remaining), 'INSUFFICIENT_CREDITS'),
+      insufficient: (required, remaining) => paymentRequired(MESSAGES.insufficientCreditsFor(required, remaining), API_ERROR_CODES.insufficientCredits),
     },
   );
   return { transactionId: result.row.id, credits: result.row.credits, creditsRemaining: result.creditsRemaining };

@@ -21,6 +21,7 @@ import { findCheckoutByKey, isPendingReference, ledgerKeyFor, reserveCheckout, t
 import { applyDueRenewal } from './credits.service';
 import { findByIdempotencyKey, type TransactionRecord } from './ledger';
 import { currencyOf } from './payments';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 export interface PayContext {
   providers: PaymentProviders;
@@ -45,7 +46,7 @@ async function answerSeen(db: Db, providers: PaymentProviders, seen: CheckoutRec
     const row = await findByIdempotencyKey(db, seen.orgId, ledgerKeyFor(seen.id));
     if (row) return { kind: 'completed', checkout: seen, row, duplicate: true };
   }
-  if (seen.status === 'open' && isPendingReference(seen.providerRef)) throw new AppError(409, PAYMENT_MESSAGES.checkoutInProgress, 'CHECKOUT_IN_PROGRESS');
+  if (seen.status === 'open' && isPendingReference(seen.providerRef)) throw new AppError(409, PAYMENT_MESSAGES.checkoutInProgress, API_ERROR_CODES.checkoutInProgress);
   const provider = providers.find(seen.provider);
   const url = seen.status === 'open' && provider?.kind === 'hosted' ? await provider.checkoutUrl(seen.providerRef) : null;
   return { kind: 'checkout', checkout: seen, url, duplicate: true };
@@ -126,6 +127,6 @@ export async function payForOrder(db: Db, provider: PaymentProvider, order: Orde
   if (settled) return settled;
   // Lost the race for the key to a concurrent request, which has finished by now.
   const seen = await findCheckoutByKey(db, order.orgId, order.idempotencyKey!);
-  if (!seen) throw new AppError(409, PAYMENT_MESSAGES.checkoutInProgress, 'CHECKOUT_IN_PROGRESS');
+  if (!seen) throw new AppError(409, PAYMENT_MESSAGES.checkoutInProgress, API_ERROR_CODES.checkoutInProgress);
   return answerSeen(db, ctx.providers, seen);
 }

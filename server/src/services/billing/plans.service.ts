@@ -6,6 +6,7 @@ import { applyDueRenewal } from './credits.service';
 import { recordRow } from './ledger';
 import { DAY_MS } from './plan-catalogue';
 import { DEFAULT_CREDIT_TOTAL, FREE_TRIAL_PLAN_NAME, TRIAL_DAYS } from '../../../../src/contract/billing-catalogue';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 export interface PlanResponse {
   id: string;
@@ -62,7 +63,7 @@ export async function findPlan(db: DbExecutor, orgId: string): Promise<PlanRecor
 /** 402 PLAN_EXPIRED with the agents' text unless the organisation's plan is usable. */
 export async function assertPlanActive(db: DbExecutor, orgId: string, now = new Date()): Promise<void> {
   const plan = await findPlan(db, orgId);
-  if (!planIsActive(plan, now)) throw paymentRequired(MESSAGES.planExpired(plan.type), 'PLAN_EXPIRED');
+  if (!planIsActive(plan, now)) throw paymentRequired(MESSAGES.planExpired(plan.type), API_ERROR_CODES.planExpired);
 }
 
 /**

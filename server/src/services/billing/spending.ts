@@ -3,6 +3,7 @@ import { MESSAGES, paymentRequired, type AppError } from '../../errors';
 import { applyDueRenewal } from './credits.service';
 import { findByIdempotencyKey, recordDebit, remainingCredits, type LedgerEntry, type TransactionRecord } from './ledger';
 import { assertPlanActive } from './plans.service';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 export interface SpendResult {
   row: TransactionRecord;
@@ -20,7 +21,7 @@ export interface SpendOptions {
 }
 
 /** 402 INSUFFICIENT_CREDITS 'Insufficient credits' (spec 001 §8, a refused deduction). */
-export const insufficientCredits = () => paymentRequired(MESSAGES.insufficientCredits, 'INSUFFICIENT_CREDITS');
+export const insufficientCredits = () => paymentRequired(MESSAGES.insufficientCredits, API_ERROR_CODES.insufficientCredits);
 
 /**
  * The one way credits are spent: a replayed idempotency key answers with the first transaction

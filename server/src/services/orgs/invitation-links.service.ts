@@ -5,13 +5,14 @@ import { orgInvites, organizations } from '../../db/schema/index';
 import { AppError, MESSAGES } from '../../errors';
 import { hashInviteSecret } from './invite-links';
 import type { InviteRow } from './invites.service';
+import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 export interface LinkedInvitation {
   invite: InviteRow;
   organisationName: string;
 }
 
-const invalidLink = () => new AppError(404, MESSAGES.inviteLinkInvalid, 'INVITE_LINK_INVALID');
+const invalidLink = () => new AppError(404, MESSAGES.inviteLinkInvalid, API_ERROR_CODES.inviteLinkInvalid);
 
 /**
  * The pending invite whose link carries `secret`, locked when `lock`. Used, revoked and replaced
@@ -37,7 +38,7 @@ export async function usableInvitation(db: DbExecutor, secret: string, lock = fa
   const found = await findByLink(db, secret, lock);
   if (!found) throw invalidLink();
   if (found.invite.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(410, MESSAGES.inviteLinkExpired(found.organisationName), 'INVITE_LINK_EXPIRED');
+    throw new AppError(410, MESSAGES.inviteLinkExpired(found.organisationName), API_ERROR_CODES.inviteLinkExpired);
   }
   return found;
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** One field's problem in a 422 answer. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/**
+ * Every error answer of the API: `detail` is the text to show, `code` the machine code callers
+ * may branch on, `errors` the fields at fault (422).
+ */
+export const errorAnswerSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+/**
+ * The server's error codes that screens act on beyond the HTTP status, spelt once for the server
+ * that sends them and the client that branches on them. (GA4's codes are in ga4.ts.)
+ */
+export const API_ERROR_CODES = {
+  /** 402: the balance does not cover the operation. */
+  insufficientCredits: 'INSUFFICIENT_CREDITS',
+  /** 402: the organisation's plan has ended. */
+  planExpired: 'PLAN_EXPIRED',
+  /** 404: an invite link that was used, withdrawn or replaced. */
+  inviteLinkInvalid: 'INVITE_LINK_INVALID',
+  /** 410: an invite link past its expiry. */
+  inviteLinkExpired: 'INVITE_LINK_EXPIRED',
+  /** 409: a payment with this key is still open at the provider. */
+  checkoutInProgress: 'CHECKOUT_IN_PROGRESS',
+  /** 409: a signed upload link that has already been used. */
+  uploadLinkUsed: 'UPLOAD_LINK_USED',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
