@@ -4,6 +4,7 @@ import { creditTransactions, users } from '../../db/schema/index';
 import { ADJUSTMENT_FEATURE } from './adjustments.service';
 
 import type { UsageBreakdown, UsageBreakdownItem, UsageGroup } from '../../../../src/contract/billing';
+import type { ActivityItem } from '../../../../src/contract/billing';
 
 // The wire shapes are the client's own types, so the two cannot drift apart.
 export type { UsageBreakdown, UsageBreakdownItem, UsageGroup };
@@ -50,18 +51,6 @@ export async function usageBreakdown(db: DbExecutor, orgId: string, group: Usage
       percentage: total > 0 ? Math.round((row.credits / total) * 1000) / 10 : 0,
     })),
   };
-}
-
-export interface ActivityItem {
-  id: string;
-  activity: string;
-  feature: string;
-  agent_name: string | null;
-  credits: number;
-  transaction_type: string;
-  status: string;
-  user_name: string | null;
-  created_at: string;
 }
 
 /** The latest movements with who made them (GET /billing/analytics/recent-activity). */

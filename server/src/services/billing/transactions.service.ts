@@ -3,26 +3,10 @@ import type { DbExecutor } from '../../db/database';
 import { creditTransactions, type CreditTransactionStatus, type CreditTransactionType } from '../../db/schema/index';
 import { applyDueRenewal } from './credits.service';
 import type { TransactionRecord } from './ledger';
+import type { Transaction } from '../../../../src/contract/billing';
 
-/** A credit transaction as the API sends it (spec 001 §3, plus ids and time). */
-export interface TransactionResponse {
-  id: string;
-  transaction_id: string;
-  credits: number;
-  feature: string;
-  activity: string | null;
-  transaction_type: CreditTransactionType;
-  agent_name: string | null;
-  mode: string | null;
-  base_credits: number | null;
-  status: CreditTransactionStatus;
-  activity_details: string | null;
-  related_to: { type: string; id: string } | null;
-  balance_after: number;
-  space_id: string | null;
-  user_id: string | null;
-  created_at: string;
-}
+/** A credit transaction as the API sends it (spec 001 §3, plus ids and time): the contract's. */
+export type TransactionResponse = Transaction;
 
 export function toTransactionResponse(row: TransactionRecord): TransactionResponse {
   return {

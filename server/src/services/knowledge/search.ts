@@ -2,16 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
 import { fuseRankings } from './rank-fusion';
 import { nearestPassages, type NearPassage, type SemanticIndex } from './semantic-index';
-
-/** One retrieved passage (the shape the agents' retrieval uses, and GET /kb/search answers). */
-export interface KnowledgeContext {
-  passage: string;
-  document_id: string;
-  filename: string;
-  score: number;
-  /** The query's words as they occur in the passage (from ts_headline), in order, without repeats. */
-  highlights: string[];
-}
+import type { KnowledgeContext } from '../../../../src/contract/knowledge';
 
 export interface SearchInput {
   spaceId: string;
