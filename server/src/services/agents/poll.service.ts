@@ -9,7 +9,6 @@ import { latestRun, listMessages } from './sessions.service';
 import type { MessageDto, RunDto } from './serializers';
 import type { ReplyWaker } from './waker';
 
-
 type Snapshot = { messages: MessageDto[]; run: RunDto | null; news: boolean };
 
 /**
@@ -31,7 +30,12 @@ function snapshot(db: DbExecutor, sessionId: string, since: Date | undefined): P
 }
 
 async function readSnapshot(db: DbExecutor, sessionId: string, since: Date | undefined): Promise<Snapshot> {
-  const [messages, run] = await Promise.all([listMessages(db, sessionId, since), latestRun(db, sessionId)]);
+  // One snapshot for both reads. A reply and the end of its run commit together
+  // (complete-run.ts); two separate reads could see the reply while its run still says running.
+  const [messages, run] = await db.transaction((tx) => Promise.all([listMessages(tx, sessionId, since), latestRun(tx, sessionId)]), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   const runEndedSince =
     run !== null && (run.status === 'failed' || run.status === 'cancelled') && (!since || new Date(run.updated_at) > since);
   return { messages, run, news: messages.length > 0 || runEndedSince };
