@@ -4,33 +4,10 @@
 // database, dropped afterwards. Extra arguments are passed to vitest (e.g. a test file).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { reachableTestDatabaseUrl } from './test-database-url.mjs';
 
-const DEFAULT_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const redacted = (() => {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-})();
-
-const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-try {
-  await client.connect();
-  const { rows } = await client.query('SHOW server_version');
-  console.log(`PostgreSQL ${rows[0].server_version} reachable at ${redacted}`);
-} catch (error) {
-  console.error(`PostgreSQL is not reachable at ${redacted}: ${error instanceof Error ? error.message : error}`);
-  console.error('Start one (e.g. `pg_ctlcluster 15 main start`) or set TEST_DATABASE_URL, then run again.');
-  process.exit(1);
-} finally {
-  await client.end().catch(() => {});
-}
+const url = await reachableTestDatabaseUrl('PostgreSQL');
 
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
   cwd: root,
