@@ -68,7 +68,8 @@ const RESTRICTIONS = [
   },
   {
     in: [...APP, 'sw'],
-    regex: '(^|/)build(/|$)',
+    // Relative paths only: packages' own build folders (pdfjs-dist/build/…) are not src/build/.
+    regex: '^\\.{1,2}/(.*/)?build(/|$)',
     message: 'src/build/ holds the build steps (Node code run by Vite); app and worker code cannot import it.',
   },
   { in: except('appDb'), regex: '^dexie(/|$)', message: 'dexie is wrapped by src/db/; import that instead.' },

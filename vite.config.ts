@@ -46,7 +46,9 @@ export default defineConfig(({ command }) => ({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         // Screenshots are only shown by the browser's install dialog, never by the app offline.
-        globIgnores: ['screenshots/**'],
+        // The PDF viewer (pdf.js, ~100 KB compressed) reads a PDF from the server, so it is of no
+        // use offline: it is fetched the first time a PDF is previewed, not installed with the app.
+        globIgnores: ['screenshots/**', 'assets/PdfPages-*.js'],
       },
     }),
   ],

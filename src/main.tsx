@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/radix-themes.css';
 import './styles/app.css';
+import './styles/accessibility.css';
 import { AppProviders } from './app/AppProviders';
 import { startOfflineLayer } from './app/offline-layer';
+import { adoptSpaceFromUrl } from './features/notifications/space-from-url';
 import { AppRoutes } from './app/AppRoutes';
 import { recordRecoverableError } from './app/recoverable-errors';
 import { preloadScreensFor } from './app/router';
@@ -12,6 +14,8 @@ import { routes } from './app/routes';
 
 // Before the first render: install offers, connectivity and request failures are heard from the start.
 startOfflineLayer();
+// A notification opened from the system tray names its chat's space: start in it.
+adoptSpaceFromUrl();
 
 // Its own task, right after this one: starting a screen's download adds a <link rel=modulepreload>
 // per chunk it needs, and on a slow phone that work would lengthen the start-up task.

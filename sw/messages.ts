@@ -11,6 +11,28 @@ export const CLEAR_API_CACHE = 'CLEAR_API_CACHE';
 
 export type PageToWorkerMessage = { type: typeof SKIP_WAITING } | { type: typeof CLEAR_API_CACHE };
 
+/**
+ * Worker → page: a push message arrived (docs/pwa.md "Notifications"). Open pages refresh their
+ * notification list and unread badge at once instead of waiting for their next check.
+ */
+export const NOTIFICATION_RECEIVED = 'NOTIFICATION_RECEIVED';
+
+/**
+ * The Background Sync tag the page registers when a chat message waits in the offline outbox; the
+ * browser fires the worker's `sync` event with it once the connection is back.
+ */
+export const OUTBOX_SYNC_TAG = 'mosaic-chat-outbox';
+
+/**
+ * Worker → page: send the outbox now (the connection is back). The page answers on the message's
+ * port with `{ sent: boolean }`: false when something could not be sent for want of a connection.
+ */
+export const SEND_OUTBOX = 'SEND_OUTBOX';
+
+export interface SendOutboxAnswer {
+  sent: boolean;
+}
+
 /** Name of the runtime cache holding /api/v1 GET responses; the page may delete it directly too. */
 export const API_CACHE_NAME = 'mosaic-api-v1';
 

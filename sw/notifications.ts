@@ -1,8 +1,9 @@
 /**
- * What a click on a "reply arrived" notification does (spec 001 §4, DESIGN.md §3): bring the app
- * forward on that chat. Typed structurally (not with the WebWorker lib's Clients) so the logic is
- * testable with small fakes and compiles in any project.
+ * What a click on a notification does (spec 001 §4, DESIGN.md §3): bring the app forward on that
+ * chat or run. Typed structurally (not with the WebWorker lib's Clients) so the logic is testable
+ * with small fakes and compiles in any project.
  */
+import { NOTIFICATION_SPACE_PARAM } from '../src/contract/notification-rules';
 
 export interface WindowClientLike {
   url: string;
@@ -25,17 +26,28 @@ export const FALLBACK_URL = '/';
 
 /**
  * The chat URL from the notification's data, resolved against the app. Only URLs of the app's
- * own origin are followed: a notification must never open another site.
+ * own origin are followed: a notification must never open another site. A push names the space
+ * of its chat or run; the URL carries it so the window opens in that space.
  */
 export function targetUrlOf(data: unknown, appOrigin: string): string {
-  const raw = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  const fields = typeof data === 'object' && data !== null ? (data as { url?: unknown; space_id?: unknown }) : {};
+  const raw = fields.url;
   if (typeof raw !== 'string' || raw === '') return new URL(FALLBACK_URL, appOrigin).href;
   try {
     const url = new URL(raw, appOrigin);
-    return url.origin === appOrigin ? url.href : new URL(FALLBACK_URL, appOrigin).href;
+    if (url.origin !== appOrigin) return new URL(FALLBACK_URL, appOrigin).href;
+    if (typeof fields.space_id === 'string' && fields.space_id !== '') url.searchParams.set(NOTIFICATION_SPACE_PARAM, fields.space_id);
+    return url.href;
   } catch {
     return new URL(FALLBACK_URL, appOrigin).href;
   }
+}
+
+/** The same screen: a window already on the chat is in its space, whatever the query says. */
+function samePath(a: string, b: string): boolean {
+  const left = new URL(a);
+  const right = new URL(b);
+  return left.origin === right.origin && left.pathname === right.pathname;
 }
 
 /**
@@ -52,7 +64,7 @@ export async function openChatFromNotification(
   const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
     (client) => new URL(client.url).origin === appOrigin,
   );
-  const onTarget = windows.find((client) => client.url === target);
+  const onTarget = windows.find((client) => samePath(client.url, target));
   if (onTarget) {
     await onTarget.focus();
     return;

@@ -2,7 +2,7 @@
  * Which requests the service worker handles, and how (DESIGN.md §3). Pure so the whole table is
  * unit-tested; sw.ts only wires these answers to Workbox routes.
  */
-import { API_PREFIX, isCacheableApiGet } from '../src/contract/paths';
+import { API_PREFIX, SHARE_PAGE_PREFIX, isCacheableApiGet } from '../src/contract/paths';
 
 export type RequestRoute =
   /** A page navigation: answered with the precached index.html so the app opens offline. */
@@ -33,7 +33,10 @@ export function routeFor(request: RequestFacts, appOrigin: string): RequestRoute
   // Only reads are replayable; a POST/PUT/DELETE answered from a cache would lose the user's change.
   if (request.method !== 'GET') return 'network-only';
   const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-  if (request.mode === 'navigate') return isApi ? 'network-only' : 'app-shell';
+  // A shared chat's page goes to the server, which answers 404 (with noindex) for a revoked link
+  // or a deleted chat: the precached shell would answer 200 for a dead link.
+  const isSharedChat = url.pathname.startsWith(SHARE_PAGE_PREFIX);
+  if (request.mode === 'navigate') return isApi || isSharedChat ? 'network-only' : 'app-shell';
   const apiPath = apiPathOf(url);
   // An allowlist (src/contract/paths.ts): an API GET nobody has declared cacheable is never stored.
   if (apiPath === null || !isCacheableApiGet(apiPath)) return 'network-only';

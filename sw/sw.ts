@@ -8,8 +8,10 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { createApiCache } from './api-cache';
 import { installAppShell } from './app-shell';
-import { CLEAR_API_CACHE, isPageToWorkerMessage, SKIP_WAITING } from './messages';
+import { CLEAR_API_CACHE, isPageToWorkerMessage, OUTBOX_SYNC_TAG, SKIP_WAITING } from './messages';
 import { openChatFromNotification } from './notifications';
+import { handlePush } from './push';
+import { sendOutboxThroughWindows } from './outbox-sync';
 import { routeFor } from './routing-table';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -29,8 +31,19 @@ self.addEventListener('message', (event) => {
   if (event.data.type === CLEAR_API_CACHE) event.waitUntil(apiCache.clear());
 });
 
+self.addEventListener('push', (event) => {
+  event.waitUntil(handlePush(event.data, { registration: self.registration, clients: self.clients, appOrigin }));
+});
+
 self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openChatFromNotification(event.notification, self.clients, appOrigin));
+});
+
+// Background Sync (where the browser has it): the connection is back, so the open app sends its chat outbox.
+// The event type is not in TypeScript's WebWorker library (Background Sync is not in every browser).
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutboxThroughWindows(self.clients, appOrigin));
 });
 
 // On the very first install, control the open page at once so its API reads are saved from the

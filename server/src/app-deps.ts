@@ -13,12 +13,15 @@ import type { MailService } from './mail/mail-service';
 import type { PaymentProviders } from './payments/index';
 import type { RateLimitStore } from './plugins/rate-limit-store';
 import type { AccessTokens } from './services/access-tokens';
+import type { AgentModeRuntime } from './services/agent-mode/runtime';
 import type { AgentRuntime } from './services/agents/runtime';
 import type { ReplyWaker } from './services/agents/waker';
 import type { Ga4Services } from './services/ga4/ga4-context';
 import type { LlmCategoriser } from './services/knowledge/categorise';
 import type { SemanticIndex } from './services/knowledge/semantic-index';
+import type { Notifier } from './services/notifications/notifier';
 import type { SessionService } from './services/sessions.service';
+import type { SsoDeps } from './services/sso/sso-settings.service';
 import type { StorageServices } from './storage/index';
 
 export interface AppDeps extends StorageServices {
@@ -47,4 +50,13 @@ export interface AppDeps extends StorageServices {
   waker: ReplyWaker;
   /** Agent runs: queueing, runs in progress here, cancelling, recovery. */
   agents: AgentRuntime;
+  /** Agent Mode runs: queueing, runs in progress here, stopping, recovery (docs/agent-mode.md). */
+  agentMode: AgentModeRuntime;
+  /**
+   * Telling a person something finished (docs/pwa.md "Notifications"): `notifications.notifyUser`
+   * records the in-app notification and pushes it to each of their subscribed devices.
+   */
+  notifications: Notifier;
+  /** Single sign-on: the cipher sealing client secrets and the OpenID client (docs/sso.md). */
+  sso: SsoDeps;
 }

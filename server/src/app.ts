@@ -9,8 +9,11 @@ import { installEdgeValidation } from './plugins/edge-validation';
 import { installErrorHandler } from './plugins/error-handler';
 import { installOpenApi, registerOpenApiRoute } from './plugins/openapi';
 import { installSecurityHeaders } from './plugins/security-headers';
+import { RequestLogController } from './plugins/request-log';
 import { installSpaceContext } from './plugins/space-context';
 import { installStaticFiles } from './plugins/static-files';
+import { SHARED_PAGE_HEADERS } from './routes/public/shares.routes';
+import { isLiveShareToken } from './services/agents/share-links.service';
 import type { AppDeps } from './app-deps';
 import { registerApiRoutes } from './composition/api-routes';
 import { buildAppDeps, closeAppDeps, releaseWorkInProgress } from './composition/build-deps';
@@ -43,8 +46,14 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
     genReqId: requestIdFor,
     // Ids come from genReqId, which validates the incoming X-Request-ID first.
     requestIdHeader: false,
+    // One line per answered request instead of Fastify's two, at warn when slow (plugins/request-log.ts).
+    logController: new RequestLogController(config.slowRequestMs),
     // '/spaces' and '/spaces/' are the same route (spec 000 §7 calls GET /spaces/).
     routerOptions: { ignoreTrailingSlash: true },
+    // Registering the areas starts the job workers and their first queries; on a busy machine or a
+    // slow database that passed Fastify's 10 s default without anything being wrong. A real hang
+    // still stops the start, after a minute.
+    pluginTimeout: 60_000,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +82,9 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
   // JOB_WORKERS=false keeps this process API-only; the jobs then run wherever workers are on.
   if (config.knowledge.runJobWorkers) workers = await registerJobWorkers(deps, app.log);
   registerOpenApiRoute(app);
-  await installStaticFiles(app, config.staticDir);
+  await installStaticFiles(app, config.staticDir, {
+    isLive: (token) => isLiveShareToken(database.db, token),
+    headers: SHARED_PAGE_HEADERS,
+  });
   return { app, deps };
 }

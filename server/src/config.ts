@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
+import { ssoConfigFrom, ssoEnvShape, type SsoConfig } from './sso/env';
+import { assetsConfigFrom, assetsEnvShape, type AssetsConfig } from './services/assets/assets-config';
 import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
 import type { ExtractionLimits } from './services/knowledge/extraction-limits';
 import type { LlmConfig } from './llm/types';
 import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from './payments/stripe-env';
+import { pushConfigFrom, pushEnvProblems, pushEnvShape, type PushConfig } from './push/env';
 
 /** Log levels pino understands; 'silent' turns logging off (useful for benchmarks). */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,8 +49,12 @@ const envSchema = z.object({
   // A rotated refresh token presented again this soon gets the same successor (retries, two tabs).
   REFRESH_REUSE_GRACE_SECONDS: optional(z.coerce.number().int().min(0).max(300)).default(30),
   AUTH_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1)).default(10),
+  // Platform admin area: reads per minute per admin; actions get a quarter of it (docs/admin.md).
+  ADMIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(4)).default(120),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(MIB),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
+  SLOW_REQUEST_MS: optional(z.coerce.number().int().min(0)).default(2000),
+  EVENT_LOOP_STALL_MS: optional(z.coerce.number().int().min(0)).default(1000),
   STATIC_DIR: optional(z.string()).default('./dist'),
   TRUST_PROXY: optional(trustProxy).default(false),
   // Knowledge base and background jobs (docs/knowledge.md).
@@ -75,6 +82,8 @@ const envSchema = z.object({
   KB_PROCESSING_LEASE_SECONDS: optional(z.coerce.number().min(1).max(3600)).default(60),
   // LLM providers and agent runs (docs/agents.md).
   ...llmEnvShape,
+  // Creative Assets: upload limit, thumbnail limits, download links (docs/assets.md).
+  ...assetsEnvShape,
   // Google Analytics 4 (docs/analytics.md).
   ...ga4EnvShape,
   // Outgoing mail: invite links and account notices (docs/email.md).
@@ -84,6 +93,10 @@ const envSchema = z.object({
   ),
   // Stripe payments (docs/billing.md).
   ...stripeEnvShape,
+  // Web Push: VAPID keys and subject (docs/pwa.md "Notifications").
+  ...pushEnvShape,
+  // Single sign-on with organisations' OpenID Connect providers (docs/sso.md).
+  ...ssoEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -101,14 +114,22 @@ export interface AppConfig {
   /** Seconds after a rotation in which the old refresh token still yields the same successor. */
   refreshReuseGraceSeconds: number;
   authRateLimitMax: number;
+  /** Admin area requests a minute per admin (reads); actions a quarter of it. */
+  adminRateLimitMax: number;
   bodyLimitBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** A request slower than this is logged at warn with its route; 0 turns it off. */
+  slowRequestMs: number;
+  /** The event loop held this long or longer is logged at warn (event-loop-watch.ts); 0 turns it off. */
+  eventLoopStallMs: number;
   staticDir: string;
   trustProxy: boolean | number | string[];
   /** Knowledge base and background jobs (docs/knowledge.md). */
   knowledge: KnowledgeConfig;
   /** LLM providers (docs/agents.md); none configured → the offline engine answers. */
   llm: LlmConfig;
+  /** Creative Assets (docs/assets.md). */
+  assets: AssetsConfig;
   /** Agent runs: long-poll hold, run lease, attempts (docs/agents.md). */
   agentRuns: AgentRunConfig;
   /** Google Analytics 4: real Google when an OAuth client is set, else the demo source (docs/analytics.md). */
@@ -117,6 +138,10 @@ export interface AppConfig {
   mail: MailConfig;
   /** Stripe Checkout when both keys are set; unset → demo payments (docs/billing.md). */
   stripe: StripeConfig | undefined;
+  /** Web Push (docs/pwa.md "Notifications"): VAPID keys from the environment or the database. */
+  push: PushConfig;
+  /** Single sign-on: the key sealing providers' client secrets, http issuers, call time-out (docs/sso.md). */
+  sso: SsoConfig;
 }
 
 /** SMTP when `smtpUrl` is set; otherwise every message is written to `outboxDir` as an .eml file. */
@@ -170,7 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
-  const crossProblems = stripeEnvProblems(values);
+  const crossProblems = [...stripeEnvProblems(values), ...pushEnvProblems(values)];
   if (crossProblems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${crossProblems.map((problem) => `  ${problem}`).join('\n')}`);
   const dataDir = path.resolve(values.DATA_DIR);
   return {
@@ -184,8 +209,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlDays: values.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+    adminRateLimitMax: values.ADMIN_RATE_LIMIT_MAX,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     logLevel: values.LOG_LEVEL,
+    slowRequestMs: values.SLOW_REQUEST_MS,
+    eventLoopStallMs: values.EVENT_LOOP_STALL_MS,
     staticDir: path.resolve(values.STATIC_DIR),
     trustProxy: values.TRUST_PROXY,
     knowledge: {
@@ -217,8 +245,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       processingLeaseMs: Math.round(values.KB_PROCESSING_LEASE_SECONDS * 1000),
     },
     llm: llmConfigFrom(values),
+    assets: assetsConfigFrom(values),
     agentRuns: agentRunConfigFrom(values),
     ga4: ga4ConfigFrom(values),
+    sso: ssoConfigFrom(values),
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,
@@ -226,5 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     },
     stripe: stripeConfigFrom(values),
+    push: pushConfigFrom(values),
   };
 }

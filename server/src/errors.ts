@@ -1,3 +1,5 @@
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/contract/account';
+
 /** One field's problem, as sent in a 422 body. */
 export interface FieldError {
   field: string;
@@ -31,7 +33,19 @@ export const paymentRequired = (detail: string, code: string) => new AppError(40
 /** Message texts callers see; kept together so tests and clients can rely on them word for word. */
 export const MESSAGES = {
   onlyManagersEditBrandVoice: 'Only organisation owners and admins can change the brand voice',
+  onlyManagersConnectAnalytics: 'Only organisation owners and admins can connect Google Analytics to a space',
   badCredentials: 'Incorrect email or password',
+  // Account lifecycle (docs/server.md "Account").
+  resetLinkInvalid: 'This password reset link is not valid: it has been used or replaced by a newer one. Ask for a new link.',
+  resetLinkExpired: 'This password reset link has expired. Ask for a new link.',
+  emailLinkInvalid: 'This confirmation link is not valid: it has been used or replaced by a newer one. Change your email again in Settings to get a new link.',
+  emailLinkExpired: 'This confirmation link has expired. Change your email again in Settings to get a new link.',
+  currentPasswordWrong: 'Your current password is not correct',
+  newEmailSame: 'This is already your email address',
+  accountSessionNotFound: 'Session not found',
+  accountSuspended: ACCOUNT_SUSPENDED_MESSAGE,
+  joinRequestAwaitingApproval: (orgName: string) =>
+    `Your request to join ${orgName} is waiting for approval by an owner or admin of ${orgName}. You can sign in once it is approved.`,
   notAuthenticated: 'Not authenticated',
   tokenExpired: 'Token expired',
   invalidRefreshToken: 'Invalid refresh token',
@@ -84,11 +98,21 @@ export const MESSAGES = {
   lastOwner: 'An organisation must keep at least one owner',
   inviteNotFound: 'Invite not found',
   inviteNotPending: 'Only pending invites can be revoked',
+  inviteLinkNotPending: 'This invite is no longer pending (accepted, revoked or expired): invite the address again for a new link',
   // Invite links (docs/server.md "Organisation management").
   inviteLinkInvalid:
     'This invite link is not valid: it has been used, withdrawn or replaced by a newer invite. If you have already joined, sign in; otherwise ask whoever invited you to invite you again.',
   inviteLinkExpired: (orgName: string) => `This invite link has expired. Ask ${orgName} to invite you again.`,
   inviteForAnotherEmail: (email: string) => `This invite is for ${email}. Register with that address to join.`,
+  // Organisation settings and spaces (docs/server.md "Organisation settings", "Spaces lifecycle").
+  organisationNotFound: 'Organisation not found',
+  onlyOwnersEditOrganisation: 'Only organisation owners can change the organisation settings',
+  onlyManagersChangeSpaces: 'Only organisation owners and admins can rename, archive or delete spaces',
+  defaultSpaceCannotBeDeleted: 'The default space cannot be deleted',
+  defaultSpaceCannotBeArchived: 'The default space cannot be archived',
+  spaceDeleteConfirmMismatch: (name: string) => `Type the space name exactly as shown to delete it: ${name}`,
+  // The audit log (docs/admin.md).
+  onlyOwnersReadAudit: "Only organisation owners can read the organisation's activity log",
 } as const;
 
 /** Knowledge-base texts (docs/knowledge.md). */

@@ -1,6 +1,6 @@
 /**
  * URLs as they may be written to a log. Some query parameters are credentials in their own right:
- * the signed local upload URL carries `?token=`, an invite link `?invite=`, the OAuth callback `code` and `state`, S3
+ * the signed local upload URL carries `?token=`, an invite link `?invite=`, the OAuth callback `code` and `state`, the single sign-on page its one-time `handoff`, S3
  * presigned URLs their signature and credential scope. A request log keeps the path and every
  * other parameter (useful when tracing a request) and replaces those values.
  */
@@ -14,6 +14,7 @@ export const SECRET_QUERY_PARAMETERS = [
   'id_token',
   'code',
   'state',
+  'handoff',
   'signature',
   'sig',
   'x-amz-signature',
@@ -28,6 +29,18 @@ export const SECRET_QUERY_PARAMETERS = [
 ] as const;
 
 const SECRET_NAMES = new Set<string>(SECRET_QUERY_PARAMETERS);
+
+/**
+ * Paths whose next segment is a credential: a shared chat's page and its API answer carry the
+ * share token in the path (docs/agents.md "Share links").
+ */
+export const SECRET_PATH_PREFIXES = ['/share/', '/api/v1/public/shares/'] as const;
+const SECRET_PATH_SEGMENT = new RegExp(`(${SECRET_PATH_PREFIXES.map((prefix) => prefix.replace(/[/]/g, '\\/')).join('|')})[^/?#\\s'"&]+`, 'g');
+
+/** The path with the segment after each SECRET_PATH_PREFIXES entry replaced. */
+function redactPath(text: string): string {
+  return text.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
+}
 export const REDACTED = '[redacted]';
 
 function decodedName(raw: string): string {
@@ -43,7 +56,8 @@ function decodedName(raw: string): string {
  * text (no parsing into a URL object), so the rest of the query keeps its exact spelling and
  * malformed escapes cannot make it throw.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = redactPath(rawUrl);
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const hashStart = url.indexOf('#', queryStart);
@@ -64,5 +78,5 @@ const SECRET_PARAMETER_IN_TEXT = new RegExp(`([?&](?:${SECRET_QUERY_PARAMETERS.j
  * component') with the values of secret query parameters replaced.
  */
 export function redactUrlsInText(text: string): string {
-  return text.replace(SECRET_PARAMETER_IN_TEXT, `$1${REDACTED}`);
+  return redactPath(text).replace(SECRET_PARAMETER_IN_TEXT, `$1${REDACTED}`);
 }

@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTargetFor, openDatabase } from './db/database';
+import { PREPARE_ONLY_ENV, isNewPgliteFolder, prepareDatabase, prepareInChildProcess } from './first-start';
+import { watchEventLoop } from './event-loop-watch';
 
 /** Gives in-flight requests this long to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -9,9 +11,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openDatabase(databaseTargetFor(config));
+  const target = databaseTargetFor(config);
+  if (process.env[PREPARE_ONLY_ENV] === '1') {
+    await prepareDatabase(target);
+    process.exit(0);
+  }
+  if (isNewPgliteFolder(target)) {
+    console.log('Creating the embedded database (first start only)…');
+    await prepareInChildProcess();
+  }
+  const database = await openDatabase(target);
   await database.migrate();
   const app = await buildApp({ config, database });
+  const stopWatch = watchEventLoop(app.log, config.eventLoopStallMs);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -20,6 +32,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    stopWatch();
     app.log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => {
       app.log.error('shutdown took too long: exiting');

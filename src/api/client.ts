@@ -72,3 +72,37 @@ interface WretchHttpError {
 function isWretchHttpError(error: unknown): error is WretchHttpError {
   return isRecord(error) && typeof error.status === 'number' && 'response' in error;
 }
+
+/**
+ * Opens a streamed answer (server-sent events) through fetch and returns its body as it arrives,
+ * unread. `bodySignal` keeps aborting the body after the answer's headers came (the pipeline's
+ * own signal only covers the wait for them). HTTP errors become ApiErrors as in sendWithFetch.
+ */
+export async function openStreamWithFetch(request: OutgoingRequest, bodySignal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const signal = bodySignal ? AbortSignal.any([request.signal, bodySignal]) : request.signal;
+  const response = await globalThis.fetch(`${API_BASE}${request.path}`, {
+    method: request.method,
+    headers: { ...request.headers, Accept: 'text/event-stream' },
+    signal,
+    cache: 'no-store',
+  });
+  reportConnectivity(response);
+  if (!response.ok) throw httpError(response.status, await readBody(response).catch(() => null), request.path);
+  if (!response.body) throw httpError(response.status, null, request.path);
+  return response.body;
+}
+
+/** A binary answer (an image): its bytes, type and headers. */
+export interface FetchedBytes {
+  bytes: ArrayBuffer;
+  contentType: string;
+  headers: Headers;
+}
+
+/** GETs a binary answer through fetch; HTTP errors become ApiErrors as in sendWithFetch. */
+export async function fetchBytesWithFetch(request: OutgoingRequest): Promise<FetchedBytes> {
+  const response = await globalThis.fetch(`${API_BASE}${request.path}`, { method: request.method, headers: request.headers, signal: request.signal });
+  reportConnectivity(response);
+  if (!response.ok) throw httpError(response.status, await readBody(response).catch(() => null), request.path);
+  return { bytes: await response.arrayBuffer(), contentType: response.headers.get('Content-Type') ?? '', headers: response.headers };
+}

@@ -8,6 +8,7 @@ import { toApiError } from './errors';
 import { API_BASE, withQuery, type HttpMethod } from './paths';
 import { executeRequest } from './pipeline';
 import { sendWithXhr } from './xhr-transport';
+import { fetchBytesWithFetch, openStreamWithFetch, type FetchedBytes } from './client';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -49,7 +50,8 @@ export const http = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => call<T>('DELETE', path, undefined, options),
+  /** `body`: for the few DELETEs that name what to remove in JSON rather than in the URL (a secret address). */
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => call<T>('DELETE', path, body, options),
 
   /** For long polls: 35-minute time-out unless the caller sets one. */
   longGet: <T>(path: string, options: RequestOptions = {}) =>
@@ -59,6 +61,24 @@ export const http = {
       undefined,
       { ...options, timeoutMs: options.timeoutMs ?? LONG_GET_TIMEOUT_MS },
       LONG_GET_HEADERS,
+    ),
+
+  /**
+   * A GET whose answer is a stream (server-sent events): resolves with the body once the headers
+   * came, through the same session, space and 401 rules as any call. `options.signal` also ends the
+   * body; a time-out only bounds the wait for the headers.
+   */
+  stream: (path: string, options: RequestOptions = {}) =>
+    executeRequest<ReadableStream<Uint8Array>>(
+      { method: 'GET', path: withQuery(path, options.query), signal: options.signal, timeoutMs: options.timeoutMs, skipAuthQueue: options.skipAuthQueue },
+      (request) => openStreamWithFetch(request, options.signal),
+    ),
+
+  /** A GET whose answer is bytes (an image), through the same session, space and 401 rules as any call. */
+  getBytes: (path: string, options: RequestOptions = {}) =>
+    executeRequest<FetchedBytes>(
+      { method: 'GET', path: withQuery(path, options.query), signal: options.signal, timeoutMs: options.timeoutMs, skipAuthQueue: options.skipAuthQueue },
+      fetchBytesWithFetch,
     ),
 
   /** Multipart POST with the file in field 'file'; progress in whole percent. */

@@ -3,7 +3,8 @@
  * logout block → auth queue → space context rule → headers → send (abortable) → 401 recovery →
  * error catalogue.
  */
-import { forceLogout, getAccessToken, getAuthStatus, getCurrentSpaceId } from '../session';
+import { announceSpacesEvent, forceLogout, getAccessToken, getAuthStatus, getCurrentSpaceId } from '../session';
+import { API_ERROR_CODES } from '../contract/errors';
 import { reportNetworkFailure } from '../pwa/connectivity.store';
 import { assertNotLoggingOut, runAbortable, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';
@@ -48,15 +49,25 @@ export async function executeRequest<T>(request: PipelineRequest, transport: Tra
   }
 }
 
+/**
+ * The server answers 'Space not found' (404) for a space that was deleted or archived since this
+ * tab chose it: say so once per request, so the spaces store can move the tab to another space.
+ */
+function reportLostSpace(request: PipelineRequest, spaceId: string | null, status: number | null, detail: string | undefined): void {
+  if (!spaceId || status !== 404 || detail !== 'Space not found' || !needsSpaceContext(request.path)) return;
+  announceSpacesEvent('space-unavailable', { spaceId });
+}
+
 async function sendWithRecovery(request: PipelineRequest, transport: Transport, retried: boolean): Promise<unknown> {
   const accessToken = sendsBearerToken(request.path) ? getAccessToken() : null;
+  const spaceId = getCurrentSpaceId();
   try {
     return await runAbortable(
       (signal) =>
         transport({
           method: request.method,
           path: request.path,
-          headers: buildRequestHeaders({ accessToken, spaceId: getCurrentSpaceId() }, request.headers),
+          headers: buildRequestHeaders({ accessToken, spaceId }, request.headers),
           body: request.body,
           signal,
         }),
@@ -66,6 +77,12 @@ async function sendWithRecovery(request: PipelineRequest, transport: Transport, 
     const apiError = toApiError(error, request.path);
     // No response at all: the banner says so. A time-out is a slow server, not a lost connection.
     if (apiError.code === 'NETWORK_ERROR') reportNetworkFailure();
+    reportLostSpace(request, spaceId, apiError.status, apiError.serverDetail);
+    // Suspended by a platform admin: no refresh can help; the session ends and Login says why.
+    if (apiError.status === 401 && apiError.serverCode === API_ERROR_CODES.accountSuspended) {
+      forceLogout('account_suspended');
+      throw apiError;
+    }
     if (apiError.status !== 401 || !refreshesOn401(request.path, apiError.serverCode)) throw apiError;
     // A fresh token did not help, or the user is leaving anyway: the session is not usable.
     if (retried || getAuthStatus() === 'LOGGING_OUT') {

@@ -8,6 +8,8 @@
  * nothing about the token (offline, time-out, 5xx) keeps the session so a flaky connection does
  * not sign the user out; the attempt still counts, and the third failed attempt forces logout.
  */
+import type { SessionEndReason } from '../contract/account';
+import { API_ERROR_CODES } from '../contract/errors';
 import { forceLogout, getAccessToken, getAuthStatus, getRefreshToken, setAuthStatus, storeTokens, tokenPairSchema } from '../session';
 import { sendWithFetch } from './client';
 import { ApiError, ERROR_MESSAGES, toApiError } from './errors';
@@ -23,7 +25,15 @@ let sharedRefresh: Promise<void> | null = null;
 const unauthorized = () => new ApiError(ERROR_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
 
 /** Marks a refusal of the refresh token itself, as opposed to a transient failure. */
-class SessionRejected extends Error {}
+class SessionRejected extends Error {
+  constructor(
+    message: string,
+    /** Set when the server said why (a suspended account), for the Login screen. */
+    readonly reason?: SessionEndReason,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The session this refresh was started for ended while the answer was on its way (the user
@@ -82,7 +92,7 @@ async function refreshOnce(): Promise<void> {
     if (getAuthStatus() === 'LOGGING_OUT') throw unauthorized();
     if (error instanceof SessionRejected || attempts >= MAX_REFRESH_ATTEMPTS) {
       setAuthStatus('UNAUTHENTICATED');
-      forceLogout();
+      forceLogout(error instanceof SessionRejected ? error.reason : undefined);
       throw unauthorized();
     }
     // Transient: keep the session as it was so queued work is not stuck behind REFRESHING.
@@ -108,7 +118,8 @@ async function requestNewTokens(refreshToken: string) {
   } catch (error) {
     const apiError = toApiError(error, '/refresh');
     if (apiError.status !== null && [400, 401, 403, 422].includes(apiError.status)) {
-      throw new SessionRejected(apiError.message);
+      const suspended = apiError.serverCode === API_ERROR_CODES.accountSuspended;
+      throw new SessionRejected(apiError.message, suspended ? 'account_suspended' : undefined);
     }
     throw apiError;
   }

@@ -40,7 +40,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Toaster
           theme={appearance}
-          position="bottom-right"
+          // Top: the bottom right is where Send and other primary actions sit, on phones above all.
+          position="top-right"
           duration={TOASTER_SETTINGS.duration}
           visibleToasts={TOASTER_SETTINGS.visibleToasts}
           gap={TOASTER_SETTINGS.gap}

@@ -49,7 +49,7 @@ export function GuardedOutlet() {
     ? decideNavigation({
         path: location.pathname,
         search: location.search,
-        auth: { status: auth.status, user: auth.user },
+        auth: { status: auth.status, user: auth.user, endReason: auth.endReason },
         spaces: {
           initialized: spaces.initialized,
           currentSpaceId: spaces.currentSpaceId,
@@ -71,7 +71,7 @@ export function GuardedOutlet() {
   if (redirect) return <Navigate to={redirect.redirect} replace />;
 
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
-  return showShell ? SCREEN_IN_SHELL : SCREEN;
+  return showShell ? SCREEN_IN_SHELL : SCREEN_ALONE;
 }
 
 /**
@@ -86,3 +86,5 @@ const SCREEN = (
   </Suspense>
 );
 const SCREEN_IN_SHELL = <AppShell>{SCREEN}</AppShell>;
+/** Outside the shell (Login, Register, Pricing and 404 signed out) the screen itself is the main landmark. */
+const SCREEN_ALONE = <main className="screen-alone">{SCREEN}</main>;

@@ -11,6 +11,7 @@ export default function NotFoundPage() {
       <Card size="3" className="surface-card">
         <EmptyState
           icon={<MagnifyingGlassIcon width={22} height={22} />}
+          headingAs="h1"
           title="Page not found"
           description="The address may be mistyped, or the page may have moved."
           actions={

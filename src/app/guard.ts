@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '../contract/account';
 import type { AuthStatus, User } from '../contract/auth';
 import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../contract/auth';
 import { homePathFor, loginPathWithRedirect, safeRedirectTarget } from '../navigation/redirects';
@@ -17,11 +18,14 @@ export interface NavigationContext {
   path: string;
   /** location.search, with or without the leading '?' */
   search: string;
-  auth: { status: AuthStatus; user: Pick<User, 'role'> | null };
+  auth: { status: AuthStatus; user: Pick<User, 'role'> | null; endReason?: SessionEndReason | null };
   spaces: { initialized: boolean; currentSpaceId: string | null; count: number };
 }
 
 export type NavigationDecision = { redirect: string } | null;
+
+const isOrgRole = (role: User['role'] | undefined) => role === 'org_owner' || role === 'org_admin' || role === 'org_member';
+const isOrgAdminDashboard = (path: string) => path === ORG_ADMIN_HOME_PATH || path === '/org-admin' || path === '/org-admin/';
 
 function withLeadingQuestionMark(search: string): string {
   if (!search || search === '?') return '';
@@ -58,18 +62,23 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   if (!signedIn) {
     // A logout in progress is leaving the app, so there is nothing to come back to afterwards.
     if (auth.status === 'LOGGING_OUT') return { redirect: LOGIN_PATH };
-    return { redirect: loginPathWithRedirect(`${path}${search}`) };
+    // A session the server ended for a reason (a suspension): Login says why.
+    const reason = auth.endReason ?? undefined;
+    return { redirect: loginPathWithRedirect(`${path}${search}`, reason !== undefined, reason) };
   }
 
   if (access === 'admin') {
     if (isAdminRole(role)) return null;
-    // Spec 000 §2 sends org roles to the org-admin area; only owners and admins may enter it, so
-    // members go straight to where that area would send them (the Dashboard) instead of bouncing twice.
-    return { redirect: isOrgManagerRole(role) ? ORG_ADMIN_HOME_PATH : DASHBOARD_PATH };
+    // Spec 000 §2: org_owner, org_admin and org_member go to the organisation admin dashboard.
+    return { redirect: isOrgRole(role) ? ORG_ADMIN_HOME_PATH : DASHBOARD_PATH };
   }
 
   if (access === 'org-admin') {
     if (isOrgManagerRole(role)) return null;
+    // Spec 000 §2's guard admits members too (a membership flag); Mosaic lets them into the
+    // dashboard only, a read-only view of their organisation and whom to ask. Managing users is
+    // for owners and admins (the server refuses members), so Manage Users sends them there.
+    if (role === 'org_member') return isOrgAdminDashboard(path) ? null : { redirect: ORG_ADMIN_HOME_PATH };
     return { redirect: isAdminRole(role) ? ADMIN_HOME_PATH : DASHBOARD_PATH };
   }
 

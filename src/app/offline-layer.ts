@@ -8,7 +8,7 @@
  */
 import { subscribe } from 'valtio';
 import { http } from '../api';
-import { authState, onSessionReset } from '../session';
+import { authState, onSessionReset, onSpacesEvent } from '../session';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
@@ -38,6 +38,12 @@ export function startOfflineLayer(): void {
 
   registerWorkerAfterLoad();
   keepSessionSavedForOfflineStart();
+
+  // Chat messages written offline wait in the outbox (Dexie) and go when the connection returns;
+  // spaces-ready is the first moment they can be sent after a start (docs/agents.md "Offline outbox").
+  onSpacesEvent('spaces-ready', () => {
+    void import('../features/agents/outbox/outbox-wake').then(({ startOutbox }) => startOutbox());
+  });
 }
 
 /**

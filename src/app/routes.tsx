@@ -5,11 +5,15 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { GuardedOutlet } from './GuardedOutlet';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { Crumb, RouteHandle } from './route-handle';
-import { titleCaseSlug } from './route-handle';
+import { agentLabel } from '../contract/agent-names';
 
 // Every screen loads on demand (spec 000 §2): one lazy chunk per screen.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const SsoPage = lazy(() => import('../features/auth/pages/SsoPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('../features/settings/pages/ConfirmEmailPage'));
 const PricingPage = lazy(() => import('../features/billing/pages/PricingPage'));
 const DashboardPage = lazy(() => import('../features/analytics/pages/DashboardPage'));
 const ConnectionsPage = lazy(() => import('../features/analytics/pages/ConnectionsPage'));
@@ -22,6 +26,7 @@ const AgentManagementPage = lazy(() => import('../features/agents/pages/AgentMan
 const AgentChatPage = lazy(() => import('../features/agents/pages/AgentChatPage'));
 const AgentConfigurationPage = lazy(() => import('../features/agents/pages/AgentConfigurationPage'));
 const AgentChatSessionPage = lazy(() => import('../features/agents/pages/AgentChatSessionPage'));
+const ChatHistoryPage = lazy(() => import('../features/agents/pages/ChatHistoryPage'));
 const AgentModePage = lazy(() => import('../features/agent-mode/pages/AgentModePage'));
 const WorkspaceSettingsPage = lazy(() => import('../features/workspace-settings/pages/WorkspaceSettingsPage'));
 const CreditsPage = lazy(() => import('../features/billing/pages/CreditsPage'));
@@ -33,6 +38,8 @@ const AdminSecurityPage = lazy(() => import('../features/admin/pages/AdminSecuri
 const OrgAdminDashboardPage = lazy(() => import('../features/org-admin/pages/OrgAdminDashboardPage'));
 const OrgAdminUsersPage = lazy(() => import('../features/org-admin/pages/OrgAdminUsersPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+// Outside the signed-in app: anyone with a share link, signed in or not (docs/agents.md "Share links").
+const SharedChatPage = lazy(() => import('../features/share/pages/SharedChatPage'));
 
 const AGENTS: Crumb = { label: 'AI Agents', to: '/agents' };
 const CONNECTIONS: Crumb = { label: 'Connections', to: '/connections' };
@@ -44,7 +51,7 @@ function handle(name: string, crumbs: RouteHandle['crumbs'], extra: Partial<Rout
 }
 const single = (label: string) => () => [{ label }];
 const agentCrumb = (slug: string | undefined): Crumb => ({
-  label: titleCaseSlug(slug ?? ''),
+  label: agentLabel(slug ?? ''),
   to: `/agents/${encodeURIComponent(slug ?? '')}`,
 });
 
@@ -52,7 +59,11 @@ const agentCrumb = (slug: string | undefined): Crumb => ({
 export const screenRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'login', element: <LoginPage />, handle: handle('Login', () => []) },
+  { path: 'login/sso', element: <SsoPage />, handle: handle('SsoLogin', () => []) },
   { path: 'register', element: <RegisterPage />, handle: handle('Register', () => []) },
+  { path: 'forgot-password', element: <ForgotPasswordPage />, handle: handle('ForgotPassword', () => []) },
+  { path: 'reset-password', element: <ResetPasswordPage />, handle: handle('ResetPassword', () => []) },
+  { path: 'confirm-email', element: <ConfirmEmailPage />, handle: handle('ConfirmEmail', () => []) },
   { path: 'pricing', element: <PricingPage />, handle: handle('Pricing', single('Pricing')) },
   { path: 'dashboard', element: <DashboardPage />, handle: handle('Dashboard', () => []) },
   { path: 'connections', element: <ConnectionsPage />, handle: handle('Connections', single('Connections')) },
@@ -75,9 +86,14 @@ export const screenRoutes: RouteObject[] = [
     handle: handle('AgentManagement', () => [AGENTS, { label: 'Agent Configuration' }]),
   },
   {
+    path: 'agents/history',
+    element: <ChatHistoryPage />,
+    handle: handle('ChatHistory', () => [AGENTS, { label: 'All chats' }]),
+  },
+  {
     path: 'agents/:slug',
     element: <AgentChatPage />,
-    handle: handle('AgentChat', (p) => [AGENTS, { label: titleCaseSlug(p.slug ?? '') }]),
+    handle: handle('AgentChat', (p) => [AGENTS, { label: agentLabel(p.slug ?? '') }]),
   },
   {
     path: 'agents/:slug/configure',
@@ -135,6 +151,18 @@ export const screenRoutes: RouteObject[] = [
  */
 export function routeTree(screens: RouteObject[]): RouteObject[] {
   return [
+    // A shared chat: no guard, no session, no shell (nothing of the organisation but the conversation).
+    {
+      path: 'share/:token',
+      element: (
+        <RouteErrorBoundary>
+          <main className="screen-alone">
+            <SharedChatPage />
+          </main>
+        </RouteErrorBoundary>
+      ),
+      handle: handle('SharedChat', () => []),
+    },
     {
       element: (
         <RouteErrorBoundary>

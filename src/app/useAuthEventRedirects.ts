@@ -32,7 +32,7 @@ export function useAuthEventRedirects(): void {
           }
           case 'SESSION_EXPIRED': {
             const target = event.redirect ?? fallback ?? '/';
-            void navigate(loginPathWithRedirect(target, true), { replace: true });
+            void navigate(loginPathWithRedirect(target, true, event.reason), { replace: true });
             break;
           }
           case 'LOGOUT_COMPLETE':

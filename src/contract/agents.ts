@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHAT_MODES, type ChatMode } from './chat';
+import { citationSchema, type CitationDto } from './citations';
 import { wireId } from './wire';
 
 export interface Agent {
@@ -17,6 +18,8 @@ export interface Agent {
   max_wait_minutes: number;
   engine: string;
   engine_model: string;
+  /** The mode a new chat with this agent starts in (its saved settings; 'normal' when none). */
+  default_mode: ChatMode;
 }
 
 export interface ChatSessionDto {
@@ -38,6 +41,24 @@ export interface ChatMessageDto {
   feedback_text: string | null;
   /** Engine and model that wrote a reply ('offline/mosaic-offline-1', 'openai/gpt-4o-mini'); null for user messages. */
   engine: string | null;
+  /**
+   * The message this one follows (chat-tree.ts): null for a chat's first message. Messages with the
+   * same parent are versions of one another. Absent only in answers saved before versions existed.
+   */
+  parent_id?: string | null;
+  /** The passages a reply was given, numbered as its [n] markers (citations.ts); empty for user messages. */
+  citations?: CitationDto[];
+}
+
+/** The built-in offline engine's name in `ChatMessageDto.engine` ('offline/mosaic-offline-1'). */
+export const OFFLINE_ENGINE = 'offline';
+
+/**
+ * Whether a reply was written without a language model. The reply text never says so (it is the
+ * answer only); the client shows it once per chat, from this, as a badge.
+ */
+export function isOfflineEngine(engine: string | null | undefined): boolean {
+  return engine?.split('/')[0] === OFFLINE_ENGINE;
 }
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -68,6 +89,12 @@ export interface SendPayload {
   k_value_ref_docs: number;
   k_value_kb: number;
   mode: ChatMode;
+  /** The message this one follows (the end of the branch on screen); absent → the chat's newest message. */
+  parent_message_id?: string | null;
+  /** Sends a new version of this user message (an edit): it follows what the edited one followed. */
+  edits_message_id?: string;
+  /** Creative assets attached to the message (docs/assets.md "Attaching assets"). */
+  asset_ids?: string[];
 }
 
 export interface AcceptedMessage {
@@ -76,6 +103,10 @@ export interface AcceptedMessage {
   run_id: string;
   title: string;
   created_at: string;
+  /** 'queued' when accepted now; a send repeated with its Idempotency-Key answers with its run's status now. */
+  status: RunStatus;
+  /** The message the sent one follows (null: the chat's first message); the server always says. */
+  parent_id?: string | null;
   mode: ChatMode;
   credits_charged: number;
   credits_remaining: number;
@@ -104,6 +135,7 @@ export const agentSchema = z.object({
   max_wait_minutes: z.number().int(),
   engine: z.string(),
   engine_model: z.string(),
+  default_mode: z.enum(CHAT_MODES),
 }) satisfies z.ZodType<Agent>;
 
 export const chatSessionSchema = z.object({
@@ -124,6 +156,8 @@ export const chatMessageSchema = z.object({
   feedback_categories: z.array(z.string()),
   feedback_text: z.string().nullable(),
   engine: z.string().nullable(),
+  parent_id: wireId.nullable().optional(),
+  citations: z.array(citationSchema).optional(),
 }) satisfies z.ZodType<ChatMessageDto>;
 
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
@@ -153,12 +187,61 @@ export const acceptedSchema = z.object({
   run_id: wireId,
   title: z.string(),
   created_at: z.string(),
-  status: z.literal('queued'),
+  status: z.enum(RUN_STATUSES),
+  parent_id: wireId.nullable().optional(),
   mode: z.enum(CHAT_MODES),
   credits_charged: z.number().int(),
   credits_remaining: z.number().int(),
   transaction_id: z.string(),
 }) satisfies z.ZodType<AcceptedMessage>;
+
+/**
+ * 202 from POST /agents/messages/{id}/regenerate/async: a new reply to the same question is queued.
+ * The client follows it like a send (stream, else the long poll); the reply arrives as a new
+ * version beside the one it was asked from (its parent is `user_message_id`).
+ */
+export interface RegenerationAccepted {
+  session_id: string;
+  run_id: string;
+  /** The question answered again: the new reply will follow it. */
+  user_message_id: string;
+  replaces_message_id: string;
+  status: 'queued';
+  created_at: string;
+  mode: ChatMode;
+  credits_charged: number;
+  credits_remaining: number;
+  transaction_id: string;
+}
+
+export const regenerationAcceptedSchema = z.object({
+  session_id: wireId,
+  run_id: wireId,
+  user_message_id: wireId,
+  replaces_message_id: wireId,
+  status: z.literal('queued'),
+  created_at: z.string(),
+  mode: z.enum(CHAT_MODES),
+  credits_charged: z.number().int(),
+  credits_remaining: z.number().int(),
+  transaction_id: z.string(),
+}) satisfies z.ZodType<RegenerationAccepted>;
+
+/** 200 from POST /agents/messages/{id}/regenerate (spec 001 §7: new_message_id, content), answered when the reply is written. */
+export interface Regenerated {
+  new_message_id: string;
+  content: string;
+  message: ChatMessageDto;
+  /** The reply it was asked from; it stays, as an earlier version. */
+  replaces_message_id: string;
+}
+
+export const regeneratedSchema = z.object({
+  new_message_id: wireId,
+  content: z.string(),
+  message: chatMessageSchema,
+  replaces_message_id: wireId,
+}) satisfies z.ZodType<Regenerated>;
 
 /** GET /agents/sessions/{id}/poll?since= */
 export const pollSchema = z.object({
@@ -172,3 +255,45 @@ export const pollSchema = z.object({
  * agent prompt alongside passages. The server refuses longer; the settings screen counts towards it.
  */
 export const BRAND_VOICE_MAX_CHARS = 20_000;
+
+/**
+ * GET /agents/sessions/{id}/stream: a text/event-stream of the session's open run. `delta` events
+ * carry text appended to the reply (in order, never repeated on one connection); one `done` event
+ * ends the stream with the run as it ended and its reply (null when it failed or was cancelled).
+ * A connection made when no run is open gets `done` at once with the latest run.
+ */
+export const STREAM_EVENTS = { delta: 'delta', done: 'done' } as const;
+
+export interface StreamDelta {
+  run_id: string;
+  text: string;
+  /** The run started over (resumed after a crash): `text` replaces everything shown so far. */
+  restart?: boolean;
+}
+
+export interface StreamDone {
+  run: RunDto | null;
+  message: ChatMessageDto | null;
+}
+
+export const streamDeltaSchema = z.object({ run_id: wireId, text: z.string(), restart: z.boolean().optional() }) satisfies z.ZodType<StreamDelta>;
+export const streamDoneSchema = z.object({
+  run: runSchema.nullable(),
+  message: chatMessageSchema.nullable(),
+}) satisfies z.ZodType<StreamDone>;
+
+/** POST /agents/sessions/{id}/stop: the written part kept as the reply, the unused credits refunded. */
+export interface StopResult {
+  run: RunDto;
+  /** The reply as written when stopped; null when nothing had been written (refunded whole). */
+  message: ChatMessageDto | null;
+  credits_charged: number;
+  credits_refunded: number;
+}
+
+export const stopResultSchema = z.object({
+  run: runSchema,
+  message: chatMessageSchema.nullable(),
+  credits_charged: z.number().int(),
+  credits_refunded: z.number().int(),
+}) satisfies z.ZodType<StopResult>;

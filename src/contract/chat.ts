@@ -17,3 +17,18 @@ export function chatCost(mode: ChatMode, estimatedCredits: number = DEFAULT_ESTI
 
 /** Retrieval depth k for reference documents and the knowledge base, by mode. */
 export const K_BY_MODE: Readonly<Record<ChatMode, number>> = { normal: 5, medium: 10, max: 15 };
+
+/**
+ * The reply length a message's estimated credits pay for (about 1,000 tokens). A reply the user
+ * stops keeps the share of the charge its written part is of this length, rounded up (at least
+ * one credit once anything was written, never more than was charged); the rest is refunded. A reply
+ * stopped before its first character is refunded whole, like a cancel.
+ */
+export const REPLY_ESTIMATE_CHARACTERS = 4_000;
+
+/** Credits a stopped reply keeps out of `charged`, for `writtenCharacters` written. */
+export function creditsKeptForStoppedReply(charged: number, writtenCharacters: number): number {
+  if (writtenCharacters <= 0 || charged <= 0) return 0;
+  const share = Math.min(1, writtenCharacters / REPLY_ESTIMATE_CHARACTERS);
+  return Math.min(charged, Math.max(1, Math.ceil(charged * share)));
+}

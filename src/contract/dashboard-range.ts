@@ -2,7 +2,7 @@
  * The dashboard's date range (spec 001 §5): presets such as '7d' or a custom start and end.
  * Pure: every function takes "today" so the rules can be checked without a clock.
  */
-import { onFirstUse } from './on-first-use';
+import { formatDate } from './format';
 
 /** Spec 001 §9: the dashboard opens on the last 28 days. */
 export const DEFAULT_RANGE_DAYS = 28;
@@ -91,10 +91,8 @@ export function describeRange(range: DashboardRange, today: Date): string {
   return `${formatDay(dates.start_date)} – ${formatDay(dates.end_date)}`;
 }
 
-const DAY_FORMAT = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
-
 /** '2026-03-01' → '1 Mar 2026'; text that is not a date is shown as it is. */
 export function formatDay(isoDate: string): string {
   const date = parseIsoDate(isoDate);
-  return date ? DAY_FORMAT().format(date) : isoDate;
+  return date ? formatDate(date) : isoDate;
 }

@@ -6,8 +6,52 @@
  * against this table, so a fake cannot drift from the real server.
  */
 import { z } from 'zod';
-import { acceptedSchema, agentSchema, chatSessionSchema, pollSchema, runSchema, sessionWithMessagesSchema } from './agents';
+import { agentModeRunDetailSchema, agentModeRunPageSchema, answerSchema, createRunSchema, editStepSchema } from './agent-mode';
+import {
+  acceptedSchema,
+  agentSchema,
+  chatSessionSchema,
+  pollSchema,
+  regeneratedSchema,
+  regenerationAcceptedSchema,
+  runSchema,
+  sessionWithMessagesSchema,
+  stopResultSchema,
+} from './agents';
+import {
+  adminOrganizationDetailSchema,
+  adminOrganizationPageSchema,
+  adminOverviewSchema,
+  adminSecuritySummarySchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  creditAdjustedSchema,
+  creditAdjustmentBodySchema,
+  reasonBodySchema,
+  resetLinkSentSchema,
+} from './admin';
+import { auditPageSchema } from './audit';
+import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from './account';
+import {
+  assetCapabilitiesSchema,
+  assetCollectionSchema,
+  assetCollectionsSchema,
+  assetCommitRequestSchema,
+  assetDetailSchema,
+  assetDownloadSchema,
+  assetHashCheckSchema,
+  assetListSchema,
+  assetSchema,
+  assetSignedUploadSchema,
+  assetUpdateRequestSchema,
+  collectionRequestSchema,
+  generateImageRequestSchema,
+  savedAssetsSchema,
+  saveReplyRequestSchema,
+  textAssetRequestSchema,
+} from './assets';
 import { sessionAnswerSchema, tokenAnswerSchema, userSchema } from './auth';
+import { deletedSessionSchema, historyPageSchema, historySearchSchema, historySessionSchema } from './chat-history';
 import { creditsSchema, planSchema } from './billing';
 import { CHAT_MODES } from './chat';
 import {
@@ -17,9 +61,24 @@ import {
   ga4LinkedPropertySchema,
   ga4PropertiesResponseSchema,
 } from './ga4';
-import { INVITE_ROLES, joinRequestSchema, ORG_ROLES, orgInviteSchema, orgMemberSchema, sentInviteSchema } from './orgs';
+import { INVITE_ROLES, joinRequestSchema, ORG_ROLES, orgContactsSchema, orgInviteSchema, orgMemberSchema, reissuedInviteLinkSchema, sentInviteSchema } from './orgs';
+import { organizationSchema, updateOrganizationSchema } from './organization';
+import {
+  deletePushSubscriptionSchema,
+  markNotificationsReadSchema,
+  notificationListSchema,
+  pushSubscriptionRequestSchema,
+  pushSubscriptionSchema,
+  unreadCountSchema,
+  vapidPublicKeySchema,
+} from './notifications';
+import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema, ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso';
+import { onboardingDismissalSchema, onboardingSchema } from './onboarding';
 import { routeMatcher } from './paths';
-import { spaceSchema } from './spaces';
+import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
+import { documentTextSchema, downloadLinkSchema } from './document-preview';
+import { createTemplateSchema, promptTemplateListSchema, promptTemplateSchema, updateTemplateSchema } from './prompt-templates';
+import { archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
 import { wireId } from './wire';
 
 export interface EndpointSchemas {
@@ -41,6 +100,10 @@ export const sendMessageRequestSchema = z.object({
   k_value_ref_docs: z.number().int().min(1).max(15),
   k_value_kb: z.number().int().min(1).max(15),
   mode: z.enum(CHAT_MODES),
+  parent_message_id: wireId.nullable().optional(),
+  edits_message_id: wireId.optional(),
+  /** Creative assets attached to the message (docs/assets.md "Attaching assets"); not in the spec's payload. */
+  asset_ids: z.array(wireId).optional(),
 });
 
 export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
@@ -55,6 +118,14 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
     request: z.object({ name: z.string(), slug: z.string(), description: z.string().optional() }),
     responses: { 201: spaceSchema },
   },
+  'GET /spaces/archived': { response: z.array(archivedSpaceSchema) },
+  'PATCH /spaces/:id': {
+    request: z.object({ name: z.string().optional(), description: z.string().nullable().optional() }),
+    response: spaceSchema,
+  },
+  'POST /spaces/:id/archive': { response: spaceSchema },
+  'POST /spaces/:id/restore': { response: spaceSchema },
+  'POST /spaces/:id/delete': { request: z.object({ confirm_name: z.string() }), responses: { 202: spaceDeletionSchema } },
   'GET /billing/plan': { response: planSchema },
   'GET /billing/credits': { response: creditsSchema },
   'GET /integrations/ga4/accounts': { response: ga4AccountsResponseSchema },
@@ -70,12 +141,105 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'GET /agents/sessions/:id/messages': { response: sessionWithMessagesSchema },
   'POST /agents/:slug/messages/async': { request: sendMessageRequestSchema, responses: { 202: acceptedSchema } },
   'GET /agents/sessions/:id/poll': { response: pollSchema },
+  'POST /agents/messages/:id/regenerate': { response: regeneratedSchema },
+  'POST /agents/messages/:id/regenerate/async': { responses: { 202: regenerationAcceptedSchema } },
   'POST /agents/sessions/:id/cancel': { response: runSchema },
+  // text/event-stream, not JSON: its events are streamDeltaSchema and streamDoneSchema (agents.ts).
+  'GET /agents/sessions/:id/stream': {},
+  'POST /agents/sessions/:id/stop': { response: stopResultSchema },
+  'GET /agents/history': { response: historyPageSchema },
+  'GET /agents/history/search': { response: historySearchSchema },
+  'PATCH /agents/sessions/:id': { request: z.object({ title: z.string().optional(), pinned: z.boolean().optional() }), response: historySessionSchema },
+  'DELETE /agents/sessions/:id': { response: deletedSessionSchema },
+  'POST /agents/sessions/:id/restore': { response: historySessionSchema },
+  'GET /kb/documents/:id/text': { response: documentTextSchema },
+  'GET /kb/documents/:id/download': { response: downloadLinkSchema },
+  'GET /agents/sessions/:id/shares': { response: shareLinkListSchema },
+  'POST /agents/sessions/:id/shares': { responses: { 201: createdShareLinkSchema } },
+  'DELETE /agents/sessions/:id/shares/:shareId': { responses: { 204: z.null() } },
+  'GET /public/shares/:token': { response: sharedChatSchema },
+  'GET /prompt-templates': { response: promptTemplateListSchema },
+  'POST /prompt-templates': { request: createTemplateSchema, responses: { 201: promptTemplateSchema } },
+  'PATCH /prompt-templates/:id': { request: updateTemplateSchema, response: promptTemplateSchema },
+  'DELETE /prompt-templates/:id': { responses: { 204: z.null() } },
+  'GET /agent-mode/runs': { response: agentModeRunPageSchema },
+  'POST /agent-mode/runs': { request: createRunSchema, responses: { 201: agentModeRunDetailSchema } },
+  'GET /agent-mode/runs/:id': { response: agentModeRunDetailSchema },
+  // text/event-stream, not JSON: its events are RUN_STREAM_EVENTS (agent-mode.ts).
+  'GET /agent-mode/runs/:id/stream': {},
+  'POST /agent-mode/runs/:id/approve': { response: agentModeRunDetailSchema },
+  'POST /agent-mode/runs/:id/pause': { response: agentModeRunDetailSchema },
+  'POST /agent-mode/runs/:id/resume': { response: agentModeRunDetailSchema },
+  'POST /agent-mode/runs/:id/cancel': { response: agentModeRunDetailSchema },
+  'POST /agent-mode/runs/:id/answer': { request: answerSchema, response: agentModeRunDetailSchema },
+  'PATCH /agent-mode/runs/:id/steps/:stepId': { request: editStepSchema, response: agentModeRunDetailSchema },
   'GET /orgs/members': { response: z.object({ members: z.array(orgMemberSchema) }) },
   'PUT /orgs/members/:id/role': { request: z.object({ role: z.enum(ORG_ROLES) }), response: orgMemberSchema },
   'GET /orgs/invites': { response: z.object({ invites: z.array(orgInviteSchema) }) },
   'POST /orgs/invites': { request: z.object({ email: z.string(), role: z.enum(INVITE_ROLES) }), responses: { 201: sentInviteSchema } },
+  'POST /orgs/invites/:id/link': { response: reissuedInviteLinkSchema },
+  'GET /orgs/contacts': { response: orgContactsSchema },
+  'GET /settings/org': { response: organizationSchema },
+  'PUT /settings/org': { request: updateOrganizationSchema, response: organizationSchema },
+  'GET /auth/sso/lookup': { response: ssoLookupSchema },
+  'POST /auth/sso/complete': { request: ssoCompleteBodySchema, response: ssoCompleteAnswerSchema },
+  'GET /settings/sso': { response: ssoSettingsSchema },
+  'PUT /settings/sso': { request: updateSsoSettingsSchema, response: ssoProviderSchema },
+  'DELETE /settings/sso': { responses: { 204: z.null() } },
+  'GET /onboarding': { response: onboardingSchema },
+  'PUT /onboarding/dismissal': { request: onboardingDismissalSchema, response: onboardingSchema },
   'GET /orgs/join-requests': { response: z.object({ join_requests: z.array(joinRequestSchema) }) },
+  'POST /auth/password/forgot': { request: z.object({ email: z.string() }), responses: { 202: messageAnswerSchema } },
+  'POST /auth/password/reset': { request: z.object({ token: z.string(), password: z.string() }), responses: { 204: z.null() } },
+  'POST /auth/email/confirm': { request: z.object({ token: z.string() }), response: emailConfirmedSchema },
+  'PUT /account/profile': { request: z.object({ name: z.string() }), response: userSchema },
+  'POST /account/password': {
+    request: z.object({ current_password: z.string(), new_password: z.string() }),
+    responses: { 204: z.null() },
+  },
+  'POST /account/email': { request: z.object({ new_email: z.string(), current_password: z.string() }), responses: { 202: messageAnswerSchema } },
+  'GET /account/sessions': { response: accountSessionsSchema },
+  // Creative Assets (docs/assets.md).
+  'GET /assets': { response: assetListSchema },
+  'GET /assets/search': { response: assetListSchema },
+  'GET /assets/capabilities': { response: assetCapabilitiesSchema },
+  'GET /assets/collections': { response: assetCollectionsSchema },
+  'POST /assets/collections': { request: collectionRequestSchema, responses: { 201: assetCollectionSchema } },
+  'PATCH /assets/collections/:id': { request: collectionRequestSchema, response: assetCollectionSchema },
+  'DELETE /assets/collections/:id': { responses: { 204: z.null() } },
+  'POST /assets/hashes/check': { request: z.object({ hashes: z.array(z.string()) }), response: assetHashCheckSchema },
+  'POST /assets/uploads/sign': { response: assetSignedUploadSchema },
+  'POST /assets/uploads/commit': { request: assetCommitRequestSchema, responses: { 201: assetSchema } },
+  'POST /assets/text': { request: textAssetRequestSchema, responses: { 201: assetSchema } },
+  'POST /assets/from-message': { request: saveReplyRequestSchema, responses: { 201: savedAssetsSchema } },
+  'POST /assets/generate': { request: generateImageRequestSchema, responses: { 201: assetSchema } },
+  'GET /assets/:id': { response: assetDetailSchema },
+  // image/webp bytes, not JSON.
+  'GET /assets/:id/thumbnail': {},
+  'GET /assets/:id/preview': {},
+  'POST /assets/:id/download': { response: assetDownloadSchema },
+  'PATCH /assets/:id': { request: assetUpdateRequestSchema, response: assetSchema },
+  'DELETE /assets/:id': { responses: { 204: z.null() } },
+  'DELETE /account/sessions/:id': { responses: { 204: z.null() } },
+  'GET /notifications': { response: notificationListSchema },
+  'POST /notifications/read': { request: markNotificationsReadSchema, response: unreadCountSchema },
+  'GET /notifications/push/key': { response: vapidPublicKeySchema },
+  'POST /notifications/push/subscriptions': { request: pushSubscriptionRequestSchema, responses: { 201: pushSubscriptionSchema } },
+  'DELETE /notifications/push/subscriptions': { request: deletePushSubscriptionSchema, responses: { 204: z.null() } },
+  // The organisation's activity log (owners) and the platform admin area (docs/admin.md).
+  'GET /orgs/audit': { response: auditPageSchema },
+  'GET /admin/overview': { response: adminOverviewSchema },
+  'GET /admin/security': { response: adminSecuritySummarySchema },
+  'GET /admin/audit': { response: auditPageSchema },
+  'GET /admin/users': { response: adminUserPageSchema },
+  'GET /admin/users/:id': { response: adminUserDetailSchema },
+  'POST /admin/users/:id/suspend': { request: reasonBodySchema, response: adminUserDetailSchema },
+  'POST /admin/users/:id/reactivate': { request: reasonBodySchema, response: adminUserDetailSchema },
+  'POST /admin/users/:id/sign-out': { request: reasonBodySchema, response: adminUserDetailSchema },
+  'POST /admin/users/:id/password-reset': { response: resetLinkSentSchema },
+  'GET /admin/organizations': { response: adminOrganizationPageSchema },
+  'GET /admin/organizations/:id': { response: adminOrganizationDetailSchema },
+  'POST /admin/organizations/:id/credits': { request: creditAdjustmentBodySchema, response: creditAdjustedSchema },
 };
 
 const MATCHERS = Object.entries(ENDPOINTS).map(([key, schemas]) => {

@@ -31,5 +31,13 @@ export const API_ERROR_CODES = {
   checkoutInProgress: 'CHECKOUT_IN_PROGRESS',
   /** 409: a signed upload link that has already been used. */
   uploadLinkUsed: 'UPLOAD_LINK_USED',
+  /** 404: a password reset or email confirmation link that was used or replaced. */
+  accountLinkInvalid: 'ACCOUNT_LINK_INVALID',
+  /** 410: a password reset or email confirmation link past its expiry. */
+  accountLinkExpired: 'ACCOUNT_LINK_EXPIRED',
+  /** 403 at sign-in: the right password, but the join request still awaits approval. */
+  joinRequestAwaitingApproval: 'JOIN_REQUEST_PENDING',
+  /** 403 at sign-in: the right password for a suspended account. */
+  accountSuspended: 'ACCOUNT_SUSPENDED',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

@@ -22,6 +22,15 @@ export interface KnowledgeDocument {
   uploaded_by?: string | null;
 }
 
+/** A ready document's text as a draft to edit (the brand voice): GET /kb/documents/{id}/text's first window. */
+export interface DocumentText {
+  id: string;
+  filename: string;
+  text: string;
+  /** Only the document's beginning came (a long document is read in windows: document-preview.ts). */
+  truncated: boolean;
+}
+
 export interface HashCheckResult {
   non_existing_hashes: string[];
   existing?: { hash: string; document_id: string; filename: string }[];
@@ -50,6 +59,8 @@ export interface CommitPayload {
 export interface KnowledgeContext {
   passage: string;
   document_id: string;
+  /** Which passage of the document (0-based): the document preview opens there. */
+  ordinal: number;
   filename: string;
   score: number;
   highlights: string[];

@@ -7,13 +7,13 @@ import { z } from 'zod';
 import type { Role } from './auth';
 import { wireId } from './wire';
 
-/** The roles a person has inside an organisation. */
+/** The roles a person has inside an organisation, in the order every list shows them (fewest rights first). */
 export type OrgRole = Extract<Role, 'org_owner' | 'org_admin' | 'org_member'>;
-export const ORG_ROLES = ['org_owner', 'org_admin', 'org_member'] as const satisfies readonly OrgRole[];
+export const ORG_ROLES = ['org_member', 'org_admin', 'org_owner'] as const satisfies readonly OrgRole[];
 
 /** Roles an invite can give: ownership is handed over by changing a member's role, not by invite. */
 export type InviteRole = Exclude<OrgRole, 'org_owner'>;
-export const INVITE_ROLES = ['org_admin', 'org_member'] as const satisfies readonly InviteRole[];
+export const INVITE_ROLES = ['org_member', 'org_admin'] as const satisfies readonly InviteRole[];
 
 export interface OrgMember {
   id: string;
@@ -145,3 +145,23 @@ export const joinRequestSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
 }) satisfies z.ZodType<JoinRequest>;
+
+/**
+ * POST /orgs/invites/{id}/link → a new link for a pending invite, to copy from the invite list.
+ * The server keeps only a hash of each link's secret, so it cannot show the earlier link again:
+ * it issues a new one (same expiry) and the earlier link stops working.
+ */
+export const reissuedInviteLinkSchema = z.object({
+  invite_link: z.string(),
+  expires_at: z.string(),
+});
+export type ReissuedInviteLink = z.infer<typeof reissuedInviteLinkSchema>;
+
+/** GET /orgs/contacts: the organisation's owners and admins by name, for everyone in it (Help & Support). */
+export const orgContactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['org_owner', 'org_admin']),
+});
+export type OrgContact = z.infer<typeof orgContactSchema>;
+export const orgContactsSchema = z.object({ contacts: z.array(orgContactSchema) });

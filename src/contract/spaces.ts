@@ -16,3 +16,22 @@ export interface CreateSpaceInput {
   slug: string;
   description?: string;
 }
+
+/** An archived space as Workspace Settings lists it (GET /spaces/archived), with when it was archived. */
+export const archivedSpaceSchema = spaceSchema.extend({ archived_at: z.string() });
+export type ArchivedSpace = z.infer<typeof archivedSpaceSchema>;
+
+/** PATCH /spaces/{id}: the slug stays, as it is in people's links. */
+export interface UpdateSpaceInput {
+  name?: string;
+  description?: string | null;
+}
+
+/** POST /spaces/{id}/delete: the space's name typed again, as confirmation. */
+export interface DeleteSpaceInput {
+  confirm_name: string;
+}
+
+/** POST /spaces/{id}/delete answers 202: the space is gone from every list; its data is removed in the background. */
+export const spaceDeletionSchema = z.object({ id: wireId, status: z.literal('deleting') });
+export type SpaceDeletion = z.infer<typeof spaceDeletionSchema>;

@@ -4,10 +4,19 @@ export {
   DATABASE_NAME,
   MosaicDB,
   SPACE_SCOPED_TABLES,
+  type AgentModeRunRow,
+  type AgentModeStepRow,
+  type ChatBranchRow,
+  type AssetCollectionRow,
+  type AssetRow,
+  type AssetThumbnailRow,
   type DocumentRow,
+  type DocumentTextRow,
+  type PromptTemplateRow,
   type DraftRow,
   type MessageRow,
   type MetaRow,
+  type OutboxRow,
   type SessionRow,
   type SpaceScopedTableName,
   type TransactionRow,
@@ -25,5 +34,6 @@ export {
   type SnapshotTableName,
 } from './sync-meta';
 export { clearDraft, readDraft, saveDraft } from './drafts';
+export { forgetDocumentText, saveDocumentText, MAX_SAVED_CHARACTERS, MAX_SAVED_TEXTS } from './document-texts';
 export { guardStorageWrite, isQuotaExceededError, onStorageFull, STORAGE_FULL_MESSAGE, storageErrorMessage } from './quota';
 export { useLastSynced } from './hooks';

@@ -2,7 +2,7 @@
  * "Last updated" bookkeeping and whole-list snapshots: the write side of Server → Dexie → UI.
  */
 import type { Table } from 'dexie';
-import { db, type DocumentRow, type MessageRow, type SessionRow, type TransactionRow } from './mosaic-db';
+import { db, type AssetCollectionRow, type AssetRow, type DocumentRow, type MessageRow, type SessionRow, type TransactionRow } from './mosaic-db';
 
 /** Storage key of a named fact for a space (null: not tied to a space). */
 export function metaKey(name: string, spaceId: string | null): string {
@@ -35,6 +35,8 @@ export async function readLastSynced(name: string, spaceId: string | null): Prom
 }
 
 interface SnapshotTables {
+  assets: AssetRow;
+  assetCollections: AssetCollectionRow;
   documents: DocumentRow;
   sessions: SessionRow;
   messages: MessageRow;

@@ -3,6 +3,7 @@
  * (spec 000 §2). Shared by the navigation guard (src/app/guard.ts) and the Login and Register
  * screens, which is why it sits below both.
  */
+import type { SessionEndReason } from '../contract/account';
 import type { User } from '../contract/auth';
 import { isSystemAdminRole } from '../contract/auth';
 import { ADMIN_HOME_PATH, DASHBOARD_PATH, LOGIN_PATH, classifyPath } from './route-access';
@@ -33,8 +34,9 @@ export function homePathFor(role: User['role'] | undefined): string {
   return isSystemAdminRole(role) ? ADMIN_HOME_PATH : DASHBOARD_PATH;
 }
 
-export function loginPathWithRedirect(originalPathAndSearch: string, expired = false): string {
+export function loginPathWithRedirect(originalPathAndSearch: string, expired = false, reason?: SessionEndReason): string {
   const params = new URLSearchParams({ redirect: originalPathAndSearch });
   if (expired) params.set('expired', 'true');
+  if (reason) params.set('reason', reason);
   return `${LOGIN_PATH}?${params.toString()}`;
 }

@@ -29,11 +29,14 @@ export {
   notificationsEnabled,
   notificationSupport,
   notifyReplyArrived,
+  notifyRunEvent,
+  forgetPushSubscription,
   NOTIFICATION_CLOSE_AFTER_MS,
   NOTIFICATIONS_OPT_IN_KEY,
+  type NotificationSupport,
   type ReplyArrived,
+  type RunEventNotice,
 } from './notifications';
-export { NotificationsOptIn } from './NotificationsOptIn';
 
 export { requestPersistentStorage, type PersistenceResult } from './persistent-storage';
 export { clearApiCache, clearOfflineData } from './offline-data';

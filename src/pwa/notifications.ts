@@ -8,11 +8,12 @@
  * about their own chats appearing on screen. The browser permission itself stays, so opting in
  * again is one click without a browser prompt.
  */
+import { NOTIFICATION_AUTO_CLOSE_MS, notificationTags } from '../contract/notification-rules';
 import { chatPreview } from '../lib/logger';
 
 export const NOTIFICATIONS_OPT_IN_KEY = 'ma_notifications_opt_in';
 /** Spec 001 §9: a reply notification closes after 10 s. */
-export const NOTIFICATION_CLOSE_AFTER_MS = 10_000;
+export const NOTIFICATION_CLOSE_AFTER_MS = NOTIFICATION_AUTO_CLOSE_MS;
 /** How long to wait for a worker before giving up on showing a notification. */
 const WORKER_READY_TIMEOUT_MS = 3_000;
 
@@ -67,6 +68,18 @@ export function forgetNotificationsOptIn(): void {
   storeOptIn(false);
 }
 
+/**
+ * Logout: this browser stops receiving the person's pushes. The subscription is ended at the push
+ * service (no server call: the session is already gone), so the server's next push to it is
+ * answered 410 and the server drops it. Best effort: without a worker there is nothing to end.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.getRegistration) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 export interface ReplyArrived {
   sessionId: string;
   agentName: string;
@@ -93,26 +106,51 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 /**
- * Announces a finished reply. One notification per chat session (tag = session id, so a newer
- * reply replaces the older one), closed after 10 s. Resolves true when one was shown.
+ * Shows a notification through the worker, closed after 10 s; one per tag (a newer one replaces
+ * the older). Only with the opt-in and the browser's permission, and only while the page is hidden
+ * unless asked otherwise. Resolves true when one was shown.
  */
-export async function notifyReplyArrived(reply: ReplyArrived, options: NotifyOptions = {}): Promise<boolean> {
+async function showAppNotification(title: string, content: { body: string; tag: string; data: Record<string, string> }, options: NotifyOptions): Promise<boolean> {
   if (!notificationsEnabled()) return false;
   if (!options.evenWhenVisible && document.visibilityState === 'visible') return false;
   const registration = await workerRegistration();
   if (!registration) return false;
-  const tag = reply.sessionId;
-  await registration.showNotification(`${reply.agentName} replied`, {
-    body: chatPreview(reply.preview),
-    tag,
-    data: { url: reply.url, sessionId: reply.sessionId },
-    icon: '/icons/icon-192.png',
-  });
+  await registration.showNotification(title, { body: content.body, tag: content.tag, data: content.data, icon: '/icons/icon-192.png' });
   setTimeout(() => {
     void registration
-      .getNotifications({ tag })
+      .getNotifications({ tag: content.tag })
       .then((shown) => shown.forEach((notification) => notification.close()))
       .catch(() => undefined);
   }, NOTIFICATION_CLOSE_AFTER_MS);
   return true;
+}
+
+/**
+ * Announces a finished reply. One notification per chat session (the chat's tag, which the
+ * server's push for the same reply uses too, so a newer reply or the push replaces this one rather
+ * than adding a second), closed after 10 s. Resolves true when one was shown.
+ */
+export async function notifyReplyArrived(reply: ReplyArrived, options: NotifyOptions = {}): Promise<boolean> {
+  return showAppNotification(
+    `${reply.agentName} replied`,
+    { body: chatPreview(reply.preview), tag: notificationTags.chat(reply.sessionId), data: { url: reply.url, sessionId: reply.sessionId } },
+    options,
+  );
+}
+
+/** What an Agent Mode run says when it finishes or needs the person (src/contract/agent-mode.ts runNotification). */
+export interface RunEventNotice {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/**
+ * Announces an Agent Mode run that finished or needs an answer, the way a finished reply is
+ * announced; its tag is the run's (notificationTags.run), the same the server's push uses, so the
+ * two collapse into one on a device.
+ */
+export async function notifyRunEvent(notice: RunEventNotice, options: NotifyOptions = {}): Promise<boolean> {
+  return showAppNotification(notice.title, { body: notice.body, tag: notice.tag, data: { url: notice.url } }, options);
 }

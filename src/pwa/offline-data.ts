@@ -1,10 +1,11 @@
 /**
  * Logout and session expiry: nothing of the user may stay on the device (spec 000 §4). Removes the
- * saved data (IndexedDB), the worker's saved API answers and the notification opt-in.
+ * saved data (IndexedDB), the worker's saved API answers, the notification opt-in and this
+ * browser's push subscription.
  */
 import { API_CACHE_NAME, CLEAR_API_CACHE } from '../../sw/messages';
 import { wipeAll } from '../db';
-import { forgetNotificationsOptIn } from './notifications';
+import { forgetNotificationsOptIn, forgetPushSubscription } from './notifications';
 import { resetPersistentStorageRequest } from './persistent-storage';
 
 /**
@@ -21,7 +22,7 @@ export async function clearApiCache(): Promise<void> {
 export async function clearOfflineData(): Promise<void> {
   forgetNotificationsOptIn();
   resetPersistentStorageRequest();
-  const results = await Promise.allSettled([wipeAll(), clearApiCache()]);
+  const results = await Promise.allSettled([wipeAll(), clearApiCache(), forgetPushSubscription()]);
   const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw failed.reason;
 }

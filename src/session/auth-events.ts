@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '../contract/account';
 import { describeError, logger } from '../lib/logger';
 
 /**
@@ -6,7 +7,8 @@ import { describeError, logger } from '../lib/logger';
 
 export type AuthEvent =
   | { type: 'LOGIN_REQUIRED'; redirect?: string }
-  | { type: 'SESSION_EXPIRED'; redirect?: string }
+  /** `reason`: what the server said ended it (a suspended account), for the Login screen to say. */
+  | { type: 'SESSION_EXPIRED'; redirect?: string; reason?: SessionEndReason }
   | { type: 'LOGOUT_COMPLETE' }
   | { type: 'UNAUTHENTICATED' };
 

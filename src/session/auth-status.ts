@@ -4,6 +4,7 @@
  * status here and changes it itself during a refresh.
  */
 import { proxy } from 'valtio';
+import type { SessionEndReason } from '../contract/account';
 import type { AuthStatus, User } from './wire-types';
 
 export interface AuthState {
@@ -11,6 +12,11 @@ export interface AuthState {
   user: User | null;
   error: string | null;
   initialized: boolean;
+  /**
+   * Why the last session ended, when the server said (a suspended account): the guard's way to
+   * Login carries it, so Login can say so whichever redirect gets there first. Cleared at sign-in.
+   */
+  endReason: SessionEndReason | null;
 }
 
 export const authState: AuthState = proxy<AuthState>({
@@ -18,6 +24,7 @@ export const authState: AuthState = proxy<AuthState>({
   user: null,
   error: null,
   initialized: false,
+  endReason: null,
 });
 
 type StatusListener = (status: AuthStatus, previous: AuthStatus) => void;

@@ -3,6 +3,7 @@
  * UNAUTHENTICATED and announce why. Shared by user logout, forced logout, and a logout seen from
  * another tab. It makes no server call, so the request layer can use it without a cycle.
  */
+import type { SessionEndReason } from '../contract/account';
 import { authState, getAuthStatus, setAuthStatus } from './auth-status';
 import { emitAuthEvent, type AuthEvent } from './auth-events';
 import { runSessionResets } from './session-reset';
@@ -27,15 +28,16 @@ export function currentRedirectTarget(): string | undefined {
 
 /**
  * The session can no longer be trusted (refresh failed, retried request still 401): end it without
- * a server call and emit SESSION_EXPIRED.
+ * a server call and emit SESSION_EXPIRED, with the server's reason when it gave one (a suspension).
  */
-export function forceLogout(): void {
+export function forceLogout(reason?: SessionEndReason): void {
   const status = getAuthStatus();
   // A user logout already in progress finishes on its own and announces LOGOUT_COMPLETE.
   if (status === 'LOGGING_OUT') return;
   // Several failing requests may all ask for this; only the first has a session left to end.
   if (status === 'UNAUTHENTICATED' && !hasStoredSession() && authState.user === null) return;
   setAuthStatus('LOGGING_OUT');
+  authState.endReason = reason ?? null;
   const redirect = currentRedirectTarget();
-  endSessionLocally(redirect ? { type: 'SESSION_EXPIRED', redirect } : { type: 'SESSION_EXPIRED' });
+  endSessionLocally({ type: 'SESSION_EXPIRED', ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) });
 }

@@ -11,6 +11,13 @@ export interface SpacesEventMap {
   'spaces-error': { error: string };
   'space-switched': { spaceId: string; space: Space };
   'open-space-selector': undefined;
+  /**
+   * A space-scoped request was answered 'Space not found' for this space: it was deleted or
+   * archived (perhaps in another tab or by someone else). The spaces store moves the tab elsewhere.
+   */
+  'space-unavailable': { spaceId: string };
+  /** The tab was moved out of a space that is gone; `from` is its name as the tab last knew it. */
+  'space-lost': { from: string | null; to: Space | null };
 }
 
 export type SpacesEventName = keyof SpacesEventMap;

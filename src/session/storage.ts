@@ -59,6 +59,20 @@ export function readStoredUser(): User | null {
 export const getSavedSpaceId = (): string | null => read(CURRENT_SPACE_KEY);
 export const saveSpaceId = (id: string | null): void => write(CURRENT_SPACE_KEY, id);
 
+/**
+ * Every key of a signed-in person's data starts with this (spec 000 §3: the `ma_` keys). Features
+ * add their own (`ma_ga4_selected_property:<space>`, `ma_notifications_opt_in`); all go with the
+ * session, here, whatever feature code has loaded — a feature's own clean-up only runs once its
+ * code is in the page. Device preferences (the sidebar's `mosaic.` keys) stay.
+ */
+export const USER_KEY_PREFIX = 'ma_';
+
 export function clearSessionStorage(): void {
   for (const key of SESSION_KEYS) write(key, null);
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    for (const key of keys) if (key?.startsWith(USER_KEY_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept in it either.
+  }
 }

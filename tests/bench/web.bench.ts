@@ -7,11 +7,18 @@
  *     /dashboard, mobile and desktop presets (tests/bench/web-lighthouse.ts).
  * Builds into a temporary folder, serves it with the real server (embedded PGlite, temporary data
  * folder, a free loopback port), stops everything at the end. Prints Markdown tables; the budget
- * lines say PASS or OVER. BENCH_SKIP_LIGHTHOUSE=1 skips step 3. Figures: docs/performance.md.
+ * lines say PASS or OVER. BENCH_SKIP_LIGHTHOUSE=1 skips step 3. Every Lighthouse figure is printed
+ * with the machine's load average (one minute) when its run started and ended.
+ *
+ * BENCH_BASELINE_REF=<git ref> adds step 4: Lighthouse mobile on /login and /dashboard for this
+ * build and that commit's build, back to back, BENCH_COMPARE_ROUNDS rounds (default 5) in
+ * alternating order (tests/bench/web-compare.ts). BENCH_COMPARE_ONLY=1 runs step 4 alone.
+ * Figures: docs/performance.md.
  */
 import path from 'node:path';
 import { buildApp, launchBrowser, registerAccount, startServer, uniqueAccount, apiLogin } from '../e2e/harness';
 import { runLighthouse } from './web-lighthouse';
+import { buildRef, compareLighthouse, loadNow, printComparison } from './web-compare';
 import { measureBuild } from './web-sizes';
 import { measureLoadTimes } from './web-timings';
 
@@ -33,7 +40,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');
 
 async function main(): Promise<void> {
-  console.log(`# Mosaic web benchmark — ${new Date().toISOString()}\n`);
+  console.log(`# Mosaic web benchmark — ${new Date().toISOString()}, load average ${loadNow()} on this machine\n`);
+  if (process.env.BENCH_COMPARE_ONLY === '1') return compareWithBaseline();
   const build = await buildApp(`bench-${Date.now().toString(36)}`);
   const server = await startServer({ STATIC_DIR: build.outDir });
   const browser = await launchBrowser();
@@ -66,15 +74,21 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return;
     console.log('## Lighthouse 12\n');
-    console.log('| Page | Preset | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | LCP element |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    const scores = await runLighthouse(server.baseUrl, tokens);
-    for (const score of scores) {
-      const { performance, accessibility } = score.scores;
-      const { fcp, lcp, tbt, cls } = score.metrics;
-      console.log(
-        `| ${score.url} | ${score.formFactor} | ${performance} | ${accessibility} | ${score.scores['best-practices']} | ${fcp} ms | ${lcp} ms | ${tbt} ms | ${cls} | ${score.lcpElement} |`,
-      );
+    console.log('| Page | Preset | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | LCP element | Load average (start → end) |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    const scores = [];
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const path of ['/login', '/dashboard']) {
+        const before = loadNow();
+        const [score] = await runLighthouse(server.baseUrl, tokens, [formFactor], [path]);
+        const after = loadNow();
+        scores.push(score!);
+        const { performance, accessibility } = score!.scores;
+        const { fcp, lcp, tbt, cls } = score!.metrics;
+        console.log(
+          `| ${score!.url} | ${score!.formFactor} | ${performance} | ${accessibility} | ${score!.scores['best-practices']} | ${fcp} ms | ${lcp} ms | ${tbt} ms | ${cls} | ${score!.lcpElement} | ${before} → ${after} |`,
+        );
+      }
     }
     console.log('\nAudits not passing:');
     for (const score of scores) {
@@ -91,6 +105,31 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
     await build.remove();
+  }
+  if (process.env.BENCH_BASELINE_REF) await compareWithBaseline();
+}
+
+/** Step 4: this build against BENCH_BASELINE_REF's, back to back (tests/bench/web-compare.ts). */
+async function compareWithBaseline(): Promise<void> {
+  const ref = process.env.BENCH_BASELINE_REF;
+  if (!ref) throw new Error('BENCH_BASELINE_REF names the commit to compare with (e.g. main)');
+  const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 5);
+  console.log(`## Lighthouse mobile, this build against ${ref}, back to back (${rounds} rounds)\n`);
+  const current = await buildApp(`bench-${Date.now().toString(36)}`);
+  const baseline = await buildRef(ROOT, ref);
+  const servers = [await startServer({ STATIC_DIR: current.outDir }), await startServer({ STATIC_DIR: baseline.outDir })];
+  try {
+    const builds = [];
+    for (const [index, server] of servers.entries()) {
+      const account = uniqueAccount('bench');
+      await registerAccount(server.baseUrl, account);
+      builds.push({ label: index === 0 ? 'this build' : ref, baseUrl: server.baseUrl, tokens: await apiLogin(server.baseUrl, account) });
+    }
+    printComparison(await compareLighthouse(builds, ['/login', '/dashboard'], rounds));
+  } finally {
+    for (const server of servers) await server.stop();
+    await current.remove();
+    await baseline.remove();
   }
 }
 

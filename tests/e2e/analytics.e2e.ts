@@ -53,7 +53,8 @@ describe('Google Analytics with the demo source', () => {
 
     await page.goto(`${app.server.baseUrl}/connections`);
     await page.getByRole('heading', { name: 'Connections', level: 1 }).waitFor();
-    await page.getByText('No Google account connected yet.', { exact: false }).waitFor();
+    // One analytics status for the space, the same words the Dashboard uses.
+    await page.getByText('Not connected', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Connect Google Analytics' }).click();
 
     // The demo source sends the browser through the server's OAuth callback straight back here.

@@ -3,8 +3,10 @@
  * production build: send a message, see the reply and the credits change, then go offline,
  * reload, and read the chat from the device.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import {
+  apiLogin,
   newContext,
   registerAccount,
   signInThroughUi,
@@ -13,7 +15,16 @@ import {
   waitForServiceWorkerControl,
 } from './harness';
 
-const app = startAppForFile({ buildId: 'e2e-chat' });
+// A local streaming OpenAI-compatible stand-in is configured, but the default engine stays offline:
+// only the agent set to that provider (the streaming test's) answers through it.
+const env: Record<string, string> = { LLM_PROVIDER: 'offline' };
+let model: FakeOpenAi;
+beforeAll(async () => {
+  model = await startFakeOpenAi();
+  env.OPENAI_COMPATIBLE_BASE_URL = model.baseUrl;
+});
+afterAll(() => model.close());
+const app = startAppForFile({ buildId: 'e2e-chat', env });
 
 describe('chatting with an agent', () => {
   it('sends a message, shows the reply and the new balance, and reads the chat offline after a reload', async () => {
@@ -40,8 +51,10 @@ describe('chatting with an agent', () => {
     await page.waitForURL(/\/agents\/seo\/chat\/[0-9a-f-]{36}$/);
     const log = page.getByRole('log', { name: 'Conversation' });
     await log.getByText(question).waitFor();
-    await log.getByText('Offline engine.').waitFor({ timeout: 30_000 });
-    await log.getByRole('heading', { name: 'Keyword and title ideas' }).waitFor();
+    await log.getByRole('heading', { name: 'Keyword and title ideas' }).waitFor({ timeout: 30_000 });
+    // The reply is the answer only; that no model wrote it shows once, beside the chat title.
+    expect(await log.getByText('LLM_PROVIDER').count()).toBe(0);
+    await page.getByRole('button', { name: 'Offline engine: about these answers' }).waitFor();
     // One message in normal mode: 20 credits, charged once (the confirming deduct charges nothing more).
     await expect.poll(() => planCard.textContent(), { timeout: 10_000 }).toMatch(/used\s*20 \/ /);
     const url = page.url();
@@ -51,6 +64,50 @@ describe('chatting with an agent', () => {
     await page.getByRole('log', { name: 'Conversation' }).getByText(question).waitFor();
     await page.getByRole('log', { name: 'Conversation' }).getByRole('heading', { name: 'Search intent' }).waitFor();
     expect(page.url()).toBe(url);
+    await context.close();
+  });
+
+  it('streams the reply as it is written, and Stop keeps what was written (through the service worker)', async () => {
+    const account = { ...uniqueAccount('stream'), name: 'Sam Stream' };
+    await registerAccount(app.server.baseUrl, account);
+    const tokens = await apiLogin(app.server.baseUrl, account);
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    const spaces = (await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { id: string }[];
+    const configured = await fetch(`${app.server.baseUrl}/api/v1/agents/creative/settings`, {
+      method: 'PUT',
+      headers: { ...auth, 'x-space-id': spaces[0]!.id, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'openai-compatible' }),
+    });
+    expect(configured.status).toBe(200);
+    const answer = 'Lead with the feeling of a first spring morning. '.repeat(40);
+    // The model writes the first 400 characters, then holds the rest until the test is done.
+    model.behave({ reply: () => answer, chunkSize: 20, pauseAfterCharacters: 400 });
+
+    const context = await newContext(app.browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, app.server.baseUrl, account);
+    await waitForServiceWorkerControl(page, 45_000);
+    await page.goto(`${app.server.baseUrl}/agents/creative`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Three concepts for the spring launch');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(/\/agents\/creative\/chat\/[0-9a-f-]{36}$/);
+
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Three concepts for the spring launch').waitFor();
+    // The held model has written only the start: this text on screen came through the stream.
+    const streaming = page.getByTestId('streaming-reply');
+    await streaming.getByText(/first spring morning/).first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await streaming.textContent())?.length ?? 0).toBeGreaterThan(300);
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await expect.poll(() => streaming.count()).toBe(0);
+    await log.getByText(/first spring morning/).first().waitFor();
+    // ~400 of the 4,000 characters a message pays for: 2 of 20 credits kept.
+    const credits = (await (await fetch(`${app.server.baseUrl}/api/v1/billing/credits`, { headers: { ...auth, 'x-space-id': spaces[0]!.id } })).json()) as { used: number };
+    expect(credits.used).toBe(2);
+    model.resumeStreams();
     await context.close();
   });
 });

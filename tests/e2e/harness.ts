@@ -37,7 +37,8 @@ async function databaseFor(extraEnv: Record<string, string>): Promise<ThrowAwayP
 }
 
 async function waitUntilHealthy(child: ChildProcess, baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A first start creates the embedded database: ~100 s was measured on a shared 2-core machine under load.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -46,14 +47,15 @@ async function waitUntilHealthy(child: ChildProcess, baseUrl: string): Promise<v
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 180 s');
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 /** Starts the real server (PGlite in a fresh data folder, or a fresh PostgreSQL database, above) serving the built app from dist/. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A test that restarts the server on the same address (the open page keeps talking to it) names the port.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'mosaic-e2e-'));
   const database = await databaseFor(extraEnv);
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
@@ -156,7 +158,8 @@ export async function signInThroughUi(page: Page, baseUrl: string, account: Pick
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact: for a domain with single sign-on, Login also shows "Sign in with {provider}".
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

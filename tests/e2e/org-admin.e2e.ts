@@ -37,7 +37,7 @@ describe('inviting a colleague', () => {
     await memberRow(ownerPage, owner.name).waitFor();
     await ownerPage.getByText('No pending invites', { exact: true }).waitFor();
 
-    await ownerPage.getByRole('button', { name: 'Invite member' }).click();
+    await ownerPage.getByRole('button', { name: 'Invite member' }).first().click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Invite member' });
     await dialog.getByLabel('Email').fill(invitee.email);
     await dialog.getByRole('combobox', { name: 'Role' }).click();

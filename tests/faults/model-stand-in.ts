@@ -12,6 +12,7 @@ import { onCleanup } from './harness';
 const CATEGORISER_PROMPT = 'You sort marketing documents';
 
 function text(content: ChatCompletionRequest['messages'][number]['content']): string {
+  if (content === null) return '';
   return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
 }
 

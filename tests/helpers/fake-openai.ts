@@ -2,7 +2,8 @@
  * A local stand-in for an OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio all speak it),
  * at the network edge: real HTTP, the real /v1/chat/completions wire format, including
  * Server-Sent Events streaming (`data: {chunk}` lines ending with `data: [DONE]`), and the real
- * /v1/embeddings wire format with deterministic vectors (see fakeEmbedding).
+ * /v1/embeddings wire format with deterministic vectors (see fakeEmbedding). It can answer with tool
+ * calls (`respond`), streamed as the real API streams them, for tests of tool calling.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,9 +12,20 @@ import type { AddressInfo } from 'node:net';
 export interface ChatCompletionRequest {
   model: string;
   stream?: boolean;
-  messages: { role: string; content: string | { type: string; text?: string }[] }[];
+  messages: {
+    role: string;
+    content: string | null | { type: string; text?: string }[];
+    tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
   temperature?: number;
   max_tokens?: number;
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: unknown } }[];
+}
+
+/** A model turn that calls tools instead of writing text (the real API's `tool_calls`). */
+export interface FakeToolCalls {
+  toolCalls: { name: string; arguments: Record<string, unknown> }[];
 }
 
 /**
@@ -57,6 +69,8 @@ export interface FakeOpenAiBehaviour {
   embeddingsFailWith?: number;
   /** The reply text for a request (default: echoes the last user message). */
   reply?: (request: ChatCompletionRequest) => string;
+  /** Instead of `reply`: text, or tool calls the client is to run and answer in its next request. */
+  respond?: (request: ChatCompletionRequest) => string | FakeToolCalls;
   /** Answer with this HTTP status and an OpenAI-style error body instead. */
   failWith?: number;
   /** Fail only the first n requests (then behave normally). */
@@ -67,6 +81,8 @@ export interface FakeOpenAiBehaviour {
   hang?: boolean;
   /** Characters per streamed chunk. */
   chunkSize?: number;
+  /** Stream this many characters, then hold the rest until `resumeStreams()` (or the server closes). */
+  pauseAfterCharacters?: number;
 }
 
 export interface FakeOpenAi {
@@ -82,12 +98,16 @@ export interface FakeOpenAi {
    * current behaviour; the others stay held. Throws when that request is not being held.
    */
   release(index: number, answer: FakeOpenAiBehaviour): void;
+  /** Lets streams held by `pauseAfterCharacters` write the rest of their reply. */
+  resumeStreams(): void;
+  /** Streamed replies whose client went away before the end (a stopped model call). */
+  abandoned(): number;
   close(): Promise<void>;
 }
 
 function lastUserText(request: ChatCompletionRequest): string {
   const last = [...request.messages].reverse().find((message) => message.role === 'user');
-  if (!last) return '';
+  if (!last || last.content === null) return '';
   return typeof last.content === 'string' ? last.content : last.content.map((part) => part.text ?? '').join('');
 }
 
@@ -118,6 +138,29 @@ async function answerEmbeddings(req: IncomingMessage, res: ServerResponse, behav
   );
 }
 
+function answerToolCalls(res: ServerResponse, body: ChatCompletionRequest, turn: FakeToolCalls, id: string, created: number): void {
+  const calls = turn.toolCalls.map((call, index) => ({ index, id: `call_${randomUUID().slice(0, 8)}`, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: calls.map(({ index: _index, ...call }) => call) }, finish_reason: 'tool_calls' }],
+        usage,
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: calls }, finish_reason: null }] });
+  send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage });
+  res.end('data: [DONE]\n\n');
+}
+
 export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promise<FakeOpenAi> {
   let behaviour = initial;
   let failuresLeft = initial.failTimes ?? Number.POSITIVE_INFINITY;
@@ -127,6 +170,9 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   const open = new Set<ServerResponse>();
   /** Requests held by `hang` (by index in `requests`), resumed with the next behaviour or their own answer. */
   let held = new Map<number, (answer?: FakeOpenAiBehaviour) => void>();
+  let pausedStreams: (() => void)[] = [];
+  let abandoned = 0;
+  let closing = false;
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -142,7 +188,10 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       const index = requests.push(body) - 1;
       authorizations.push(req.headers.authorization);
       open.add(res);
-      res.on('close', () => open.delete(res));
+      res.on('close', () => {
+        open.delete(res);
+        if (!res.writableFinished && !closing) abandoned += 1;
+      });
       const own = behaviour.hang ? await new Promise<FakeOpenAiBehaviour | undefined>((resume) => held.set(index, resume)) : undefined;
       const answer = own ?? behaviour;
       if (res.destroyed) return;
@@ -154,9 +203,14 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
           .end(JSON.stringify({ error: { message: 'The fake provider is failing on purpose', type: 'server_error', code: null } }));
         return;
       }
-      const text = (answer.reply ?? ((request) => `Echo: ${lastUserText(request)}`))(body);
+      const turn = answer.respond ? answer.respond(body) : (answer.reply ?? ((request) => `Echo: ${lastUserText(request)}`))(body);
       const id = `chatcmpl-${randomUUID()}`;
       const created = Math.floor(Date.now() / 1000);
+      if (typeof turn !== 'string') {
+        answerToolCalls(res, body, turn, id, created);
+        return;
+      }
+      const text = turn;
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
@@ -174,7 +228,16 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
       const size = answer.chunkSize ?? 8;
       send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+      let paused = false;
       for (let index = 0; index < text.length; index += size) {
+        if (!paused && answer.pauseAfterCharacters !== undefined && index >= answer.pauseAfterCharacters) {
+          paused = true;
+          await new Promise<void>((resume) => {
+            pausedStreams.push(resume);
+            res.once('close', resume);
+          });
+          if (res.destroyed) return;
+        }
         send({
           id,
           object: 'chat.completion.chunk',
@@ -219,7 +282,14 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       held.delete(index);
       go(answer);
     },
+    resumeStreams() {
+      const waiting = pausedStreams;
+      pausedStreams = [];
+      for (const resume of waiting) resume();
+    },
+    abandoned: () => abandoned,
     async close() {
+      closing = true;
       for (const res of open) res.destroy();
       const resume = held;
       held = new Map();

@@ -2,8 +2,9 @@
  * Finds secrets in server log lines. Two nets:
  *
  * - shapes no log line may hold whatever produced it: argon2 password hashes, JWTs (access
- *   tokens, OAuth `state`), signed upload tokens (`<base64url JSON>.<MAC>`), and URLs whose secret
- *   query parameters (token, code, state, signature, X-Amz-…) were not replaced by [redacted];
+ *   tokens, OAuth `state`), signed upload tokens (`<base64url JSON>.<MAC>`), share links whose
+ *   token (in the path) was not replaced, and URLs whose secret query parameters (token, code,
+ *   state, signature, X-Amz-…) were not replaced by [redacted];
  * - exact values the server handed out during the run (refresh tokens have no recognisable
  *   shape, OAuth codes come from the stand-in for Google), recorded by tests/helpers/server.ts.
  */
@@ -20,6 +21,7 @@ export interface SecretFinding {
 const SHAPES: Array<{ kind: string; pattern: RegExp }> = [
   { kind: 'argon2 password hash', pattern: /\$argon2(?:id|i|d)\$v=\d+\$/ },
   { kind: 'JWT or signed upload token', pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/ },
+  { kind: 'unredacted share link token', pattern: /\/(?:share|public\/shares)\/(?!\[redacted\]|%5Bredacted%5D)[A-Za-z0-9_-]{16,}/ },
   {
     kind: 'unredacted secret query parameter',
     pattern: /[?&](?:token|code|state|signature|x-amz-signature|x-amz-credential|x-amz-security-token)=(?!\[redacted\]|%5Bredacted%5D)[^&\s"\\]/i,

@@ -21,8 +21,10 @@ declare module 'vitest' {
 /** Requests and errors are logged; debug and trace are not (kept cheap for the whole suite). */
 export const SUITE_LOG_LEVEL = 'info';
 
-const SECRET_QUERY = /[?&](token|code|state|signature|x-amz-signature|x-amz-credential)=([^&"\s\\]+)/gi;
+const SECRET_QUERY = /[?&](token|code|state|handoff|signature|x-amz-signature|x-amz-credential)=([^&"\s\\]+)/gi;
 const ISSUED_TOKEN = /"(refresh_token|access_token)":"([^"]+)"/g;
+/** A shared chat's link (its token is in the path): handed out by POST /agents/sessions/{id}/shares. */
+const SHARE_LINK = /\/share\/([A-Za-z0-9_-]{43})/g;
 
 let logFd: number | undefined;
 let secretsFile: string | undefined;
@@ -55,9 +57,19 @@ function recordIssued(label: string, value: string): void {
   appendFileSync(secretsFile, `${JSON.stringify({ label, value })}\n`);
 }
 
+/**
+ * Records a secret no answer carries, so the scan looks for it too: a key the server keeps
+ * (the VAPID private key), or one a test hands the server (a push subscription's endpoint and
+ * auth secret).
+ */
+export function recordIssuedSecret(label: string, value: string): void {
+  recordIssued(label, value);
+}
+
 function recordFromText(text: string): void {
   for (const [, name, value] of text.matchAll(ISSUED_TOKEN)) recordIssued(name!, value!);
   for (const [, name, value] of text.matchAll(SECRET_QUERY)) recordIssued(name!.toLowerCase(), decodeSafely(value!));
+  for (const [, token] of text.matchAll(SHARE_LINK)) recordIssued('share_token', token!);
 }
 
 function decodeSafely(value: string): string {

@@ -116,4 +116,16 @@ describe('agent documents and settings', () => {
     expect((await request('PUT', '/agents/seo/settings', { temperature: 9 })).statusCode).toBe(422);
     expect((await request('PUT', '/agents/seo/settings', { default_mode: 'normal' }, member)).statusCode).toBe(403);
   });
+
+  it('takes back the body GET answered, its read-only fields ignored, and names any other unknown field', async () => {
+    const read = (await request('GET', '/agents/email/settings')).json<Record<string, unknown>>();
+    expect(read).toMatchObject({ agent_slug: 'email', engine: 'offline', available_providers: ['offline'] });
+    const saved = await request('PUT', '/agents/email/settings', { ...read, default_mode: 'max', engine: 'openai', engine_model: 'made-up' });
+    expect(saved.statusCode).toBe(200);
+    // What the server says about itself is not changed by a client sending it back.
+    expect(saved.json()).toMatchObject({ agent_slug: 'email', default_mode: 'max', engine: 'offline', provider: null });
+    const unknown = await request('PUT', '/agents/email/settings', { ...read, colour: 'teal' });
+    expect(unknown.statusCode).toBe(422);
+    expect(JSON.stringify(unknown.json())).toContain('colour');
+  });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../server/src/db/schema/index';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
@@ -43,7 +43,7 @@ describe(`credit adjustments by platform admins (${testEngine})`, () => {
         user_id: systemAdmin.user.id,
       }),
     ]);
-    const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.orgId, orgId));
+    const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.action, 'credits.adjusted')));
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'credits.adjusted',
@@ -69,7 +69,7 @@ describe(`credit adjustments by platform admins (${testEngine})`, () => {
       code: 'ADJUSTMENT_BELOW_USED',
     });
     expect((await asOwner(owner).get('/billing/credits')).json()).toMatchObject({ total: 3000, used: 1000 });
-    expect(await t.database.db.select().from(auditEvents).where(eq(auditEvents.orgId, orgId))).toHaveLength(0);
+    expect(await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.action, 'credits.adjusted')))).toHaveLength(0);
 
     const exact = await adjust({ org_id: orgId, amount: -2000, description: 'Mistaken grant' });
     expect(exact.json()).toMatchObject({ credits_added: -2000, credits_remaining: 0 });

@@ -21,6 +21,7 @@ describe(`GA4 isolation between users, spaces and organisations (${testEngine})`
   let t: TestApp;
   let owner: RegisteredOwner;
   let member: SignedIn;
+  let admin: SignedIn;
   let stranger: RegisteredOwner;
   let otherSpace: Space;
   let ownerAccount: Ga4Account;
@@ -31,6 +32,7 @@ describe(`GA4 isolation between users, spaces and organisations (${testEngine})`
     t = await createTestApp();
     owner = await registerOwner(t.app);
     member = await addMember(t.app, t.database, owner);
+    admin = await addMember(t.app, t.database, owner, 'org_admin');
     stranger = await registerOwner(t.app, { org_name: 'Elsewhere Ltd' });
     const created = await t.app.inject({
       method: 'POST',
@@ -50,18 +52,35 @@ describe(`GA4 isolation between users, spaces and organisations (${testEngine})`
   });
   afterAll(async () => t.close());
 
-  it("another member sees none of the owner's accounts and cannot link with them", async () => {
+  it("another member sees none of the owner's accounts, and only owners and admins connect or link", async () => {
     expect(await accountsOf(t, member, general())).toEqual([]);
     expect((await ga4Call(t, member, general(), 'GET', `/properties?account_id=${ownerAccount.id}`)).statusCode).toBe(404);
+    const onlyManagers = { detail: 'Only organisation owners and admins can connect Google Analytics to a space' };
+    const start = await ga4Call(t, member, general(), 'GET', '/oauth/start');
+    expect(start.statusCode).toBe(403);
+    expect(start.json()).toMatchObject(onlyManagers);
     const attempt = await ga4Call(t, member, otherSpace.id, 'POST', '/link', {
+      google_oauth_account_id: ownerAccount.id,
+      ga4_property_id: '900000002',
+      ga4_property_display_name: 'Demo Blog',
+    });
+    expect(attempt.statusCode).toBe(403);
+    expect(attempt.json()).toMatchObject(onlyManagers);
+    const unlink = await ga4Call(t, member, general(), 'DELETE', `/unlink/${link.id}`);
+    expect(unlink.statusCode).toBe(403);
+    expect((await ga4Call(t, member, general(), 'DELETE', `/accounts/${ownerAccount.id}`)).statusCode).toBe(404);
+    expect(await accountsOf(t, owner, general())).toHaveLength(1);
+    expect((await ga4Call(t, owner, general(), 'GET', '/linked-properties')).json()).toEqual({ linked_properties: [link] });
+  });
+
+  it("an admin links with their own accounts only: the owner's is not found", async () => {
+    const attempt = await ga4Call(t, admin, otherSpace.id, 'POST', '/link', {
       google_oauth_account_id: ownerAccount.id,
       ga4_property_id: '900000002',
       ga4_property_display_name: 'Demo Blog',
     });
     expect(attempt.statusCode).toBe(404);
     expect(attempt.json()).toMatchObject({ detail: 'GA4 account not found' });
-    expect((await ga4Call(t, member, general(), 'DELETE', `/accounts/${ownerAccount.id}`)).statusCode).toBe(404);
-    expect(await accountsOf(t, owner, general())).toHaveLength(1);
   });
 
   it('any member of the space reads the linked property and its reports', async () => {

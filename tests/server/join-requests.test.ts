@@ -58,7 +58,8 @@ describe('POST /register/with-domain and the join-request lifecycle', () => {
   it('a pending requester cannot sign in; once approved they can, as org_member of that organisation', async () => {
     const email = uniqueEmail(domain);
     await withDomain(joinPayload(email));
-    expect(await loginStatus(email)).toBe(401);
+    // The right password while the request waits: told so (403 JOIN_REQUEST_PENDING), not signed in.
+    expect(await loginStatus(email)).toBe(403);
 
     const request = await pendingFor(email);
     const { user, request: decided } = await approveJoinRequest(t.database.db, request!.id, claimsOf(owner));

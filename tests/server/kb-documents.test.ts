@@ -149,6 +149,7 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
       expect(contexts[0]).toEqual({
         passage: expect.stringContaining('Our tone of voice is warm'),
         document_id: brand.id,
+        ordinal: expect.any(Number),
         filename: 'brand-guidelines.txt',
         score: expect.any(Number),
         highlights: expect.arrayContaining(['tone', 'voice']),

@@ -221,7 +221,7 @@ describe('without an embedding provider', () => {
     expect((await searchBody(t, caller, 'income')).contexts).toEqual([]);
     const body = await searchBody(t, caller, 'earnings');
     expect(body.contexts).toEqual([
-      { passage: EARNINGS.text, document_id: expect.any(String), filename: EARNINGS.filename, score: expect.any(Number), highlights: ['earnings'] },
+      { passage: EARNINGS.text, document_id: expect.any(String), ordinal: 0, filename: EARNINGS.filename, score: expect.any(Number), highlights: ['earnings'] },
     ]);
     // Full-text scores: the tier bonus (≥ 1) plus ts_rank, never a fused rank score (< 0.1).
     expect(body.contexts[0]!.score).toBeGreaterThan(1);

@@ -17,6 +17,8 @@ describe('the log scan for secrets', () => {
     ['an upload token', line(`/api/v1/kb/uploads/target?t=${uploadToken}`), 'JWT or signed upload token'],
     ['an OAuth code in a URL', line('/api/v1/integrations/ga4/oauth/callback?code=4%2Fabc&state=x'), 'unredacted secret query parameter'],
     ['a presigned URL signature', line('https://s3/bucket/k?X-Amz-Signature=0123abcd'), 'unredacted secret query parameter'],
+    ['a share link token in a page path', line('GET /share/k2Z9vYH0s3e6Qm1fWcXl8TqUo4pRb7AaNjKdEgViLzM'), 'unredacted share link token'],
+    ['a share link token in an API path', line('/api/v1/public/shares/k2Z9vYH0s3e6Qm1fWcXl8TqUo4pRb7AaNjKdEgViLzM'), 'unredacted share link token'],
   ])('finds %s', (_label, planted, kind) => {
     expect(scan([line('incoming request'), planted])).toEqual([kind]);
   });
@@ -34,6 +36,7 @@ describe('the log scan for secrets', () => {
     issued.add(refreshToken, 'refresh_token');
     const clean = [
       line('/api/v1/kb/uploads/target?token=[redacted]&part=2'),
+      line('GET /share/[redacted] 404'),
       line('/cb?code=[redacted]&state=[redacted]&X-Amz-Signature=[redacted]'),
       line('request b576793f-3dd0-4da1-aa6a-82eca70efbd4 sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
       line('{"refresh_token":"[redacted]","password":"[redacted]"}'),

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { JoinRequestsResponse, OrgRole } from '../../src/contract/orgs';
 import { API, TEST_PASSWORD, authHeaders, login, registerOwner, uniqueEmail, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One authenticated call to the API. */
 export function call(t: TestApp, method: Method, path: string, token: string, payload?: object): Promise<LightMyRequestResponse> {

@@ -43,7 +43,8 @@ describe('join requests: GET /orgs/join-requests, PUT /orgs/join-requests/{id}/a
   it('approve: the request is approved and the person can sign in as a member; deciding again → 409', async () => {
     const owner = await newOrganisation(t);
     const email = await requestToJoin(t, owner, 'Paula Pending');
-    expect((await signIn(email)).statusCode).toBe(401);
+    // Still waiting: the right password is told so (403 JOIN_REQUEST_PENDING), and gets no session.
+    expect((await signIn(email)).json().code).toBe('JOIN_REQUEST_PENDING');
     const request = await requestFor(owner, email);
 
     const approved = await decide(owner.access_token, request.id, 'approve');
@@ -92,7 +93,7 @@ describe('join requests: GET /orgs/join-requests, PUT /orgs/join-requests/{id}/a
       expect(response.json().detail).toBe('Only organisation owners and admins can manage members');
     }
     expect((await requestFor(owner, email)).status).toBe('pending');
-    expect((await signIn(email)).statusCode).toBe(401);
+    expect((await signIn(email)).json().code).toBe('JOIN_REQUEST_PENDING');
   });
 
   it('404 for another organisation’s, unknown and malformed ids; the request stays pending', async () => {

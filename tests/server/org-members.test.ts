@@ -46,7 +46,8 @@ describe('organisation members: GET /orgs/members, PUT /orgs/members/{id}/role, 
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);
     }
     const inviteBody = doc.paths['/api/v1/orgs/invites'].post.requestBody.content['application/json'].schema;
-    expect(inviteBody.properties.role.enum).toEqual(['org_admin', 'org_member']);
+    // Listed as the invite dialog offers them: Member first.
+    expect(inviteBody.properties.role.enum).toEqual(['org_member', 'org_admin']);
   });
 
   describe('listing', () => {

@@ -165,7 +165,7 @@ describe('logs', () => {
 
     const output = t.logs.join('\n');
     expect(t.logs.length).toBeGreaterThan(5); // the log really was captured
-    expect(output).toContain('incoming request');
+    expect(output).toContain('request completed');
     for (const secret of ['Sup3r-Secret-Passw0rd', TEST_PASSWORD, owner.access_token, owner.refresh_token, tokens.access_token, tokens.refresh_token]) {
       expect(output).not.toContain(secret);
     }

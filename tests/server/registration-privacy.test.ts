@@ -101,14 +101,16 @@ describe('answers that do not tell which addresses have accounts', () => {
   });
 
   describe('POST /login', () => {
-    it('the same 401 for an unknown address, a wrong password and a disabled account with the right password', async () => {
+    it('the same 401 for an unknown address, a wrong password, and a suspended account or pending request with a wrong password', async () => {
       const owner = await newOrganisation(t);
       const disabled = await addPerson(t, owner, 'Dee Disabled');
       await t.database.db.update(users).set({ disabled: true }).where(eq(users.email, disabled.email));
+      const waiting = await requestToJoin(t, owner, 'Wes Waiting');
       const answers = [
         await post('/login', { email: uniqueEmail(), password: TEST_PASSWORD }),
         await post('/login', { email: owner.email, password: 'not the password' }),
-        await post('/login', { email: disabled.email, password: TEST_PASSWORD }),
+        await post('/login', { email: disabled.email, password: 'not the password' }),
+        await post('/login', { email: waiting, password: 'not the password' }),
       ];
       for (const response of answers) {
         expect(response.statusCode).toBe(401);

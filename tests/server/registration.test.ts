@@ -182,6 +182,6 @@ describe('registration in the OpenAPI document', () => {
     expect(Object.keys(domainAnswer.properties).sort()).toEqual(['has_existing_org', 'organization_name']);
     const invitation = doc.paths['/api/v1/register/invitation'].get;
     expect(Object.keys(invitation.responses).sort()).toEqual(['200', '404', '410', '422', '429']);
-    expect(invitation.responses['200'].content['application/json'].schema.properties.role).toMatchObject({ enum: ['org_admin', 'org_member'] });
+    expect(invitation.responses['200'].content['application/json'].schema.properties.role).toMatchObject({ enum: ['org_member', 'org_admin'] });
   });
 });

@@ -63,6 +63,18 @@ describe('notification click', () => {
     expect(elsewhere.url).toBe(`${APP_ORIGIN}/dashboard`);
   });
 
+  it('carries the space of a pushed notification, and still prefers a window already on that chat', async () => {
+    const clients = new FakeClients([]);
+    await openChatFromNotification(notification({ url: '/agents/seo/chat/session-7', space_id: 'space-2' }), clients, APP_ORIGIN);
+    expect(clients.opened).toEqual([`${chatUrl}?space=space-2`]);
+
+    const onChat = new FakeWindow(chatUrl);
+    const withWindow = new FakeClients([new FakeWindow(`${APP_ORIGIN}/dashboard`), onChat]);
+    await openChatFromNotification(notification({ url: '/agents/seo/chat/session-7', space_id: 'space-2' }), withWindow, APP_ORIGIN);
+    expect(onChat.focused).toBe(true);
+    expect(onChat.url).toBe(chatUrl);
+  });
+
   it('opens a new window on the chat when the app is not open', async () => {
     const clients = new FakeClients([]);
     await openChatFromNotification(notification({ url: '/agents/seo/chat/session-7' }), clients, APP_ORIGIN);

@@ -34,6 +34,7 @@ describe('service worker routing table', () => {
     '/logout',
     '/health',
     '/agents/sessions/s1/poll?since=2024-01-01T00:00:00Z',
+    '/agents/sessions/s1/stream',
     '/kb/uploads/sign?filename=a.pdf',
     '/kb/uploads/local/abc?sig=x',
     '/integrations/ga4/oauth/start',
@@ -41,7 +42,7 @@ describe('service worker routing table', () => {
     '/kb/search?query=brand',
     '/agents/seo/documents/search?query=x',
     '/openapi.json',
-  ])('never stores GET %s (auth, long poll, searches, signed or one-time addresses)', (path) => {
+  ])('never stores GET %s (auth, long poll, reply stream, searches, signed or one-time addresses)', (path) => {
     expect(routeFor(api(path), APP_ORIGIN)).toBe('network-only');
   });
 
@@ -54,6 +55,12 @@ describe('service worker routing table', () => {
     for (const path of ['/', '/dashboard', '/agents/seo/chat/abc', '/settings?tab=notifications']) {
       expect(routeFor(page(path), APP_ORIGIN)).toBe('app-shell');
     }
+  });
+
+  it('sends a shared chat’s page to the server (a dead link is its 404), and never stores its read', () => {
+    expect(routeFor(page('/share/k2Z9vYH0s3e6Qm1fWcXl8TqUo4pRb7AaNjKdEgViLzM'), APP_ORIGIN)).toBe('network-only');
+    expect(routeFor(api('/public/shares/k2Z9vYH0s3e6Qm1fWcXl8TqUo4pRb7AaNjKdEgViLzM'), APP_ORIGIN)).toBe('network-only');
+    expect(routeFor(api('/kb/documents/d1/text?around=3'), APP_ORIGIN)).toBe('network-only');
   });
 
   it('never answers an /api/ navigation with the app shell', () => {

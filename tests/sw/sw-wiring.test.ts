@@ -31,6 +31,12 @@ class TestNotificationEvent extends FakeExtendableEvent {
   }
 }
 
+class TestPushEvent extends FakeExtendableEvent {
+  constructor(readonly data: { json(): unknown } | null) {
+    super('push');
+  }
+}
+
 /** A page navigation; Request cannot be constructed with mode 'navigate' outside a browser. */
 class NavigationRequest extends Request {
   override get mode(): RequestMode {
@@ -42,6 +48,7 @@ const scope = globalThis as unknown as Record<string, unknown> & EventTarget;
 const server = new FakeApiServer();
 const skipWaiting = vi.fn(async () => undefined);
 const openedWindows: string[] = [];
+const shownNotifications: Array<{ title: string; options: NotificationOptions; closed: boolean }> = [];
 
 async function dispatch<T extends FakeExtendableEvent>(event: T): Promise<T> {
   scope.dispatchEvent(event);
@@ -60,6 +67,16 @@ async function fetchEvent(request: Request): Promise<Response | null> {
 beforeAll(async () => {
   scope.__WB_MANIFEST = [{ url: 'index.html', revision: 'build-1' }];
   scope.skipWaiting = skipWaiting;
+  // The registration's notification calls, as the platform offers them to a worker.
+  Object.assign(scope.registration as object, {
+    showNotification: async (title: string, options: NotificationOptions) => {
+      shownNotifications.push({ title, options, closed: false });
+    },
+    getNotifications: async ({ tag }: { tag: string }) =>
+      shownNotifications
+        .filter((shown) => shown.options.tag === tag && !shown.closed)
+        .map((shown) => ({ data: shown.options.data as unknown, close: () => (shown.closed = true) })),
+  });
   scope.clients = {
     claim: async () => undefined,
     matchAll: async () => [],
@@ -135,6 +152,23 @@ describe('service worker wiring', () => {
     expect(skipWaiting).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a pushed notification and closes it after 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const payload = { id: 'n-9', kind: 'reply_ready', title: 'CMO replied', body: 'Q3 priorities', url: '/agents/cmo/chat/s3', tag: 'chat:s3', space_id: null };
+      const event = new TestPushEvent({ json: () => payload });
+      scope.dispatchEvent(event);
+      await vi.waitFor(() => expect(shownNotifications.map((shown) => shown.title)).toEqual(['CMO replied']));
+      expect(shownNotifications[0]).toMatchObject({ options: { body: 'Q3 priorities', tag: 'chat:s3', data: { url: '/agents/cmo/chat/s3' } }, closed: false });
+
+      await vi.advanceTimersByTimeAsync(10_000);
+      await event.settled();
+      expect(shownNotifications[0]!.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens the chat named in a clicked notification', async () => {
     let closed = false;
     await dispatch(
@@ -142,5 +176,10 @@ describe('service worker wiring', () => {
     );
     expect(closed).toBe(true);
     expect(openedWindows).toContain(`${APP_ORIGIN}/agents/seo/chat/s9`);
+  });
+
+  it("opens a pushed notification's chat in its space", async () => {
+    await dispatch(new TestNotificationEvent({ data: { url: '/agents/seo/chat/s10', space_id: 'space-2' }, close: () => undefined }));
+    expect(openedWindows).toContain(`${APP_ORIGIN}/agents/seo/chat/s10?space=space-2`);
   });
 });

@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const brandVoiceAgent: AgentDefinition = {
   slug: 'brand-voice',
-  name: 'Brand Voice',
+  name: AGENT_NAMES['brand-voice'],
   tagline: 'Keeps every word on brand: reviews copy and rewrites it in your voice.',
   persona:
     "You are the Brand Voice editor of this marketing team. You know the organisation's brand voice by heart and " +

@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const cmoAgent: AgentDefinition = {
   slug: 'cmo',
-  name: 'CMO',
+  name: AGENT_NAMES.cmo,
   tagline: 'Your fractional CMO: priorities, budget and the story for the board.',
   persona:
     'You are a seasoned Chief Marketing Officer advising this team. You connect marketing work to revenue, speak ' +

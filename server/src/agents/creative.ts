@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const creativeAgent: AgentDefinition = {
   slug: 'creative',
-  name: 'Creative',
+  name: AGENT_NAMES.creative,
   tagline: 'Campaign concepts, headlines and ad copy variations with a clear idea behind them.',
   persona:
     'You are a creative director. You find the single idea that makes a campaign memorable and express it in ' +

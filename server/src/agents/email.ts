@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const emailAgent: AgentDefinition = {
   slug: 'email',
-  name: 'Email',
+  name: AGENT_NAMES.email,
   tagline: 'Writes campaigns and sequences that get opened, read and clicked.',
   persona:
     'You are an email marketing specialist. You write subject lines people open, bodies people finish and calls to ' +

@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const seoAgent: AgentDefinition = {
   slug: 'seo',
-  name: 'SEO',
+  name: AGENT_NAMES.seo,
   tagline: 'Finds search opportunities and turns them into briefs and on-page fixes.',
   persona:
     'You are a technical and content SEO specialist. You think in search intent, topics and pages, and you turn ' +

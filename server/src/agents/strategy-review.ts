@@ -1,8 +1,9 @@
 import type { AgentDefinition } from './types';
+import { AGENT_NAMES } from '../../../src/contract/agent-names';
 
 export const strategyReviewAgent: AgentDefinition = {
   slug: 'strategy-review',
-  name: 'Strategy Review',
+  name: AGENT_NAMES['strategy-review'],
   tagline: 'Pressure-tests a marketing plan: goals, audience, channels, risks.',
   persona:
     'You are a senior marketing strategist who reviews plans before budgets are committed. You are direct, ' +

@@ -1,16 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { API_PREFIX } from '../plugins/api-headers';
+import { adminRoutes } from '../routes/admin/index';
+import { agentModeRoutes } from '../routes/agent-mode/agent-mode.routes';
 import { agentsRoutes } from '../routes/agents/index';
+import { assetsAreaRoutes } from '../routes/assets/index';
 import { sessionRoutes } from '../routes/auth/session.routes';
+import { passwordResetRoutes } from '../routes/auth/password-reset.routes';
+import { accountRoutes } from '../routes/account/account.routes';
 import { billingRoutes } from '../routes/billing/billing.routes';
 import { ga4Routes } from '../routes/ga4/ga4.routes';
 import { healthRoutes } from '../routes/health/health.routes';
 import { knowledgeAreaRoutes } from '../routes/knowledge/index';
+import { notificationRoutes } from '../routes/notifications/notifications.routes';
+import { onboardingRoutes } from '../routes/onboarding/onboarding.routes';
 import { orgRoutes } from '../routes/orgs/index';
 import { registrationRoutes } from '../routes/registration/registration.routes';
 import { brandVoiceRoutes } from '../routes/settings/brand-voice.routes';
+import { orgSettingsRoutes } from '../routes/settings/org-settings.routes';
 import { spacesRoutes } from '../routes/spaces/spaces.routes';
+import { spaceLifecycleRoutes } from '../routes/spaces/space-lifecycle.routes';
+import { ssoRoutes } from '../routes/auth/sso.routes';
+import { ssoSettingsRoutes } from '../routes/settings/sso-settings.routes';
+import { publicShareRoutes } from '../routes/public/shares.routes';
+import { promptTemplateRoutes } from '../routes/prompt-templates/prompt-templates.routes';
 
 /** Every API area under /api/v1, each given the app's dependencies as its options. New areas register here. */
 export async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -18,10 +31,23 @@ export async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Pr
   await app.register(sessionRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(registrationRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(spacesRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(spaceLifecycleRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(billingRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(knowledgeAreaRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(assetsAreaRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(agentsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(agentModeRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(brandVoiceRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(ga4Routes, { prefix: API_PREFIX, ...deps });
   await app.register(orgRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(passwordResetRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(accountRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(orgSettingsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(notificationRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(ssoRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(ssoSettingsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(adminRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(publicShareRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(promptTemplateRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(onboardingRoutes, { prefix: API_PREFIX, ...deps });
 }

@@ -13,15 +13,22 @@ import { createPaymentProviders } from '../payments/index';
 import { RATE_LIMIT_WINDOW_MS } from '../plugins/rate-limit';
 import { RateLimitStore } from '../plugins/rate-limit-store';
 import { AccessTokens } from '../services/access-tokens';
+import { createAgentModeRuntime } from '../services/agent-mode/runtime';
 import { createAgentRuntime } from '../services/agents/runtime';
 import { createReplyWaker } from '../services/agents/waker';
+import { createReplyStreamHub } from '../services/agents/reply-stream';
 import { createGa4Services } from '../services/ga4/ga4-context';
 import { llmCategoriserFor } from '../services/knowledge/llm-categoriser';
 import { createSemanticIndex } from '../services/knowledge/semantic-index';
 import { resolveJwtSecret } from '../services/jwt-secret';
+import { createNotifier } from '../services/notifications/notifier';
+import { resolveVapidKeys } from '../services/notifications/vapid-keys';
+import { createWebPushSender } from '../push/web-push-sender';
 import { resolveSuccessorKey } from '../services/refresh-tokens';
 import { SessionService } from '../services/sessions.service';
 import { createStorageServices } from '../storage/index';
+import { OidcClients } from '../services/sso/oidc-client';
+import { resolveSsoSecretCipher } from '../services/sso/sso-keys';
 
 export async function buildAppDeps(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
   const { db } = database;
@@ -42,7 +49,17 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
   const semanticIndex = await createSemanticIndex(db, config.llm, (message, err) => log.warn({ err }, message));
   const ga4 = await createGa4Services(database, config);
   const waker = await createReplyWaker(database, log.child({ area: 'agents' }));
-  const agents = createAgentRuntime({ config, db, jobs, waker, ga4: ga4.ctx, semanticIndex, log });
+  const streams = await createReplyStreamHub(database, db, log.child({ area: 'agents' }));
+  // Web Push with VAPID keys from the environment or generated once and kept in app_secrets.
+  const notifications = createNotifier({
+    db,
+    push: createWebPushSender({ keys: await resolveVapidKeys(db, config.push.vapidKeys), subject: config.push.subject }),
+    allowHttpEndpoints: config.push.allowHttpEndpoints,
+    log: log.child({ area: 'notifications' }),
+  });
+  const agents = createAgentRuntime({ config, db, jobs, waker, streams, ga4: ga4.ctx, semanticIndex, notifications, log });
+  // Agent Mode shares the chat's waker and stream hub: one LISTEN/NOTIFY mechanism for both.
+  const agentMode = createAgentModeRuntime({ config, db, jobs, waker, streams, ga4: ga4.ctx, semanticIndex, notifications, log });
   return {
     config,
     database,
@@ -60,16 +77,26 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
     llmCategoriser: llmCategoriserFor(config.llm),
     waker,
     agents,
+    agentMode,
+    notifications,
+    sso: {
+      db,
+      cipher: await resolveSsoSecretCipher(db, config),
+      clients: new OidcClients(config.sso),
+      allowHttpIssuers: config.sso.allowHttpIssuers,
+    },
   };
 }
 
 /**
  * First step of closing (Fastify's preClose, before the server stops taking connections): agent
- * runs in progress here let go (their lease passes them to another process), then waiting long
+ * runs and Agent Mode runs in progress here let go (their lease passes them to another process), then waiting long
  * polls are woken so they answer instead of holding the close up.
  */
 export async function releaseWorkInProgress(deps: AppDeps): Promise<void> {
   await deps.agents.close();
+  await deps.agentMode.close();
+  await deps.agents.streams.close();
   await deps.waker.close();
 }
 
@@ -80,6 +107,8 @@ export async function releaseWorkInProgress(deps: AppDeps): Promise<void> {
  */
 export async function closeAppDeps(deps: AppDeps): Promise<void> {
   await deps.jobs.stop();
+  // Pushes started by runs that just ended (notifyInBackground) finish before the database closes.
+  await deps.notifications.close();
   deps.uploadSweeper.stop();
   await deps.mail.close();
 }

@@ -6,11 +6,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps';
+import { registerAgentModeJobs } from '../services/agent-mode/job';
 import { registerAgentRunJobs } from '../services/agents/agent-run-job';
+import { registerAssetJobs } from '../services/assets/asset-jobs';
 import { registerKnowledgeJobs } from '../services/knowledge/knowledge-jobs';
+import { registerSpaceDeletionJobs } from '../services/spaces/space-deletion-job';
 
 export interface JobWorkers {
-  /** Lets go of work in progress here (documents, the extraction sandbox); the queue stops later. */
+  /** Lets go of work in progress here (documents, thumbnails, their sandboxes); the queue stops later. */
   close(): Promise<void>;
 }
 
@@ -22,7 +25,10 @@ export async function registerJobWorkers(deps: AppDeps, log: FastifyBaseLogger):
     warn: (message, error) => log.warn({ err: error }, message),
   });
   await registerAgentRunJobs(deps);
+  const assets = await registerAssetJobs(deps.jobs, deps);
+  await registerAgentModeJobs(deps);
+  await registerSpaceDeletionJobs(deps, log);
   // Clean-up is background work: a JOB_WORKERS=false process leaves it to the workers.
   deps.uploadSweeper.start();
-  return { close: () => knowledge.close() };
+  return { close: async () => void (await Promise.all([knowledge.close(), assets.close()])) };
 }

@@ -1,5 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { readFailedJobs, readQueueHealth, type FailedJob, type QueueHealth } from './queue-health';
+
+export type { FailedJob, QueueHealth } from './queue-health';
 
 export interface SendOptions {
   /** Deduplicates only on queues created with policy short, singleton or stately (see createQueue). */
@@ -54,6 +57,10 @@ export interface JobQueue {
    * first use. Call it before the first send when you need singletonKey deduplication.
    */
   createQueue(name: string, options?: { policy?: QueuePolicy }): Promise<void>;
+  /** Per queue: waiting, active, and failed/completed in the last `windowHours` (admin dashboard). */
+  health(windowHours: number): Promise<QueueHealth[]>;
+  /** The latest jobs that failed with no retries left, newest first. */
+  recentFailures(limit: number): Promise<FailedJob[]>;
 }
 
 export interface JobQueueOptions {
@@ -95,9 +102,10 @@ const DEFAULT_STOP_TIMEOUT_MS = 10_000;
  * each job runs once.
  */
 export async function startJobQueue(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     db: database.sqlExecutor as PgBoss.Db,
-    schema: options.schema ?? 'pgboss',
+    schema,
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
@@ -124,6 +132,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
   return {
     createQueue,
+
+    health: (windowHours) => readQueueHealth(database.sqlExecutor, schema, windowHours),
+    recentFailures: (limit) => readFailedJobs(database.sqlExecutor, schema, limit),
 
     async send(name, data, sendOptions = {}) {
       await createQueue(name);

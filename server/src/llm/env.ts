@@ -3,7 +3,7 @@
  * shape into its one schema, so every variable is still read and checked once at start-up.
  */
 import { z } from 'zod';
-import type { EmbeddingConfig, LlmConfig } from './types';
+import type { EmbeddingConfig, ImageConfig, LlmConfig } from './types';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -34,6 +34,10 @@ export const llmEnvShape = {
   // provider's key and base URL are the ones above (OPENAI_*, GOOGLE_*, OPENAI_COMPATIBLE_*).
   EMBEDDING_PROVIDER: optional(z.enum(['openai', 'google', 'openai-compatible', 'none'])).default('none'),
   EMBEDDING_MODEL: optional(z.string().min(1)),
+  // Image generation for Creative Assets (docs/assets.md "Image generation"). Unset: OpenAI's
+  // image model when OPENAI_API_KEY is set, else none. Credentials are the provider's above.
+  IMAGE_PROVIDER: optional(z.enum(['openai', 'openai-compatible', 'google', 'none'])),
+  IMAGE_MODEL: optional(z.string().min(1)),
 };
 
 type LlmEnv = z.output<z.ZodObject<typeof llmEnvShape>>;
@@ -55,7 +59,12 @@ export function llmConfigFrom(values: LlmEnv): LlmConfig {
     openaiCompatible: { baseUrl: values.OPENAI_COMPATIBLE_BASE_URL, apiKey: values.OPENAI_COMPATIBLE_API_KEY },
     timeoutMs: values.LLM_TIMEOUT_SECONDS * 1000,
     embedding: embeddingConfigFrom(values),
+    image: imageConfigFrom(values),
   };
+}
+
+function imageConfigFrom(values: LlmEnv): ImageConfig {
+  return { provider: values.IMAGE_PROVIDER, model: values.IMAGE_MODEL };
 }
 
 function embeddingConfigFrom(values: LlmEnv): EmbeddingConfig {

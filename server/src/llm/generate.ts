@@ -36,7 +36,7 @@ export async function generateWithModel(model: LanguageModel, input: GenerateInp
   return text;
 }
 
-function toLlmError(error: unknown, caller: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): LlmError {
+export function toLlmError(error: unknown, caller: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): LlmError {
   if (caller?.aborted) return new LlmError('The run was stopped', false, { cause: error });
   if (timeout.aborted) return new LlmError(`The model did not answer within ${Math.round(timeoutMs / 1000)} s`, true, { cause: error });
   if (APICallError.isInstance(error)) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/contract/auth';
 import type { Db } from '../db/database';
-import { users } from '../db/schema/index';
+import { isUuid } from '../db/ids';
+import { refreshTokens, users } from '../db/schema/index';
+import { API_ERROR_CODES } from '../../../src/contract/errors';
 import { MESSAGES, forbidden, unauthorized } from '../errors';
 import type { AccessTokens, AuthClaims } from '../services/access-tokens';
 import type { UserRow } from '../services/users.service';
@@ -52,9 +54,31 @@ function accountReader(db: Db): (verified: AuthClaims) => Promise<UserRow> {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_current_account');
+  const liveFamily = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt)))
+    .limit(1)
+    .prepare('auth_live_family');
+  /**
+   * After "sign out everywhere" (or a suspension) at `revokedAt`, tokens issued before it are
+   * refused at once. `iat` has whole seconds: a token of that very second is judged by its session
+   * instead (revoked with the others, or a new sign-in just after), which costs one query and only
+   * happens within that second's tokens' lifetime.
+   */
+  const issuedAfter = async (verified: AuthClaims, revokedAt: Date): Promise<boolean> => {
+    const revokedSecond = Math.floor(revokedAt.getTime() / 1000);
+    if (verified.issuedAt === undefined) return false;
+    if (verified.issuedAt !== revokedSecond) return verified.issuedAt > revokedSecond;
+    if (!verified.sessionId || !isUuid(verified.sessionId)) return false;
+    return (await liveFamily.execute({ familyId: verified.sessionId })).length > 0;
+  };
   return async (verified) => {
     const [row] = await userById.execute({ id: verified.userId });
-    if (!row || row.disabled) throw unauthorized(MESSAGES.notAuthenticated);
+    if (!row) throw unauthorized(MESSAGES.notAuthenticated);
+    // Said so, so the app can tell the person why their session ended (src/api/pipeline.ts).
+    if (row.disabled) throw unauthorized(MESSAGES.accountSuspended, API_ERROR_CODES.accountSuspended);
+    if (row.sessionsRevokedAt && !(await issuedAfter(verified, row.sessionsRevokedAt))) throw unauthorized(MESSAGES.notAuthenticated);
     return row;
   };
 }
@@ -76,9 +100,10 @@ export function installAuth(app: FastifyInstance, accessTokens: AccessTokens, db
       throw unauthorized(MESSAGES.notAuthenticated);
     }
     try {
-      const user = await currentAccount(await accessTokens.verify(match[1]));
+      const verified = await accessTokens.verify(match[1]);
+      const user = await currentAccount(verified);
       request.currentUser = user;
-      request.auth = { userId: user.id, role: user.role, orgId: user.orgId };
+      request.auth = { userId: user.id, role: user.role, orgId: user.orgId, sessionId: verified.sessionId ?? null };
     } catch (error) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw error;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, MESSAGES } from '../errors';
 import { recordAudit } from '../services/audit/audit.service';
 import { findRefreshToken } from '../services/refresh-tokens';
@@ -30,14 +30,14 @@ function stringField(request: FastifyRequest, part: 'body' | 'query', name: stri
 }
 
 /** Over a limit: 429 with Retry-After, and the first refusal of a window goes to the audit log. */
-async function enforce(rateLimits: RateLimitStore, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[]) {
+async function enforce(rateLimits: RateLimitStore, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[], actorUserId?: string) {
   const { exceeded, retryAfterSeconds } = await rateLimits.hit(buckets);
   if (exceeded.length === 0) return;
   const first = exceeded.find((bucket) => bucket.hits === bucket.max + 1);
   if (first) {
     await recordAudit(rateLimits.db, {
       action: 'auth.rate_limited',
-      actor: null,
+      actor: actorUserId ? { userId: actorUserId } : null,
       ipAddress: request.ip,
       details: { route: request.routeOptions.url ?? null, limit: first.bucket.split(':')[1] ?? null, max: first.max },
     });
@@ -88,5 +88,18 @@ export function refreshRateLimit(rateLimits: RateLimitStore, max: number): preVa
       row ? { bucket: `refresh:family:${row.familyId}`, max } : { bucket: `refresh:unknown-token:${request.ip}`, max },
       { bucket: `refresh:address:${request.ip}`, max: max * REFRESH_ADDRESS_FACTOR },
     ]);
+  };
+}
+
+/**
+ * An onRequest hook (after requireAuth) limiting a signed-in person to `max` calls a minute in
+ * `scope` (the platform admin area: reads, and actions at a quarter of that). Per account, not per
+ * address: an admin's session is what is limited, wherever it calls from.
+ */
+export function perUserRateLimit(rateLimits: RateLimitStore, scope: string, max: number): onRequestAsyncHookHandler {
+  return async function limitPerUser(request: FastifyRequest, reply: FastifyReply) {
+    const userId = request.auth?.userId;
+    if (!userId) return;
+    await enforce(rateLimits, request, reply, [{ bucket: `user:${scope}:${userId}`, max }], userId);
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -53,6 +54,14 @@ function screenPreloads(staticDir: string): Map<string, string> {
   return headers;
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
@@ -66,12 +75,23 @@ function sendNotFound(reply: FastifyReply) {
   return reply.status(404).send(body);
 }
 
+/** The shared-chat page (`/share/<token>`): never indexed or cached, and 404 when its link is dead. */
+export interface SharedPageOptions {
+  /** Whether the token still opens a chat (not revoked, chat not deleted). */
+  isLive(token: string): Promise<boolean>;
+  headers: Readonly<Record<string, string>>;
+}
+
+const SHARE_PAGE = /^\/share\/([^/?#]+)\/?(?:[?#].*)?$/;
+
 /**
  * Serves the built app from `staticDir` when it exists (the API works without it). Unknown
  * non-API navigations get index.html so client-side routes survive a reload; unknown API
- * paths and other misses get a JSON 404.
+ * paths and other misses get a JSON 404. A shared chat's page is the same app, with headers that
+ * keep it out of search engines and caches, and a 404 status (the page then says so) for a
+ * revoked link or a deleted chat.
  */
-export async function installStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function installStaticFiles(app: FastifyInstance, staticDir: string, sharedPage?: SharedPageOptions): Promise<void> {
   const hasApp = existsSync(path.join(staticDir, 'index.html')) && statSync(staticDir).isDirectory();
   const preloads = hasApp ? screenPreloads(staticDir) : new Map<string, string>();
   if (hasApp) {
@@ -88,8 +108,16 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (hasApp && !isApiPath(request.url) && wantsHtml(request)) {
+      const shared = sharedPage && SHARE_PAGE.exec(request.url);
+      if (shared) {
+        // A lookup that fails (database down) still serves the page; the page's own call then says what is wrong.
+        const live = await sharedPage.isLive(safeDecode(shared[1]!)).catch(() => true);
+        // Sent as is rather than with sendFile, whose per-file Cache-Control would replace no-store.
+        const html = await readFile(path.join(staticDir, 'index.html'));
+        return reply.status(live ? 200 : 404).headers(sharedPage.headers).type('text/html; charset=utf-8').send(html);
+      }
       const preload = preloads.get(request.url.split('?')[0]!);
       if (preload) reply.header('Link', preload);
       return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');

@@ -9,6 +9,13 @@ export interface AuthClaims {
   userId: string;
   role: Role;
   orgId: string | null;
+  /**
+   * The sign-in session (refresh-token family) the token was issued to, so an account screen can
+   * tell "this device" and a password change can keep it. Absent in tokens issued before it existed.
+   */
+  sessionId?: string | null;
+  /** When the token was issued (epoch seconds; set by verify): sessions revoked later refuse older tokens. */
+  issuedAt?: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -52,7 +59,7 @@ export class AccessTokens {
 
   async sign(claims: AuthClaims): Promise<string> {
     const issuedAt = this.now();
-    return new SignJWT({ role: claims.role, org: claims.orgId })
+    return new SignJWT({ role: claims.role, org: claims.orgId, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -74,12 +81,12 @@ export class AccessTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
         currentDate: new Date(this.now() * 1000),
       });
-      const { sub, role, org, iat, exp } = payload;
+      const { sub, role, org, iat, exp, sid } = payload;
       if (typeof sub !== 'string' || !isRole(role) || !(typeof org === 'string' || org === null)) {
         throw unauthorized(MESSAGES.notAuthenticated);
       }
       if (!this.lifetimeAllowed(iat, exp)) throw unauthorized(MESSAGES.notAuthenticated);
-      return { userId: sub, role, orgId: org };
+      return { userId: sub, role, orgId: org, sessionId: typeof sid === 'string' ? sid : null, ...(typeof iat === 'number' ? { issuedAt: iat } : {}) };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
       throw unauthorized(MESSAGES.notAuthenticated);

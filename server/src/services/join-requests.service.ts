@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isOrgManagerRole } from '../../../src/contract/auth';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { joinRequests, users } from '../db/schema/index';
+import { joinRequests, organizations, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import type { AuthClaims } from './access-tokens';
+import { recordAudit } from './audit/audit.service';
 import { retireOtherInvites } from './pending-invites';
 import { emailHasAccount, normaliseEmail, type UserRow } from './users.service';
 
@@ -63,6 +64,20 @@ export async function createJoinRequest(db: DbExecutor, input: NewJoinRequest): 
   }
 }
 
+/** The address's pending request with its organisation's name (at most one: unique index), for sign-in. */
+export async function findPendingJoinRequest(
+  db: DbExecutor,
+  email: string,
+): Promise<{ orgName: string; passwordHash: string } | undefined> {
+  const [row] = await db
+    .select({ orgName: organizations.name, passwordHash: joinRequests.passwordHash })
+    .from(joinRequests)
+    .innerJoin(organizations, eq(organizations.id, joinRequests.orgId))
+    .where(and(sql`lower(${joinRequests.email}) = ${normaliseEmail(email)}`, eq(joinRequests.status, 'pending')))
+    .limit(1);
+  return row;
+}
+
 export async function listJoinRequests(
   db: DbExecutor,
   orgId: string,
@@ -95,6 +110,7 @@ export async function approveJoinRequest(
   db: Db,
   requestId: string,
   decider: AuthClaims,
+  ipAddress: string | null = null,
 ): Promise<{ request: JoinRequestView; user: UserRow }> {
   try {
     return await db.transaction(async (tx) => {
@@ -112,6 +128,7 @@ export async function approveJoinRequest(
       if (!user) throw new Error('user insert returned no row');
       await retireOtherInvites(tx, request.email);
       const decided = await markDecided(tx, request.id, 'approved', decider.userId);
+      await auditDecision(tx, 'join_requests.approved', request, decider, ipAddress, user.id);
       return { request: decided, user };
     });
   } catch (error) {
@@ -121,10 +138,31 @@ export async function approveJoinRequest(
   }
 }
 
-export async function denyJoinRequest(db: Db, requestId: string, decider: AuthClaims): Promise<JoinRequestView> {
+export async function denyJoinRequest(db: Db, requestId: string, decider: AuthClaims, ipAddress: string | null = null): Promise<JoinRequestView> {
   return db.transaction(async (tx) => {
     const request = await lockDecidableRequest(tx, requestId, decider);
-    return markDecided(tx, request.id, 'denied', decider.userId);
+    const decided = await markDecided(tx, request.id, 'denied', decider.userId);
+    await auditDecision(tx, 'join_requests.denied', request, decider, ipAddress);
+    return decided;
+  });
+}
+
+/** Who decided whose request; an approval names the account it created. */
+function auditDecision(
+  tx: DbExecutor,
+  action: 'join_requests.approved' | 'join_requests.denied',
+  request: JoinRequestRow,
+  decider: AuthClaims,
+  ipAddress: string | null,
+  createdUserId?: string,
+) {
+  return recordAudit(tx, {
+    action,
+    actor: { userId: decider.userId },
+    orgId: request.orgId,
+    target: createdUserId ? { type: 'user', id: createdUserId } : { type: 'join_request', id: request.id },
+    ipAddress,
+    details: { email: request.email, name: request.name },
   });
 }
 

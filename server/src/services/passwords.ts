@@ -9,8 +9,8 @@ import argon2 from 'argon2';
  */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+/** The rules the Register and reset screens show under the field: one source (src/contract/account.ts). */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../src/contract/account';
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, HASH_OPTIONS);

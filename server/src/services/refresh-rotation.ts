@@ -87,7 +87,7 @@ export async function presentRefreshToken(
   const next = await insertRefreshToken(tx, row.userId, settings.refreshTtlDays, {
     familyId: row.familyId,
     token: successorToken(settings.successorKey, token),
-  });
+  }, { userAgent: row.userAgent, ipAddress: row.ipAddress });
   await markReplaced(tx, row.id, next.id);
   return { kind: 'issued', row, token: next.token };
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../db/database';
 import { appSecrets, refreshTokens } from '../db/schema/index';
 
@@ -38,8 +38,22 @@ export async function resolveSuccessorKey(db: Db): Promise<Buffer> {
 
 export interface IssuedRefreshToken {
   id: string;
+  familyId: string;
   token: string;
 }
+
+/** The device a token was handed to, for the account's list of signed-in devices. */
+export interface SessionClient {
+  userAgent?: string | null;
+  ipAddress?: string | null;
+}
+
+/** Longest user agent kept: enough to name a browser and system, bounded against abuse. */
+const USER_AGENT_MAX_LENGTH = 400;
+export const clientColumns = (client: SessionClient) => ({
+  userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+  ipAddress: client.ipAddress ?? null,
+});
 
 /**
  * Stores a token: a random one in a new family at sign-in, or at rotation the given successor
@@ -50,6 +64,7 @@ export async function insertRefreshToken(
   userId: string,
   ttlDays: number,
   family: { familyId: string; token: string } = { familyId: randomUUID(), token: randomBytes(32).toString('base64url') },
+  client: SessionClient = {},
 ): Promise<IssuedRefreshToken> {
   const [row] = await db
     .insert(refreshTokens)
@@ -58,10 +73,11 @@ export async function insertRefreshToken(
       familyId: family.familyId,
       tokenHash: hashRefreshToken(family.token),
       expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+      ...clientColumns(client),
     })
     .returning({ id: refreshTokens.id });
   if (!row) throw new Error('refresh token insert returned no row');
-  return { id: row.id, token: family.token };
+  return { id: row.id, familyId: family.familyId, token: family.token };
 }
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -86,12 +102,14 @@ export async function findRefreshToken(db: DbExecutor, token: string): Promise<R
   return row;
 }
 
-/** Revokes every still-live token of a family (sign-out, or reuse of a rotated token). */
-export async function revokeFamily(db: DbExecutor, familyId: string): Promise<void> {
-  await db
+/** Revokes every still-live token of a family (sign-out, or reuse of a rotated token); returns how many were live. */
+export async function revokeFamily(db: DbExecutor, familyId: string): Promise<number> {
+  const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return revoked.length;
 }
 
 /** Marks a token rotated: `revokedAt` then records WHEN, which the grace window is measured from. */
@@ -100,4 +118,24 @@ export async function markReplaced(db: DbExecutor, id: string, replacedBy: strin
     .update(refreshTokens)
     .set({ replacedBy, revokedAt: new Date() })
     .where(eq(refreshTokens.id, id));
+}
+
+/**
+ * Signs a person out of every device (password reset), or of every device but the one making
+ * the request (`keepFamilyId`: a password change keeps the session that made it).
+ */
+export async function revokeUserSessions(db: DbExecutor, userId: string, keepFamilyId?: string | null): Promise<number> {
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  // One live token per family: the number of devices signed out.
+  return new Set(revoked.map((row) => row.familyId)).size;
 }

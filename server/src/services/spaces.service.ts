@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Space } from '../../../src/contract/spaces';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
+import { recordAudit, type AuditContext } from './audit/audit.service';
 
 /** Slugs: only lower-case letters, digits and hyphens — the same rule the create form applies (spec 000 §5). */
 export const SPACE_SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -27,8 +28,11 @@ export function toSpace(row: SpaceRow): SpaceContext {
   };
 }
 
+/** A space people can work in: neither archived nor being deleted (docs/server.md "Spaces lifecycle"). */
+export const isActiveSpace = () => and(isNull(spaces.archivedAt), isNull(spaces.deletedAt));
+
 /**
- * The organisation's spaces, default first, then by name. Every signed-in client asks for them on
+ * The organisation's active spaces, default first, then by name. Every signed-in client asks for them on
  * start and on each space switch, so the query is prepared once per database handle (on
  * PostgreSQL parsed and planned once per connection).
  */
@@ -36,18 +40,21 @@ export function spaceLister(db: Db): (orgId: string) => Promise<SpaceContext[]> 
   const spacesOfOrg = db
     .select()
     .from(spaces)
-    .where(eq(spaces.orgId, sql.placeholder('orgId')))
+    .where(and(eq(spaces.orgId, sql.placeholder('orgId')), isActiveSpace()))
     .orderBy(desc(spaces.isDefault), asc(spaces.name), asc(spaces.createdAt))
     .prepare('spaces_of_org');
   return async (orgId) => (await spacesOfOrg.execute({ orgId })).map(toSpace);
 }
 
-/** The space only if it belongs to `orgId`: another organisation's space is "not found". */
+/**
+ * The space only if it belongs to `orgId` and is active: another organisation's space, an archived
+ * one and one being deleted are all "not found", so a client still holding it moves elsewhere.
+ */
 export async function findSpaceInOrg(db: DbExecutor, orgId: string, spaceId: string): Promise<SpaceContext | undefined> {
   const [row] = await db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, spaceId), eq(spaces.orgId, orgId)))
+    .where(and(eq(spaces.id, spaceId), eq(spaces.orgId, orgId), isActiveSpace()))
     .limit(1);
   return row ? toSpace(row) : undefined;
 }
@@ -77,4 +84,20 @@ export async function createSpace(db: DbExecutor, orgId: string, input: NewSpace
     if (isUniqueViolation(error, 'spaces_org_slug_unique')) throw conflict(MESSAGES.spaceSlugTaken);
     throw error;
   }
+}
+
+/** A space made by an owner or admin (POST /spaces/), audited with it in one transaction. */
+export async function createSpaceAudited(db: Db, orgId: string, input: NewSpace, audit: AuditContext): Promise<SpaceContext> {
+  return db.transaction(async (tx) => {
+    const space = await createSpace(tx, orgId, input);
+    await recordAudit(tx, {
+      action: 'spaces.created',
+      actor: audit.actor,
+      orgId,
+      target: { type: 'space', id: space.id },
+      ipAddress: audit.ipAddress,
+      details: { name: space.name, slug: space.slug },
+    });
+    return space;
+  });
 }

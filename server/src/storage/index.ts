@@ -6,11 +6,21 @@ import { LocalDiskStorage } from './local-disk';
 import type { ObjectStorage } from './object-storage';
 import { UploadSweeper } from './upload-sweeper';
 import { UploadTokens, resolveUploadSigningKey } from './upload-tokens';
+import { DownloadTokens } from './download-tokens';
 
 export { ConsumedUploadTokens } from './consumed-upload-tokens';
-export { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
-export { documentPathFor, isObjectPathOfSpace, newObjectPath } from './object-paths';
-export { ObjectChangedError, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
+export { DownloadTokens, contentDisposition, type DownloadGrant } from './download-tokens';
+export { LOCAL_DOWNLOAD_ROUTE, LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
+export { assetPathFor, assetRenditionPath, documentPathFor, isObjectPathOfSpace, newObjectPath, newServerAssetPath } from './object-paths';
+export {
+  ObjectChangedError,
+  type ObjectInfo,
+  type ObjectStorage,
+  type SignDownloadInput,
+  type SignUploadInput,
+  type SignedDownload,
+  type SignedUpload,
+} from './object-storage';
 export { UploadTokens, type UploadGrant } from './upload-tokens';
 
 /** S3 when S3_BUCKET is set; otherwise the local disk under STORAGE_DIR (the default). */
@@ -21,8 +31,9 @@ export async function createObjectStorage(db: Db, config: KnowledgeConfig): Prom
     const { S3Storage } = await import('./s3');
     return { storage: new S3Storage(config.s3, config.uploadUrlTtlSeconds) };
   }
-  const uploadTokens = new UploadTokens(await resolveUploadSigningKey(db, config.uploadSigningSecret));
-  return { storage: new LocalDiskStorage(config.storageDir, uploadTokens, config.uploadUrlTtlSeconds), uploadTokens };
+  const key = await resolveUploadSigningKey(db, config.uploadSigningSecret);
+  const uploadTokens = new UploadTokens(key);
+  return { storage: new LocalDiskStorage(config.storageDir, uploadTokens, config.uploadUrlTtlSeconds, new DownloadTokens(key)), uploadTokens };
 }
 
 /** The app's file storage and what comes with it; built once at start by the composition root. */

@@ -1,16 +1,34 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Transform, finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { sweepFilesOlderThan } from './local-sweep';
 import { UPLOADS_PREFIX } from './object-paths';
-import { ObjectChangedError, sha256OfStream, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
+import type { DownloadTokenCheck, DownloadTokens } from './download-tokens';
+import {
+  ObjectChangedError,
+  sha256OfStream,
+  type ObjectInfo,
+  type ObjectStorage,
+  type SignDownloadInput,
+  type SignUploadInput,
+  type SignedDownload,
+  type SignedUpload,
+} from './object-storage';
 import { newUploadNonce, type UploadGrant, type UploadTokens } from './upload-tokens';
 
-/** The route (under /api/v1) that receives local-disk uploads; see routes/knowledge/upload-target.routes.ts. */
+/**
+ * The route (under /api/v1) that receives local-disk uploads, for knowledge documents and creative
+ * assets alike (the signed token says which object); see routes/knowledge/upload-target.routes.ts.
+ */
 export const LOCAL_UPLOAD_ROUTE = '/kb/uploads/target';
+/**
+ * The route (under /api/v1) that serves signed local-disk downloads of knowledge documents and
+ * creative assets alike; see routes/knowledge/download.routes.ts.
+ */
+export const LOCAL_DOWNLOAD_ROUTE = '/kb/downloads/file';
 
 export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError';
@@ -51,8 +69,29 @@ export class LocalDiskStorage implements ObjectStorage {
     private readonly root: string,
     private readonly tokens: UploadTokens,
     private readonly ttlSeconds: number,
+    /** Signs download URLs; without it (benchmarks) downloads are not offered. */
+    private readonly downloads?: DownloadTokens,
     private readonly apiPrefix = '/api/v1',
   ) {}
+
+  async signDownload(input: SignDownloadInput): Promise<SignedDownload> {
+    if (!this.downloads) throw new Error('downloads are not set up for this storage');
+    const expiresAt = Math.floor(Date.now() / 1000) + input.ttlSeconds;
+    const token = this.downloads.sign({ ...input, expiresAt });
+    return { url: `${this.apiPrefix}${LOCAL_DOWNLOAD_ROUTE}?token=${encodeURIComponent(token)}`, expiresAt: new Date(expiresAt * 1000) };
+  }
+
+  /** Checks a token of signDownload's URLs; never valid when downloads are not set up. */
+  verifyDownload(token: string): DownloadTokenCheck {
+    return this.downloads ? this.downloads.verify(token) : { ok: false, reason: 'invalid' };
+  }
+
+  /** The object's bytes as a stream (a download), or null when there is no such file. */
+  async readStream(objectPath: string): Promise<{ stream: Readable; size: number } | null> {
+    const info = await this.stat(objectPath);
+    if (!info) return null;
+    return { stream: createReadStream(this.fileOf(objectPath)), size: info.size };
+  }
 
   async signUpload(input: SignUploadInput): Promise<SignedUpload> {
     const expiresAt = Math.floor(Date.now() / 1000) + this.ttlSeconds;
@@ -133,6 +172,31 @@ export class LocalDiskStorage implements ObjectStorage {
 
   read(objectPath: string): Promise<Buffer> {
     return readFile(this.fileOf(objectPath));
+  }
+
+  /** Written to a temporary file first, so a reader never sees half an object. */
+  async put(objectPath: string, bytes: Buffer): Promise<void> {
+    const target = this.fileOf(objectPath);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.part`;
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async openRead(objectPath: string): Promise<Readable | null> {
+    const file = this.fileOf(objectPath);
+    try {
+      if (!(await stat(file)).isFile()) return null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    return createReadStream(file);
   }
 
   async delete(objectPath: string): Promise<void> {

@@ -52,3 +52,27 @@ export function documentPathFor(uploadPath: string): string {
   const [, spaceId, uploadId, name] = match;
   return `spaces/${spaceId}/documents/${uploadId}/${name}`;
 }
+
+/**
+ * A committed creative asset's file, `spaces/<space>/assets/<upload id>/<name>`: like a document,
+ * a key no upload URL was signed for, derived from the upload path so a repeated commit finds it.
+ */
+export function assetPathFor(uploadPath: string): string {
+  const match = UPLOAD_PATH.exec(uploadPath);
+  if (!match) throw new Error(`not an upload path: ${uploadPath}`);
+  const [, spaceId, uploadId, name] = match;
+  return `spaces/${spaceId}/assets/${uploadId}/${name}`;
+}
+
+/** Where a file the server made itself (a generated image) is kept. */
+export function newServerAssetPath(spaceId: string, filename: string): string {
+  return `spaces/${spaceId.toLowerCase()}/assets/${randomUUID()}/${safeObjectName(filename)}`;
+}
+
+/**
+ * An asset's thumbnail or preview image. Versioned, so a new rendition never overwrites the one a
+ * reader is streaming; in a folder of its own, so an uploaded file called "thumb.webp" cannot clash.
+ */
+export function assetRenditionPath(spaceId: string, assetId: string, rendition: 'thumb' | 'preview', version: string): string {
+  return `spaces/${spaceId.toLowerCase()}/asset-renditions/${assetId}/${rendition}-${version}.webp`;
+}

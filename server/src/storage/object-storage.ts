@@ -26,13 +26,28 @@ export interface ObjectInfo {
   version: string;
 }
 
+/** A short-lived URL the browser may GET an object from, under a file name of our choosing. */
+export interface SignDownloadInput {
+  objectPath: string;
+  filename: string;
+  contentType: string;
+  /** attachment: saved as a file; inline: shown by the browser (a PDF preview). */
+  disposition: 'attachment' | 'inline';
+  ttlSeconds: number;
+}
+
+export interface SignedDownload {
+  url: string;
+  expiresAt: Date;
+}
+
 /** The object is no longer the version that was checked (a new PUT replaced it meanwhile). */
 export class ObjectChangedError extends Error {
   override name = 'ObjectChangedError';
 }
 
 /**
- * Stored files (knowledge-base uploads) behind one interface: the local disk, served by this
+ * Stored files (knowledge-base uploads, creative assets and their thumbnails) behind one interface: the local disk, served by this
  * server through HMAC-signed, single-use URLs (local-disk.ts), or S3-compatible storage with
  * presigned URLs (s3.ts). Object paths are made by the server (object-paths.ts): uploads land
  * under `uploads/<space>/`, and commit moves each to the document's own key under
@@ -51,6 +66,12 @@ export interface ObjectStorage {
    * nothing moved, when the source is no longer `version`.
    */
   move(from: string, to: string, version?: string): Promise<void>;
+  /** Stores bytes the server made itself (thumbnails, generated images) under a key no URL was signed for. */
+  put(objectPath: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes as a stream, or null when there is no such object (streamed answers, never buffered). */
+  openRead(objectPath: string): Promise<Readable | null>;
+  /** A URL the browser GETs the object from with the given file name (local: signed by this server; S3: presigned). */
+  signDownload(input: SignDownloadInput): Promise<SignedDownload>;
   /** Removes the object; a missing object is not an error. */
   delete(objectPath: string): Promise<void>;
   /** Deletes upload objects (never documents) last written before `before`; answers how many. */

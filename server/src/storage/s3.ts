@@ -11,7 +11,17 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config';
 import { UPLOADS_PREFIX } from './object-paths';
-import { ObjectChangedError, sha256OfStream, type ObjectInfo, type ObjectStorage, type SignUploadInput, type SignedUpload } from './object-storage';
+import { contentDisposition } from './download-tokens';
+import {
+  ObjectChangedError,
+  sha256OfStream,
+  type ObjectInfo,
+  type ObjectStorage,
+  type SignDownloadInput,
+  type SignUploadInput,
+  type SignedDownload,
+  type SignedUpload,
+} from './object-storage';
 
 /**
  * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2; docs/knowledge.md "S3 storage").
@@ -93,6 +103,31 @@ export class S3Storage implements ObjectStorage {
       throw error;
     }
     await this.delete(from);
+  }
+
+  async put(objectPath: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: objectPath, Body: bytes, ContentType: contentType }));
+  }
+
+  async openRead(objectPath: string): Promise<Readable | null> {
+    try {
+      return await this.body(objectPath);
+    } catch (error) {
+      if (statusOf(error) === 404 || nameOf(error) === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  /** A presigned GET whose answer carries the file name and type we choose (response-content-* overrides). */
+  async signDownload(input: SignDownloadInput): Promise<SignedDownload> {
+    const command = new GetObjectCommand({
+      Bucket: this.config.bucket,
+      Key: input.objectPath,
+      ResponseContentDisposition: contentDisposition(input.disposition, input.filename),
+      ResponseContentType: input.contentType,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn: input.ttlSeconds });
+    return { url, expiresAt: new Date(Date.now() + input.ttlSeconds * 1000) };
   }
 
   async delete(objectPath: string): Promise<void> {

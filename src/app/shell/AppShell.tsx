@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { IconButton, Text } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
@@ -12,6 +12,7 @@ import { useCurrentRoute } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
 import { Sidebar } from './Sidebar';
 import { useSidebarState } from './useSidebarState';
+import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 /**
  * Sidebar + header + content, for signed-in users away from Login/Register (spec 000 §2). Also the
@@ -30,10 +31,15 @@ function ShellLayout({ children }: { children: ReactNode }) {
   const sidebar = useSidebarState();
   const current = useCurrentRoute();
   const fullHeight = current?.handle.fullHeight === true;
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigate(mainRef);
   if (!user) return <>{children}</>;
 
   return (
     <div className="app-shell" data-sidebar-collapsed={sidebar.collapsed || undefined}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
       <Sidebar user={user} state={sidebar} />
       <div className={fullHeight ? 'app-main app-main--full-height' : 'app-main'}>
         {sidebar.isMobile ? (
@@ -59,7 +65,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
         ) : null}
         <BreadcrumbBar />
         <OfflineBanner />
-        <main className={fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
+        <main ref={mainRef} id="main-content" tabIndex={-1} className={fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
           {children}
         </main>
       </div>

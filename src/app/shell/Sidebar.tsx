@@ -4,9 +4,11 @@ import { Cross2Icon, DoubleArrowLeftIcon, DoubleArrowRightIcon } from '@radix-ui
 import type { User } from '../../contract/auth';
 import { isOrgManagerRole, isSystemAdminRole } from '../../contract/auth';
 import { PlanCard } from '../../features/billing/components/PlanCard';
+import { NotificationsButton } from '../../features/notifications/components/NotificationsButton';
 import { SpaceSelector } from '../../features/spaces/components/SpaceSelector';
 import { Logo } from '../../ui/Logo';
-import { sidebarSectionsFor } from './sidebar.sections';
+import { sidebarSectionsFor, withWaitingJoinRequests } from './sidebar.sections';
+import { useWaitingJoinRequests } from '../../features/org-admin/waiting-join-requests';
 import { SidebarNav } from './SidebarNav';
 import type { SidebarState } from './useSidebarState';
 import { UserMenu } from './UserMenu';
@@ -26,6 +28,7 @@ export function Sidebar({ user, state }: SidebarProps) {
   // Choosing anything in the overlay closes it (spec 000 §2); on desktop this does nothing.
   const onChoose = state.closeMobile;
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH_PX : SIDEBAR_EXPANDED_WIDTH_PX;
+  const waiting = useWaitingJoinRequests(isOrgManagerRole(user.role));
 
   return (
     <>
@@ -79,7 +82,7 @@ export function Sidebar({ user, state }: SidebarProps) {
           </div>
         )}
 
-        <SidebarNav sections={sidebarSectionsFor(user.role)} collapsed={collapsed} onChoose={onChoose} />
+        <SidebarNav sections={withWaitingJoinRequests(sidebarSectionsFor(user.role), waiting)} collapsed={collapsed} onChoose={onChoose} />
 
         {isOrgManagerRole(user.role) && !collapsed ? (
           <div className="sidebar-block">
@@ -88,6 +91,7 @@ export function Sidebar({ user, state }: SidebarProps) {
         ) : null}
 
         <div className="sidebar-footer">
+          <NotificationsButton collapsed={collapsed} onChoose={onChoose} />
           <UserMenu user={user} collapsed={collapsed} onChoose={onChoose} />
         </div>
       </aside>

@@ -23,7 +23,7 @@ export function SidebarItem({ item, collapsed, onChoose }: SidebarItemProps) {
       className="sidebar-item"
       data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
-      aria-label={collapsed ? item.label : undefined}
+      aria-label={collapsed ? (item.badge ? `${item.label}, ${item.badgeLabel ?? item.badge}` : item.label) : undefined}
       onClick={onChoose}
     >
       <span className="sidebar-item__icon" aria-hidden="true">
@@ -35,17 +35,21 @@ export function SidebarItem({ item, collapsed, onChoose }: SidebarItemProps) {
         </Text>
       )}
       {item.badge && !collapsed ? (
-        <Badge size="1" variant="soft" radius="full" className="sidebar-item__badge">
-          {item.badge}
-        </Badge>
+        <>
+          <Badge size="1" variant="soft" radius="full" className="sidebar-item__badge" aria-hidden={item.badgeLabel ? true : undefined}>
+            {item.badge}
+          </Badge>
+          {item.badgeLabel ? <span className="visually-hidden">, {item.badgeLabel}</span> : null}
+        </>
       ) : null}
+      {item.badge && collapsed ? <span className="sidebar-item__dot" aria-hidden="true" /> : null}
     </RouterLink>
   );
   if (!collapsed) return <li>{link}</li>;
   return (
     <li>
       <Tooltip
-        content={item.badge ? `${item.label} (${item.badge})` : item.label}
+        content={item.badge ? `${item.label} (${item.badgeLabel ?? item.badge})` : item.label}
         side="right"
         sideOffset={SIDEBAR_TOOLTIP_OFFSET}
         delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}

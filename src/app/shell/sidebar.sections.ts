@@ -22,12 +22,16 @@ export interface SidebarItemDef {
   label: string;
   to: string;
   badge?: string;
+  /** What the badge means, for screen readers and the collapsed rail's tooltip ("2 join requests waiting"). */
+  badgeLabel?: string;
 }
 
 export interface SidebarSectionDef {
   title: string;
   items: SidebarItemDef[];
 }
+
+export const MANAGE_USERS_PATH = '/org-admin/users';
 
 const ANALYTICS: SidebarSectionDef = {
   title: 'Analytics',
@@ -67,7 +71,7 @@ const SYSTEM_ADMIN: SidebarSectionDef = {
 
 const ORGANIZATION_ADMIN: SidebarSectionDef = {
   title: 'Organization Admin',
-  items: [{ icon: PersonIcon, label: 'Manage Users', to: '/org-admin/users' }],
+  items: [{ icon: PersonIcon, label: 'Manage Users', to: MANAGE_USERS_PATH }],
 };
 
 /** Which sections a role sees (spec 000 §2 Application shell and §6). */
@@ -77,4 +81,14 @@ export function sidebarSectionsFor(role: Role | null | undefined): SidebarSectio
   if (isAdminRole(role)) sections.push(SYSTEM_ADMIN);
   if (isOrgManagerRole(role)) sections.push(ORGANIZATION_ADMIN);
   return sections;
+}
+
+/** The sections with a count on Manage Users while join requests wait for an answer. */
+export function withWaitingJoinRequests(sections: SidebarSectionDef[], waiting: number): SidebarSectionDef[] {
+  if (waiting <= 0) return sections;
+  const badgeLabel = `${waiting} join ${waiting === 1 ? 'request' : 'requests'} waiting`;
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.map((item) => (item.to === MANAGE_USERS_PATH ? { ...item, badge: String(waiting), badgeLabel } : item)),
+  }));
 }

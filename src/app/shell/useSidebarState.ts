@@ -55,6 +55,13 @@ export function useSidebarState(): SidebarState {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // Escape closes the phone overlay like any other modal layer; a menu inside it that
+      // handled this Escape itself marked it so (Radix prevents the default).
+      if (event.key === 'Escape' && isMobile && overlayOpen && !event.defaultPrevented) {
+        setOverlayOpen(false);
+        document.querySelector<HTMLElement>('.mobile-topbar [aria-controls="app-sidebar"]')?.focus();
+        return;
+      }
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
       if (event.key.toLowerCase() !== 'b' && event.code !== 'KeyB') return;
       event.preventDefault();
@@ -62,7 +69,7 @@ export function useSidebarState(): SidebarState {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [toggle]);
+  }, [toggle, isMobile, overlayOpen]);
 
   return {
     isMobile,

@@ -26,11 +26,17 @@ const FIRST_SCREEN = 40;
  * list follows a moment later and replaces them (the list opens at the bottom either way).
  */
 export function useSessionMessages(sessionId: string | undefined): MessageRow[] | undefined {
+  return useSessionMessageSet(sessionId)?.rows;
+}
+
+/** As useSessionMessages, saying whether the rows are the whole chat or only its latest few. */
+export function useSessionMessageSet(sessionId: string | undefined): { rows: MessageRow[]; complete: boolean } | undefined {
   const range = (id: string) => db.messages.where('[sessionId+createdAt]').between([id, ''], [id, '\uffff'], true, true);
   const latest = useLiveQuery(
     async () => (sessionId ? (await range(sessionId).reverse().limit(FIRST_SCREEN).toArray()).reverse() : []),
     [sessionId],
   );
   const all = useLiveQuery(async () => (sessionId ? range(sessionId).toArray() : []), [sessionId]);
-  return all ?? latest;
+  if (all) return { rows: all, complete: true };
+  return latest ? { rows: latest, complete: false } : undefined;
 }

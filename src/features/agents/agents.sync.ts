@@ -4,16 +4,27 @@
  */
 import { db, saveSnapshot, type MessageRow, type SessionRow } from '../../db';
 import type { ChatMessageDto, ChatSessionDto } from '../../contract/agents';
+import type { HistorySessionDto } from '../../contract/chat-history';
 import { matchTemporaryMessage, TEMP_MATCH_WINDOW_MS } from './lib/chat-rules';
 
-export const toSessionRow = (spaceId: string, dto: ChatSessionDto): SessionRow => ({
+/**
+ * A session as saved. The spec's list does not say whether a chat is pinned or who started it (the
+ * history's answers do), so a row saved from it keeps what the device already knew.
+ */
+export const toSessionRow = (spaceId: string, dto: ChatSessionDto & Partial<Pick<HistorySessionDto, 'pinned' | 'started_by'>>, saved?: SessionRow): SessionRow => ({
   id: dto.id,
   spaceId,
   agentSlug: dto.agent_slug,
   title: dto.title,
   createdAt: dto.created_at,
   updatedAt: dto.updated_at,
+  pinned: dto.pinned ?? saved?.pinned ?? false,
+  startedBy: dto.started_by !== undefined ? dto.started_by : saved?.startedBy,
 });
+
+async function savedSessions(spaceId: string): Promise<Map<string, SessionRow>> {
+  return new Map((await db.sessions.where('spaceId').equals(spaceId).toArray()).map((row) => [row.id, row]));
+}
 
 export const toMessageRow = (spaceId: string, dto: ChatMessageDto): MessageRow => ({
   id: dto.id,
@@ -25,16 +36,26 @@ export const toMessageRow = (spaceId: string, dto: ChatMessageDto): MessageRow =
   rating: dto.rating,
   feedbackCategories: dto.feedback_categories,
   feedbackText: dto.feedback_text,
+  engine: dto.engine,
+  // Absent only in answers saved before versions existed: left out, so the row follows the one before it.
+  ...(dto.parent_id !== undefined ? { parentId: dto.parent_id } : {}),
+  citations: dto.citations ?? [],
   pending: false,
 });
 
 /** The space's whole session list (every agent), so each agent's screen filters locally. */
 export async function saveSessions(spaceId: string, sessions: ChatSessionDto[]): Promise<void> {
-  await saveSnapshot('sessions', { spaceId }, sessions.map((dto) => toSessionRow(spaceId, dto)), { syncName: 'sessions' });
+  // Read and written in one transaction, so a history page saved in between is not overwritten.
+  await db.transaction('rw', db.sessions, db.meta, async () => {
+    const saved = await savedSessions(spaceId);
+    await saveSnapshot('sessions', { spaceId }, sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id))), { syncName: 'sessions' });
+  });
 }
 
 export async function saveSession(spaceId: string, session: ChatSessionDto): Promise<void> {
-  await db.sessions.put(toSessionRow(spaceId, session));
+  await db.transaction('rw', db.sessions, async () => {
+    await db.sessions.put(toSessionRow(spaceId, session, await db.sessions.get(session.id)));
+  });
 }
 
 /**
@@ -78,6 +99,14 @@ async function temporaryMatches(sessionId: string, confirmed: MessageRow[]): Pro
 
 export async function addTemporaryMessage(row: MessageRow): Promise<void> {
   await db.messages.put(row);
+}
+
+/** The server accepted a temporary message: it is replaced by the confirmed one at once (no poll needed). */
+export async function confirmTemporaryMessage(temporaryId: string, confirmed: MessageRow): Promise<void> {
+  await db.transaction('rw', db.messages, async () => {
+    await db.messages.delete(temporaryId);
+    await db.messages.put(confirmed);
+  });
 }
 
 export async function removeMessage(id: string): Promise<void> {

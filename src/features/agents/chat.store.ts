@@ -13,14 +13,20 @@ import { deductCredits } from '../billing/billing.store';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
-import { addTemporaryMessage, mergeMessages, removeMessage, saveSession, updateMessage } from './agents.sync';
+import { addTemporaryMessage, confirmTemporaryMessage, mergeMessages, removeMessage, saveSession, updateMessage } from './agents.sync';
 import type { AcceptedMessage } from '../../contract/agents';
+import { connectivity } from '../../pwa/connectivity.store';
+import { forgetSent, OUTBOX_TEXT, queueMessage, queuedIn } from './outbox/outbox.store';
+import { requestOutboxSync } from './outbox/outbox-sync';
+import { chooseLeaf, chosenLeafOf } from './versions/branch.store';
 import { chatCost, K_BY_MODE, type ChatMode } from '../../contract/chat';
 import { announceCharge } from './billing-refresh';
 import { chatTitle, type PollPhaseName } from './lib/chat-rules';
 import { agentErrorMessage } from './lib/errors';
 import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from './lib/messages';
-import { pollForReply, type PollOutcome } from './reply-poller';
+import type { PollOutcome } from './reply-poller';
+import { waitForReply } from './reply-wait';
+import { loadSessionMessages } from './agents.store';
 
 export type ChatStatus = 'idle' | 'sending' | 'waiting';
 
@@ -30,6 +36,10 @@ export interface ChatLive {
   /** Epoch ms of the send (the waiting indicator counts from it). */
   sentAt: number | null;
   error: string | null;
+  /** The reply as written so far while it streams; null before its first character and after it. */
+  streamText: string | null;
+  /** The message being sent, shown at once (before the server answers) on screens without the conversation. */
+  pendingText: string | null;
 }
 
 /** Sessions are keyed by id; a chat not created yet is keyed `new:<slug>`. */
@@ -38,10 +48,15 @@ export const newChatKey = (slug: string) => `new:${slug}`;
 export const chatState = proxy<{ sessions: Record<string, ChatLive> }>({ sessions: {} });
 const controllers = new Map<string, AbortController>();
 
-const idleChat = (): ChatLive => ({ status: 'idle', phase: null, sentAt: null, error: null });
+const idleChat = (): ChatLive => ({ status: 'idle', phase: null, sentAt: null, error: null, streamText: null, pendingText: null });
 
+/**
+ * The live state of a chat, as the store's proxy: `sessions[key] ??= …` would hand back the plain
+ * object assigned, whose later changes (streamed text, phase) never reach the screen.
+ */
 function live(key: string): ChatLive {
-  return (chatState.sessions[key] ??= idleChat());
+  if (!chatState.sessions[key]) chatState.sessions[key] = idleChat();
+  return chatState.sessions[key];
 }
 
 /** Spec 001 §4: session changes are blocked while locked, sending or polling. */
@@ -55,6 +70,12 @@ export function anyChatLocked(): boolean {
 
 export class ChatSendError extends Error {
   override name = 'ChatSendError';
+  /** The server's status when it refused (409: the chat is busy with a reply). */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
 }
 
 export interface SendInput {
@@ -62,6 +83,23 @@ export interface SendInput {
   sessionId: string | null;
   text: string;
   mode: ChatMode;
+  /** The message it follows: the end of the branch on screen (absent: the chat's newest message). */
+  parentId?: string | null;
+  /** A new version of this user message (an edit); `parentId` is then what the edited one follows. */
+  editsMessageId?: string;
+  /** Documents chosen in the message box (context/composer-context.store.ts): spec 001 §7's two lists. */
+  referencedDocumentIds?: string[];
+  brandDocumentIds?: string[];
+  /** Creative assets attached to the message (the agent reads them). */
+  assetIds?: string[];
+}
+
+/** Accepted by the server, or kept in the outbox to be sent when the connection returns. */
+export type SendOutcome = { kind: 'accepted'; accepted: AcceptedMessage } | { kind: 'queued'; id: string };
+
+/** The send got no answer at all (no connection): the outbox keeps it. Its request may have reached the server. */
+export class SendUnanswered extends Error {
+  override name = 'SendUnanswered';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,44 +131,118 @@ async function checkPlanAndCredits(cost: number): Promise<void> {
 }
 
 /**
- * Sends a message and starts waiting for the reply. Resolves with the session id once the server
- * accepted it (the reply arrives later, into Dexie); rejects with a user-facing message otherwise,
- * leaving the text to the caller to put back.
+ * Sends a message and starts waiting for the reply. Resolves once the server accepted it (the reply
+ * arrives later, into Dexie), or once it is in the outbox: written while offline, or its send got
+ * no answer (docs/agents.md "Offline outbox"). Rejects with a user-facing message otherwise, leaving
+ * the text to the caller to put back.
  */
-export async function sendMessage(input: SendInput): Promise<AcceptedMessage> {
+export async function sendMessage(input: SendInput): Promise<SendOutcome> {
   const key = input.sessionId ?? newChatKey(input.slug);
   if (isLocked(key)) throw new ChatSendError(AGENT_TEXT.sendFailed);
+  const idempotencyKey = crypto.randomUUID();
+  // An edit belongs where its message is, not at the end of the chat: it needs the server now.
+  if (!connectivity.online && input.editsMessageId) throw new ChatSendError(AGENT_TEXT.network);
+  if (!connectivity.online) return queueForLater(input, idempotencyKey, false);
+  try {
+    return { kind: 'accepted', accepted: await deliverMessage(input, idempotencyKey) };
+  } catch (error) {
+    if (error instanceof SendUnanswered && input.editsMessageId) throw new ChatSendError(AGENT_TEXT.network);
+    // No answer at all: the message waits in the outbox (its key makes the retry harmless if it did arrive).
+    if (error instanceof SendUnanswered) return queueForLater(input, idempotencyKey, true);
+    throw error;
+  }
+}
+
+async function queueForLater(input: SendInput, id: string, attempted: boolean): Promise<SendOutcome> {
+  const chatKey = input.sessionId ?? newChatKey(input.slug);
+  const spaceId = getCurrentSpace()?.id;
+  if (!spaceId) throw new ChatSendError(AGENT_TEXT.spaceNotFound);
+  // One waiting message per chat: a second would be answered before the first's reply exists.
+  if ((await queuedIn(chatKey)).length > 0) {
+    live(chatKey).error = OUTBOX_TEXT.oneAtATime;
+    throw new ChatSendError(OUTBOX_TEXT.oneAtATime);
+  }
+  live(chatKey).error = null;
+  await queueMessage({
+    id,
+    spaceId,
+    chatKey,
+    sessionId: input.sessionId,
+    agentSlug: input.slug,
+    text: input.text,
+    mode: input.mode,
+    ...(input.parentId !== undefined ? { parentMessageId: input.parentId } : {}),
+    ...(input.editsMessageId ? { editsMessageId: input.editsMessageId } : {}),
+    // The documents chosen for it travel with it: the picker is cleared once the message leaves the box.
+    ...(input.referencedDocumentIds?.length ? { referencedDocumentIds: input.referencedDocumentIds } : {}),
+    ...(input.brandDocumentIds?.length ? { brandDocumentIds: input.brandDocumentIds } : {}),
+    ...(input.assetIds?.length ? { assetIds: input.assetIds } : {}),
+    attempted,
+  });
+  requestOutboxSync();
+  return { kind: 'queued', id };
+}
+
+/**
+ * One send, as spec 001 §4 has it: a temporary user message shown at once, the space, plan and
+ * credit checks, the post (with its Idempotency-Key), the local session, the confirming deduct, then
+ * waiting. Throws SendUnanswered when the post got no answer, ChatSendError when it was refused.
+ * The outbox sends its messages through here too.
+ */
+export async function deliverMessage(input: SendInput, idempotencyKey: string): Promise<AcceptedMessage> {
+  const key = input.sessionId ?? newChatKey(input.slug);
   const chat = live(key);
   chat.status = 'sending';
   chat.error = null;
+  chat.pendingText = input.text;
   const temporaryId = `temp-${crypto.randomUUID()}`;
+  // The branch on screen before this send, put back if it is not accepted.
+  const shownBefore = input.sessionId ? await chosenLeafOf(input.sessionId) : null;
+  let spaceId: string | null = null;
   try {
-    const spaceId = await requireSpace();
+    spaceId = await requireSpace();
+    // Shown at once, before the plan check and the post: the conversation never looks empty while sending.
+    // An edit stays in its editor until accepted instead (a refusal is shown there, with the text).
+    if (!input.editsMessageId) {
+      await addTemporaryMessage({
+        id: temporaryId,
+        spaceId,
+        sessionId: input.sessionId ?? key,
+        role: 'user',
+        content: input.text,
+        createdAt: new Date().toISOString(),
+        rating: null,
+        feedbackCategories: [],
+        feedbackText: null,
+        ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+        pending: true,
+      });
+      // The branch on screen follows the message just written.
+      if (input.sessionId) await chooseLeaf(spaceId, input.sessionId, temporaryId);
+    }
     const cost = chatCost(input.mode);
     await checkPlanAndCredits(cost);
-    await addTemporaryMessage({
-      id: temporaryId,
-      spaceId,
-      sessionId: input.sessionId ?? key,
-      role: 'user',
-      content: input.text,
-      createdAt: new Date().toISOString(),
-      rating: null,
-      feedbackCategories: [],
-      feedbackText: null,
-      pending: true,
-    });
     const k = K_BY_MODE[input.mode];
-    const accepted = await agentsApi.sendAsync(input.slug, {
-      session_id: input.sessionId,
-      message: input.text,
-      referenced_document_ids: [],
-      brand_documents: [],
-      brand_voice: null,
-      k_value_ref_docs: k,
-      k_value_kb: k,
-      mode: input.mode,
-    });
+    const accepted = await agentsApi
+      .sendAsync(
+        input.slug,
+        {
+          session_id: input.sessionId,
+          message: input.text,
+          referenced_document_ids: input.referencedDocumentIds ?? [],
+          brand_documents: input.brandDocumentIds ?? [],
+          brand_voice: null,
+          k_value_ref_docs: k,
+          k_value_kb: k,
+          mode: input.mode,
+          ...(input.assetIds && input.assetIds.length > 0 ? { asset_ids: input.assetIds } : {}),
+          ...(input.editsMessageId ? { edits_message_id: input.editsMessageId } : input.parentId !== undefined ? { parent_message_id: input.parentId } : {}),
+        },
+        idempotencyKey,
+      )
+      .catch((error: unknown) => {
+        throw error instanceof ApiError && error.code === 'NETWORK_ERROR' ? new SendUnanswered(error.message) : error;
+      });
     if (!input.sessionId) {
       // Spec 001 §4: a new session is created locally, titled from the message.
       await saveSession(spaceId, {
@@ -140,19 +252,39 @@ export async function sendMessage(input: SendInput): Promise<AcceptedMessage> {
         created_at: accepted.created_at,
         updated_at: accepted.created_at,
       });
-      await updateMessage(temporaryId, { sessionId: accepted.session_id });
       delete chatState.sessions[key];
     }
+    // Reconciled with the server's message straight from the answer.
+    await confirmTemporaryMessage(temporaryId, {
+      id: accepted.message_id,
+      spaceId,
+      sessionId: accepted.session_id,
+      role: 'user',
+      content: input.text,
+      createdAt: accepted.created_at,
+      rating: null,
+      feedbackCategories: [],
+      feedbackText: null,
+      parentId: accepted.parent_id !== undefined ? accepted.parent_id : (input.parentId ?? null),
+      pending: false,
+    });
+    await chooseLeaf(spaceId, accepted.session_id, accepted.message_id);
+    // A message from the outbox is sent now: it leaves the outbox.
+    await forgetSent(idempotencyKey);
     confirmDeduction(input, accepted);
     startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at));
     return accepted;
   } catch (error) {
     await removeMessage(temporaryId);
-    const message = error instanceof ChatSendError ? error.message : agentErrorMessage(error, 'send');
+    if (spaceId && input.sessionId) await chooseLeaf(spaceId, input.sessionId, shownBefore);
     const current = live(key);
     current.status = 'idle';
-    current.error = message;
-    throw new ChatSendError(message);
+    current.pendingText = null;
+    if (error instanceof SendUnanswered) throw error;
+    const message = error instanceof ChatSendError ? error.message : agentErrorMessage(error, 'send');
+    // An edit's refusal is said in its editor; anything else beside the message box.
+    if (!input.editsMessageId) current.error = message;
+    throw new ChatSendError(message, error instanceof ApiError ? (error.status ?? undefined) : undefined);
   }
 }
 
@@ -192,9 +324,9 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
   const controller = new AbortController();
   controllers.set(sessionId, controller);
   const chat = live(sessionId);
-  Object.assign(chat, { status: 'waiting', sentAt, error: null, phase: 'quick' });
+  Object.assign(chat, { status: 'waiting', sentAt, error: null, phase: 'quick', streamText: null, pendingText: null });
   const spaceId = getCurrentSpace()?.id;
-  pollForReply({
+  waitForReply({
     sessionId,
     slug,
     sentAt,
@@ -203,12 +335,15 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
     onPhase: (phase) => {
       chat.phase = phase;
     },
+    onText: (text) => {
+      chat.streamText = text;
+    },
     onMessages: (messages) => (spaceId ? mergeMessages(spaceId, messages) : undefined),
   })
     .then((outcome) => finishWaiting(sessionId, slug, outcome))
     .catch((error: unknown) => {
       const message = error instanceof ApiError ? agentErrorMessage(error, 'messages') : AGENT_TEXT.fetchMessagesFailed;
-      Object.assign(live(sessionId), { status: 'idle', phase: null, error: message });
+      Object.assign(live(sessionId), { status: 'idle', phase: null, error: message, streamText: null });
     })
     .finally(() => {
       if (controllers.get(sessionId) === controller) controllers.delete(sessionId);
@@ -220,9 +355,16 @@ function finishWaiting(sessionId: string, slug: string, outcome: PollOutcome): v
   const agentName = agentNamed(slug)?.name ?? slug;
   chat.status = 'idle';
   chat.phase = null;
+  chat.streamText = null;
+  // The chat is free again: a message waiting in the outbox for it may go now.
+  requestOutboxSync();
   switch (outcome.kind) {
     case 'reply':
       chat.error = null;
+      // Ask for the chat once more, only so the service worker keeps a copy with the reply: the one
+      // it held was taken while the reply was still being written, and a reload offline would show
+      // the run still going and put that older list back. The device already has the reply saved.
+      void agentsApi.sessionMessages(sessionId).catch(() => undefined);
       void notifyReplyArrived({
         sessionId,
         agentName,
@@ -241,6 +383,23 @@ function finishWaiting(sessionId: string, slug: string, outcome: PollOutcome): v
       chat.error = agentNamed(slug)
         ? AGENT_TEXT.agentPollTimeout(agentName, outcome.minutes)
         : AGENT_TEXT.pollTimeout(outcome.minutes);
+      void cancelIfNeverStarted(sessionId);
+  }
+}
+
+/**
+ * A run still queued when the reply's whole wait has passed never started (no worker took it): it
+ * is cancelled, so it is refunded rather than answered, and charged, long after anyone waits for it.
+ * One that is running may still finish ('The request may still be processing').
+ */
+async function cancelIfNeverStarted(sessionId: string): Promise<void> {
+  try {
+    const { run } = await agentsApi.sessionMessages(sessionId);
+    if (run?.status !== 'queued') return;
+    await agentsApi.cancel(sessionId);
+    announceCharge();
+  } catch (error) {
+    logger.warn('Could not cancel a reply that never started', { error: describeError(error) });
   }
 }
 
@@ -253,7 +412,30 @@ export async function cancelReply(sessionId: string): Promise<void> {
     // 409: it had already finished; the next load shows the reply.
     if (!(error instanceof ApiError && error.status === 409)) logger.warn('Cancel failed', { error: describeError(error) });
   }
-  Object.assign(live(sessionId), { status: 'idle', phase: null, error: AGENT_TEXT.cancelled });
+  Object.assign(live(sessionId), { status: 'idle', phase: null, error: AGENT_TEXT.cancelled, streamText: null });
+  announceCharge();
+}
+
+/**
+ * Stop generating: the server keeps what was written as the reply and refunds the unused part
+ * (nothing written yet → a cancel, refunded whole). The reply it kept is shown at once.
+ */
+export async function stopReply(sessionId: string): Promise<void> {
+  const chat = live(sessionId);
+  try {
+    const stopped = await agentsApi.stop(sessionId);
+    controllers.get(sessionId)?.abort();
+    const spaceId = getCurrentSpace()?.id;
+    if (stopped.message && spaceId) await mergeMessages(spaceId, [stopped.message]);
+    Object.assign(chat, { status: 'idle', phase: null, streamText: null, error: stopped.message ? null : AGENT_TEXT.cancelled });
+    // A stopped regeneration hides the reply it replaces: the server's list says which is current.
+    void loadSessionMessages(sessionId);
+  } catch (error) {
+    // 409: it had already finished; the stream or the poll brings the reply.
+    if (error instanceof ApiError && error.status === 409) return;
+    chat.error = agentErrorMessage(error, 'send');
+    logger.warn('Stop failed', { error: describeError(error) });
+  }
   announceCharge();
 }
 
@@ -270,23 +452,30 @@ export async function rateReply(messageId: string, rating: 1 | -1 | null, catego
   }
 }
 
-export async function regenerateReply(sessionId: string, messageId: string): Promise<void> {
+/**
+ * Regenerate: a new version of a reply, followed like a send (the stream, else the long poll), so
+ * its text shows as it is written, Stop works, and the composer is locked no longer than the
+ * reply's own wait limit. The branch on screen ends at the question meanwhile, so the new reply
+ * shows under it when it comes; the earlier versions stay (‹ › on the reply). The server refunds a
+ * run that fails or is cancelled before it writes anything.
+ */
+export async function regenerateReply(sessionId: string, reply: { id: string; parentId: string | null }, slug: string): Promise<void> {
   if (isLocked(sessionId)) return;
   const chat = live(sessionId);
-  Object.assign(chat, { status: 'sending', error: null, sentAt: Date.now() });
+  Object.assign(chat, { status: 'sending', phase: null, error: null, sentAt: Date.now(), streamText: null, pendingText: null });
+  const spaceId = getCurrentSpace()?.id;
+  const shownBefore = await chosenLeafOf(sessionId);
   try {
-    const result = await agentsApi.regenerate(messageId);
-    const spaceId = getCurrentSpace()?.id;
-    if (spaceId) {
-      await mergeMessages(spaceId, [result.message]);
-      await removeMessage(result.replaces_message_id);
-    }
+    // The question alone while its new reply is written (the earlier one comes back if this one fails).
+    if (spaceId && reply.parentId) await chooseLeaf(spaceId, sessionId, reply.parentId, { exact: true });
+    const accepted = await agentsApi.regenerateAsync(reply.id);
     announceCharge();
-  } catch (error) {
-    chat.error = agentErrorMessage(error, 'regenerate');
-    throw new ChatSendError(chat.error);
-  } finally {
     chat.status = 'idle';
+    startWaiting(sessionId, slug, Date.now(), beforeTimestamp(accepted.created_at));
+  } catch (error) {
+    if (spaceId) await chooseLeaf(spaceId, sessionId, shownBefore);
+    Object.assign(chat, { status: 'idle', phase: null, streamText: null, error: agentErrorMessage(error, 'regenerate') });
+    throw new ChatSendError(chat.error!);
   }
 }
 

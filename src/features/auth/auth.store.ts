@@ -18,6 +18,7 @@ import {
   type RegisterInput,
 } from './auth.api';
 import type { DomainCheck, SessionResponse } from './auth.schemas';
+import { postSsoComplete } from './sso.api';
 import {
   authState,
   clearSessionStorage,
@@ -117,6 +118,23 @@ export async function login(email: string, password: string): Promise<User> {
   return startSession(session);
 }
 
+/**
+ * Finishes a single sign-on: the one-time hand-over code from the SSO page's address becomes a
+ * session like any other. Answers the user and the in-app path they were heading to, if any.
+ */
+export async function completeSsoSignIn(handoff: string): Promise<{ user: User; redirect: string | null }> {
+  setAuthStatus('UNAUTHENTICATED');
+  authState.error = null;
+  let answer: Awaited<ReturnType<typeof postSsoComplete>>;
+  try {
+    answer = await postSsoComplete(handoff);
+  } catch (error) {
+    throw recordFailure(error, AUTH_MESSAGES.loginFailed);
+  }
+  const { redirect, ...session } = answer;
+  return { user: await startSession(session), redirect };
+}
+
 /** Registers a new organisation and signs in. Rejects with the server's detail, else 'Registration failed'. */
 export async function register(input: RegisterInput): Promise<User> {
   setAuthStatus('UNAUTHENTICATED');
@@ -161,6 +179,7 @@ export async function registerWithDomain(input: DomainRegisterInput): Promise<{ 
 /** Stores the session, initialises spaces (not for system admins), then AUTHENTICATED. */
 async function startSession(session: SessionResponse): Promise<User> {
   resetRefreshAttempts();
+  authState.endReason = null;
   resetSpaces();
   storeTokens(session);
   storeUser(session.user);

@@ -1,6 +1,7 @@
 import { http } from '../../api';
 import { knowledgeFetch } from './knowledge-fetch';
-import type { CommitPayload, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
+import type { DocumentTextDto } from '../../contract/document-preview';
+import type { CommitPayload, DocumentText, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
 
 /** The knowledge calls of spec 001 §7, each under the knowledge fetch policy (time-out, retries, breaker). */
 export const knowledgeApi = {
@@ -23,6 +24,15 @@ export const knowledgeApi = {
 
   documentStatus: (id: string) =>
     knowledgeFetch((timeoutMs) => http.get<KnowledgeDocument>(`/kb/documents/${encodeURIComponent(id)}/status`, { timeoutMs }), { retries: 0 }),
+
+  /** A ready document's text from its beginning (409 until it is ready): the preview's endpoint, first window. */
+  documentText: (id: string): Promise<DocumentText> =>
+    knowledgeFetch((timeoutMs) => http.get<DocumentTextDto>(`/kb/documents/${encodeURIComponent(id)}/text`, { timeoutMs }), { retries: 0 }).then((body) => ({
+      id: body.document.id,
+      filename: body.document.filename,
+      text: body.text,
+      truncated: !body.complete,
+    })),
 
   deleteDocument: (id: string) => knowledgeFetch((timeoutMs) => http.delete<void>(`/kb/documents/${encodeURIComponent(id)}`, { timeoutMs })),
 

@@ -6,7 +6,7 @@ import { ref } from 'valtio';
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
-import { hashFile } from './hash-files';
+import { hashFile } from '../uploads/hash-files';
 import { knowledgeApi } from './knowledge.api';
 import { CircuitOpenError, knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';

@@ -1,9 +1,10 @@
 /**
  * Upload (spec 001 §4): for each staged file, sign → PUT to the signed URL with progress →
- * commit → per-document status polling. Every outcome uses the §8 texts.
+ * commit (src/features/uploads/signed-upload.ts, shared with Creative Assets) → per-document
+ * status polling. Every outcome uses the §8 texts.
  */
 import { toast } from 'sonner';
-import { ApiError, http } from '../../api';
+import { ApiError } from '../../api';
 import { getCurrentSpaceId } from '../../session';
 import { knowledgeApi } from './knowledge.api';
 import { knowledgeErrorMessage } from './knowledge-errors';
@@ -12,6 +13,7 @@ import { saveDocument } from './knowledge.queries';
 import { knowledgeState, type UploadItem } from './knowledge.state';
 import { clearStaged, stagedHash, statusPoller } from './knowledge.store';
 import { filesToSend, type StagedFile } from './staging';
+import { SignedUploadError, sendSignedUpload } from '../uploads/signed-upload';
 
 /** Three files at a time: enough to fill the pipe, and leaves browser connections for polling. */
 const PARALLEL_UPLOADS = 3;
@@ -36,48 +38,44 @@ function signFailureReason(error: unknown): string {
   return KB_TEXT.uploadUrlFailed;
 }
 
-class UploadFailure extends Error {}
-
 async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOptions): Promise<'done' | 'failed' | 'duplicate'> {
   const { key, file } = staged;
   try {
     const hash = staged.hash ?? (await stagedHash(staged));
-    update(key, { phase: 'signing' });
-    let signed;
-    try {
-      signed = await knowledgeApi.signUpload(file.name, file.type, file.size);
-    } catch (error) {
-      throw new UploadFailure(signFailureReason(error));
-    }
-    update(key, { phase: 'uploading' });
-    // The URL is bound to the type the server resolved (e.g. text/markdown for a type-less .md):
-    // a typed view of the same file carries it, without copying the bytes.
-    const contentType = signed.headers['Content-Type'] ?? signed.content_type ?? file.type;
-    const body = file.type === contentType ? file : file.slice(0, file.size, contentType);
-    await http.putToSignedUrl(signed.url, body, (percent) => update(key, { progress: percent }), signed.headers);
-    update(key, { phase: 'committing', progress: 100 });
-    const committed = await knowledgeApi.commitUpload({
-      object_path: signed.object_path,
-      filename: file.name,
-      size: file.size,
-      mime: contentType,
-      hash,
-      auto_categorized: !options.category,
-      category: options.category ?? null,
-      subcategory: null,
-    });
+    const committed = await sendSignedUpload(
+      file,
+      {
+        sign: () => knowledgeApi.signUpload(file.name, file.type, file.size),
+        commit: (stored) =>
+          knowledgeApi.commitUpload({
+            object_path: stored.objectPath,
+            filename: file.name,
+            size: file.size,
+            mime: stored.contentType,
+            hash,
+            auto_categorized: !options.category,
+            category: options.category ?? null,
+            subcategory: null,
+          }),
+      },
+      {
+        onStep: (step) => update(key, step === 'committing' ? { phase: step, progress: 100 } : { phase: step }),
+        onProgress: (percent) => update(key, { progress: percent }),
+      },
+    );
     if (committed.document && getCurrentSpaceId() === spaceId) await saveDocument(spaceId, committed.document);
     statusPoller.watch(committed.id);
     update(key, { phase: 'done', documentId: committed.id });
     return 'done';
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof SignedUploadError ? thrown.cause : thrown;
     if (error instanceof ApiError && error.status === 409) {
       const message = KB_TEXT.duplicateDetected(file.name, error.serverDetail ?? KB_TEXT.duplicateDefaultDetail);
       update(key, { phase: 'duplicate', message });
       toast.warning(message);
       return 'duplicate';
     }
-    const reason = error instanceof UploadFailure ? error.message : knowledgeErrorMessage(error);
+    const reason = thrown instanceof SignedUploadError && thrown.step === 'signing' ? signFailureReason(error) : knowledgeErrorMessage(error);
     const message = KB_TEXT.uploadFailed(file.name, reason);
     update(key, { phase: 'failed', message });
     toast.error(message);

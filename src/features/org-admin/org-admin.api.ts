@@ -8,6 +8,7 @@ import type {
   OrgMember,
   OrgMembersResponse,
   OrgRole,
+  ReissuedInviteLink,
   SentInvite,
 } from '../../contract/orgs';
 
@@ -28,6 +29,9 @@ export const fetchInvites = (signal?: AbortSignal) =>
 export const postInvite = (input: InviteInput) => http.post<SentInvite>('/orgs/invites', input);
 
 export const deleteInvite = (id: string) => http.delete<void>(`/orgs/invites/${at(id)}`);
+
+/** A new link for a pending invite (the earlier link stops working; nothing is emailed). */
+export const postInviteLink = (id: string) => http.post<ReissuedInviteLink>(`/orgs/invites/${at(id)}/link`, {});
 
 export const fetchJoinRequests = (signal?: AbortSignal) =>
   http.get<JoinRequestsResponse>('/orgs/join-requests', signalOption(signal)).then((body) => body.join_requests);

@@ -1,6 +1,6 @@
 /** How organisation roles and dates read on the org admin screens. */
 import { INVITE_TTL_DAYS, type OrgRole } from '../../contract/orgs';
-import { onFirstUse } from '../../contract/on-first-use';
+import { formatDate } from '../../contract/format';
 
 export const ORG_ROLE_LABELS: Record<OrgRole, string> = {
   org_owner: 'Owner',
@@ -17,13 +17,11 @@ export const ORG_ROLE_PLURALS: Record<OrgRole, string> = {
   org_member: 'Members',
 };
 
-const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "3 Mar 2026", or '—' for a missing or unreadable date. */
 export function formatDay(iso: string | null | undefined): string {
-  const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '—' : DATE().format(time);
+  return formatDate(iso);
 }
 
 /**

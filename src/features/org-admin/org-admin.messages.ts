@@ -15,6 +15,7 @@ export const ORG_ADMIN_MESSAGES = {
   // Not in the spec's catalogue: named after its siblings.
   fetchInvitesFailed: 'Failed to fetch invites',
   revokeInviteFailed: 'Failed to revoke invite',
+  inviteLinkFailed: 'The invite link could not be made',
 } as const;
 
 /** What to do after a list failed to load (the panels add a Retry button next to it). */

@@ -9,6 +9,7 @@ import { ApiError, type FieldError } from '../../api';
 import { onSessionReset, onSpaceSwitch } from '../../session';
 import {
   deleteInvite,
+  postInviteLink,
   deleteMember,
   fetchInvites,
   fetchJoinRequests,
@@ -161,6 +162,11 @@ export function revokeInvite(id: string): Promise<void> {
     await deleteInvite(id);
     orgAdminState.invites.items = orgAdminState.invites.items.filter((invite) => invite.id !== id);
   });
+}
+
+/** A new link for a pending invite, to copy: the server cannot show the earlier one again. */
+export function newInviteLink(id: string): Promise<string> {
+  return withBusy(`invite-link:${id}`, ORG_ADMIN_MESSAGES.inviteLinkFailed, async () => (await postInviteLink(id)).invite_link);
 }
 
 function dropJoinRequest(id: string): void {

@@ -2,6 +2,7 @@
  * Spaces store (spec 000 §4 "Spaces", §8 loading and create errors): loads the list, picks and
  * remembers the current space, switches, creates, resets with the session.
  */
+import { toast } from 'sonner';
 import { ApiError, stringField } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import {
@@ -9,6 +10,7 @@ import {
   getSavedSpaceId,
   initialSpacesState,
   onSessionReset,
+  onSpacesEvent,
   runSpaceSwitchHandlers,
   saveSpaceId,
   spacesState,
@@ -215,4 +217,60 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** What the tab says when the space it was in has gone (deleted or archived, here or elsewhere). */
+export function lostSpaceMessage(from: string | null, to: Space | null): string {
+  const which = from ? `"${from}"` : 'The space you were in';
+  return to
+    ? `${which} is no longer available: it was deleted or archived. You are now in "${to.name}".`
+    : `${which} is no longer available: it was deleted or archived, and no other space is open to you.`;
+}
+
+let recovering: Promise<void> | null = null;
+
+/**
+ * Moves the tab out of a space the server no longer knows: reloads the list (the gone space is no
+ * longer in it) and switches to the default space, else the first. Several failing requests share
+ * one recovery; a report about a space the tab has already left is ignored.
+ */
+export function recoverFromLostSpace(lostId: string): Promise<void> {
+  if (recovering) return recovering;
+  if (spacesState.currentSpaceId !== lostId) return Promise.resolve();
+  const runGeneration = generation;
+  const from = spacesState.spaces.find((space) => space.id === lostId)?.name ?? null;
+  const run = (async () => {
+    const spaces = await fetchSpaces();
+    // Signed out, or another tab action replaced the list meanwhile: that outcome stands.
+    if (runGeneration !== generation || spacesState.currentSpaceId !== lostId) return;
+    const remaining = spaces.filter((space) => space.id !== lostId);
+    const next = remaining.find((space) => space.is_default) ?? remaining[0] ?? null;
+    spacesState.spaces = remaining;
+    if (next) switchSpace(next.id);
+    else {
+      spacesState.currentSpaceId = null;
+      spacesState.error = SPACES_MESSAGES.noSpaces;
+      saveSpaceId(null);
+      announceSpacesEvent('spaces-ready', { spaces: [], currentSpaceId: null, error: SPACES_MESSAGES.noSpaces });
+    }
+    announceSpacesEvent('space-lost', { from, to: next ? { ...next } : null });
+    toast.warning(lostSpaceMessage(from, next));
+  })()
+    .catch((error: unknown) => {
+      logger.warn('Could not move out of a space that is gone', { error: describeError(error) });
+    })
+    .finally(() => {
+      if (recovering === run) recovering = null;
+    });
+  recovering = run;
+  return run;
+}
+
+/** Replaces the listed copy of a space (after a rename), or drops it (archived or deleted here). */
+export function applySpaceChange(space: Space | null, removedId?: string): void {
+  if (space) spacesState.spaces = spacesState.spaces.map((listed) => (listed.id === space.id ? { ...space } : listed));
+  if (removedId && removedId !== spacesState.currentSpaceId) {
+    spacesState.spaces = spacesState.spaces.filter((listed) => listed.id !== removedId);
+  }
+}
+
 onSessionReset(resetSpaces);
+onSpacesEvent('space-unavailable', ({ spaceId }) => void recoverFromLostSpace(spaceId));

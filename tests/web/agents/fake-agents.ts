@@ -18,6 +18,7 @@ export const AGENTS = [
   max_wait_minutes: 35,
   engine: 'offline',
   engine_model: 'mosaic-offline-1',
+  default_mode: 'normal' as const,
 }));
 
 export interface FakeChat {
@@ -29,8 +30,20 @@ export interface FakeChat {
   pollTimes: number[];
 }
 
-export function message(id: string, sessionId: string, role: 'user' | 'assistant', content: string, createdAt: string) {
-  return { id, session_id: sessionId, role, content, created_at: createdAt, rating: null, feedback_categories: [], feedback_text: null, engine: role === 'assistant' ? 'offline/mosaic-offline-1' : null };
+/** A message as the server answers it; `parentId` names the message it follows (undefined: left out, as in answers saved before versions). */
+export function message(id: string, sessionId: string, role: 'user' | 'assistant', content: string, createdAt: string, parentId?: string | null) {
+  return {
+    id,
+    session_id: sessionId,
+    role,
+    content,
+    created_at: createdAt,
+    rating: null,
+    feedback_categories: [],
+    feedback_text: null,
+    engine: role === 'assistant' ? 'offline/mosaic-offline-1' : null,
+    ...(parentId !== undefined ? { parent_id: parentId } : {}),
+  };
 }
 
 export function installFakeChat(api: FakeApi, slug: string, sessionId = 'sess-1'): FakeChat {

@@ -95,8 +95,8 @@ describe('sending', () => {
       return { status: 202, body: { session_id: 'sess-1', message_id: 'msg-user-1', run_id: 'r', title: 'Title tag ideas', created_at: userAt, status: 'queued', mode: 'medium', credits_charged: 30, credits_remaining: 1770, transaction_id: 't', sent: call.body } };
     });
 
-    const accepted = await sendMessage({ slug: 'seo', sessionId: null, text: 'Title tag ideas', mode: 'medium' });
-    expect(accepted.session_id).toBe('sess-1');
+    const outcome = await sendMessage({ slug: 'seo', sessionId: null, text: 'Title tag ideas', mode: 'medium' });
+    expect(outcome).toMatchObject({ kind: 'accepted', accepted: { session_id: 'sess-1' } });
     const sent = api.callsTo('POST /agents/seo/messages/async')[0]!.body;
     expect(sent).toMatchObject({ session_id: null, message: 'Title tag ideas', k_value_kb: 10, k_value_ref_docs: 10, mode: 'medium', referenced_document_ids: [], brand_documents: [] });
     // The session was created locally with the title rule.
@@ -131,7 +131,7 @@ describe('sending', () => {
     await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'max' })).rejects.toThrow(
       'Insufficient credits. This operation requires 40 credits, but you only have 25 remaining.',
     );
-    await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).resolves.toMatchObject({ session_id: 'sess-1' });
+    await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).resolves.toMatchObject({ kind: 'accepted', accepted: { session_id: 'sess-1' } });
   });
 
   it('shows the server’s refusal and removes the temporary message', async () => {

@@ -28,8 +28,9 @@ beforeEach(async () => {
 });
 afterEach(signOut);
 
-async function open(path: string, heading: string) {
-  await signInAs(api, 'org_member');
+/** Opens a screen as an owner (who connects and links) unless another role is given. */
+async function open(path: string, heading: string, role: 'org_owner' | 'org_member' = 'org_owner') {
+  await signInAs(api, role);
   const app = renderApp(path);
   await screen.findByRole('heading', { name: heading, level: 1 });
   return app;
@@ -48,7 +49,8 @@ describe('Connections screen', () => {
     expect(within(demo!).getByText('Demo data')).toBeTruthy();
     expect(within(broken!).getByText('Needs reconnecting')).toBeTruthy();
     expect(within(broken!).getByText('Google Analytics authentication has expired. Please reconnect your account.')).toBeTruthy();
-    expect(screen.getByLabelText('Status: Connected')).toBeTruthy();
+    // The person's account works, but nothing is linked to this space yet: the space's status says so.
+    expect(screen.getByLabelText('Analytics status: No property linked')).toBeTruthy();
   });
 
   it('connects: asks the server where to go, then sends the browser to redirect_url', async () => {

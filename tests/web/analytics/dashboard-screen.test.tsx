@@ -118,11 +118,27 @@ describe('Dashboard screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Network error - please check your connection');
   });
 
-  it('keeps the empty state with the way to Connections when nothing is linked', async () => {
+  it('keeps the empty state when nothing is linked: a member reads who connects and may look at Connections', async () => {
     await openDashboard();
     expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Go to Connections/ }).getAttribute('href')).toBe('/connections');
+    expect(screen.getByText(/An organisation owner or admin connects Google Analytics and links a property/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View Connections/ }).getAttribute('href')).toBe('/connections');
     expect(ga4.reports).toHaveLength(0);
+  });
+
+  it("offers an owner whose Google account is connected to link one of its properties", async () => {
+    await signInAs(api, 'org_owner');
+    renderApp('/dashboard');
+    expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /Link a property/ })).getAttribute('href')).toBe('/connections/ga4/manage');
+  });
+
+  it('offers an owner without a Google account to connect one, right there', async () => {
+    ga4.accounts = [];
+    await signInAs(api, 'org_owner');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: /Connect Google Analytics/ })).toBeTruthy();
+    expect(screen.getByLabelText('Analytics status: Not connected')).toBeTruthy();
   });
 
   it("a space switch clears the old space's figures and loads the new space's", async () => {

@@ -111,7 +111,7 @@ describe('decideNavigation', () => {
     it.each([
       ['org_owner', '/org-admin/dashboard'],
       ['org_admin', '/org-admin/dashboard'],
-      ['org_member', '/dashboard'],
+      ['org_member', '/org-admin/dashboard'],
     ] as const)('sends %s to %s', (role, expected) => {
       expect(decideNavigation(ctx('/admin/users', { role }))).toEqual(to(expected));
       expect(decideNavigation(ctx('/admin', { role }))).toEqual(to(expected));
@@ -125,10 +125,14 @@ describe('decideNavigation', () => {
     });
 
     it.each([
-      ['org_member', '/dashboard'],
+      ['org_member', '/org-admin/dashboard'],
       ['support_admin', '/admin/dashboard'],
     ] as const)('sends %s to %s', (role, expected) => {
       expect(decideNavigation(ctx('/org-admin/users', { role }))).toEqual(to(expected));
+    });
+
+    it("lets a member into the organisation dashboard (spec 000's guard admits members), read-only", () => {
+      expect(decideNavigation(ctx('/org-admin/dashboard', { role: 'org_member' }))).toBeNull();
     });
   });
 

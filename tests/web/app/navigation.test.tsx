@@ -73,10 +73,10 @@ describe('routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
-  it('keeps members out of the admin area', async () => {
+  it('sends organisation members who open the platform admin area to the organisation admin dashboard', async () => {
     await signInAs(api, 'org_member');
     const { location } = renderApp('/admin/users');
-    await waitForLocation(location, '/dashboard');
+    await waitForLocation(location, '/org-admin/dashboard');
   });
 
   it('sends a signed-in user away from Login to the redirect target', async () => {

@@ -212,6 +212,23 @@ describe('logout', () => {
     expect(events).toEqual([{ type: 'LOGOUT_COMPLETE' }]);
   });
 
+  it('logout and expiry remove the ma_ keys of features whose code never loaded, and keep device preferences', async () => {
+    for (const end of ['logout', 'expiry'] as const) {
+      const client = await signedInClient(fake);
+      fake.on('POST', '/logout', json(204));
+      // Left by an earlier visit's GA4 dashboard; the GA4 code is not loaded in this one.
+      localStorage.setItem('ma_ga4_selected_property:space-b', 'properties/123');
+      localStorage.setItem('ma_notifications_opt_in', 'true');
+      localStorage.setItem('mosaic.sidebar.collapsed', 'true');
+      if (end === 'logout') await client.auth.logout();
+      else client.session.forceLogout();
+      expect(Object.keys(localStorage).filter((k) => k.startsWith('ma_'))).toEqual([]);
+      expect(localStorage.getItem('mosaic.sidebar.collapsed')).toBe('true');
+      localStorage.clear();
+      disposeClients();
+    }
+  });
+
   it('forceLogout ends the session without a server call and emits SESSION_EXPIRED with the current path', async () => {
     const client = await signedInClient(fake);
     const events = recordAuthEvents(client);

@@ -132,7 +132,7 @@ describe('Credits screen', () => {
     const { user } = await openCredits();
     const usage = await screen.findByLabelText('Usage breakdown');
     expect(await within(usage).findByRole('img', { name: 'Credits used by feature' })).toBeTruthy();
-    expect(within(usage).getByText('100 credits used')).toBeTruthy();
+    expect(within(usage).getByText('100 credits used in the last 30 days')).toBeTruthy();
     await user.click(within(usage).getByRole('radio', { name: 'By agent' }));
     expect(await within(usage).findByRole('img', { name: 'Credits used by agent' })).toBeTruthy();
     expect(within(usage).getByRole('rowheader', { name: 'SEO Agent' })).toBeTruthy();

@@ -13,7 +13,7 @@ import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { NOTIFICATIONS_OPT_IN_KEY } from '../../../src/pwa/notifications';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
-import { documentRow, sessionRow } from './rows';
+import { assetRow, documentRow, sessionRow } from './rows';
 
 let api: FakeApi;
 
@@ -28,13 +28,14 @@ beforeEach(async () => {
 afterEach(signOut);
 
 /**
- * Saved documents, sessions and "documents last synced" facts per space. (Feature stores save
+ * Saved documents, sessions, creative assets with their thumbnails, and "documents last synced" facts per space. (Feature stores save
  * facts of their own on sign-in, e.g. the plan; only what this test saved is counted.)
  */
 async function rowsBySpace(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const synced = (await db.meta.toArray()).filter((row) => row.name === 'documents');
-  for (const row of [...(await db.documents.toArray()), ...(await db.sessions.toArray()), ...synced]) {
+  const assets = [...(await db.assets.toArray()), ...(await db.assetThumbnails.toArray())];
+  for (const row of [...(await db.documents.toArray()), ...(await db.sessions.toArray()), ...assets, ...synced]) {
     const key = row.spaceId ?? 'none';
     counts[key] = (counts[key] ?? 0) + 1;
   }
@@ -44,6 +45,10 @@ async function rowsBySpace(): Promise<Record<string, number>> {
 async function saveSomethingInBothSpaces(): Promise<void> {
   await db.documents.bulkPut([documentRow('s1'), documentRow('s2')]);
   await db.sessions.bulkPut([sessionRow('s1'), sessionRow('s2')]);
+  const [first, second] = [assetRow('s1'), assetRow('s2')];
+  await db.assets.bulkPut([first, second]);
+  const thumbnail = (assetId: string, spaceId: string) => ({ assetId, spaceId, version: 'v1', mimeType: 'image/webp', bytes: new Uint8Array([1]).buffer, savedAt: 1 });
+  await db.assetThumbnails.bulkPut([thumbnail(first.id, 's1'), thumbnail(second.id, 's2')]);
   await markSynced('documents', 's1');
   await markSynced('documents', 's2');
 }
@@ -78,7 +83,7 @@ describe('saved data and the space', () => {
 
     expect(switchSpace('s2')).toBe(true);
 
-    await waitFor(async () => expect(await rowsBySpace()).toEqual({ s2: 3 }));
+    await waitFor(async () => expect(await rowsBySpace()).toEqual({ s2: 5 }));
   });
 
   it('keeps everything when the chosen space is already the current one', async () => {
@@ -91,6 +96,6 @@ describe('saved data and the space', () => {
     const { wipeSpace } = await import('../../../src/db/wipe');
     await wipeSpace('a-space-with-nothing-saved');
 
-    expect(await rowsBySpace()).toEqual({ s1: 3, s2: 3 });
+    expect(await rowsBySpace()).toEqual({ s1: 5, s2: 5 });
   });
 });

@@ -10,7 +10,7 @@ import {
   wipeAll,
   wipeSpace,
 } from '../../../src/db';
-import { documentRow, messageRow, sessionRow, transactionRow } from './rows';
+import { agentModeRows, assetRow, documentRow, messageRow, sessionRow, transactionRow } from './rows';
 
 async function fillSpace(spaceId: string): Promise<void> {
   const session = sessionRow(spaceId);
@@ -19,7 +19,33 @@ async function fillSpace(spaceId: string): Promise<void> {
   await db.messages.put(messageRow(spaceId, session.id));
   await db.transactions.put(transactionRow(spaceId));
   await db.drafts.put({ sessionId: session.id, spaceId, text: 'half a thought', updatedAt: 1 });
+  await db.chatBranches.put({ sessionId: session.id, spaceId, leafId: 'a-message', updatedAt: 1 });
+  await db.outbox.put({
+    id: `outbox-${spaceId}`,
+    spaceId,
+    chatKey: session.id,
+    sessionId: session.id,
+    agentSlug: 'seo',
+    text: 'written offline',
+    mode: 'normal',
+    createdAt: 1,
+    state: 'waiting',
+    attempted: false,
+  });
+  await db.documentTexts.put({ documentId: `text-${spaceId}`, spaceId, openedAt: 1, body: { document: { id: 'd', filename: 'a.txt', mime_type: 'text/plain', size_bytes: 1, category: null, subcategory: null, created_at: '', passage_count: 1 }, text: 'x', passages: [{ ordinal: 0, start: 0, end: 1 }], first_ordinal: 0, last_ordinal: 0, complete: true } });
+  const asset = assetRow(spaceId);
+  await db.assets.put(asset);
+  await db.assetCollections.put({ id: `collection-${spaceId}`, spaceId, name: 'Spring launch', assetCount: 1, createdBy: null, createdAt: '2025-01-01T00:00:00.000Z' });
+  await db.assetThumbnails.put({ assetId: asset.id, spaceId, version: 'v1', mimeType: 'image/webp', bytes: new Uint8Array([1, 2, 3]).buffer, savedAt: 1 });
+  const agentMode = agentModeRows(spaceId);
+  await db.agentModeRuns.put(agentMode.run);
+  await db.agentModeSteps.put(agentMode.step);
   await markSynced('documents', spaceId);
+}
+
+/** Prompt templates are the organisation's and the person's, not a space's: only logout removes them. */
+async function saveTemplate(): Promise<void> {
+  await db.promptTemplates.put({ id: 't1', userId: 'u1', scope: 'org', title: 'T', body: 'B', agent_slugs: [], variables: [], editable: false, created_at: '', updated_at: '' });
 }
 
 async function rowCounts(spaceId: string): Promise<number[]> {
@@ -35,24 +61,28 @@ describe('wiping saved data', () => {
     await fillSpace('space-a');
     await fillSpace('space-b');
     await markSynced('plans', null);
+    await saveTemplate();
 
     await wipeSpace('space-a');
 
-    expect(await rowCounts('space-a')).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(await rowCounts('space-b')).toEqual([2, 1, 1, 1, 1, 1]);
+    // documents, sessions, messages, transactions, meta, drafts, chosen versions, outbox, preview texts, assets, collections, thumbnails, Agent Mode runs and steps
+    expect(await rowCounts('space-a')).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await rowCounts('space-b')).toEqual([2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await readLastSynced('plans', null)).not.toBeNull();
+    expect(await db.promptTemplates.count()).toBe(1);
   });
 
   it('wipeAll empties every table', async () => {
     await fillSpace('space-a');
     await fillSpace('space-b');
     await markSynced('plans', null);
+    await saveTemplate();
 
     await wipeAll();
 
     const counts = await Promise.all(db.tables.map((table) => table.count()));
     expect(counts.every((count) => count === 0)).toBe(true);
-    expect(db.tables.map((table) => table.name).sort()).toEqual([...SPACE_SCOPED_TABLES].sort());
+    expect(db.tables.map((table) => table.name).sort()).toEqual([...SPACE_SCOPED_TABLES, 'promptTemplates'].sort());
   });
 });
 

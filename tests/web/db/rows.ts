@@ -1,5 +1,6 @@
 /** Row builders for the saved-data tests: valid rows with only what a test cares about given. */
-import type { DocumentRow, MessageRow, SessionRow, TransactionRow } from '../../../src/db';
+import type { AgentModeRunRow, AgentModeStepRow, AssetRow, DocumentRow, MessageRow, SessionRow, TransactionRow } from '../../../src/db';
+import { makeRun, makeStep } from '../agent-mode/fake-agent-mode';
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${(sequence += 1)}`;
@@ -69,4 +70,39 @@ export function transactionRow(spaceId: string, fields: Partial<TransactionRow> 
     relatedTo: null,
     ...fields,
   };
+}
+
+export function assetRow(spaceId: string, fields: Partial<AssetRow> = {}): AssetRow {
+  return {
+    id: nextId('asset'),
+    spaceId,
+    name: 'hero.png',
+    kind: 'image',
+    mimeType: 'image/png',
+    sizeBytes: 2048,
+    hash: 'a'.repeat(64),
+    source: 'upload',
+    sourceRef: null,
+    status: 'ready',
+    errorMessage: null,
+    description: null,
+    tags: [],
+    collectionIds: [],
+    width: 800,
+    height: 600,
+    pageCount: null,
+    thumbnailVersion: 'v1',
+    excerpt: null,
+    createdBy: 'u-1',
+    createdByName: 'Ada',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function agentModeRows(spaceId: string): { run: AgentModeRunRow; step: AgentModeStepRow } {
+  const run = makeRun(nextId('run'), 'Plan the spring launch');
+  const step = makeStep(run.id, 0, { id: nextId('step') });
+  return { run: { id: run.id, spaceId, createdAt: run.created_at, run }, step: { id: step.id, spaceId, runId: run.id, position: step.position, step } };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashFile } from '../../../src/features/knowledge/hash-files';
+import { hashFile } from '../../../src/features/uploads/hash-files';
 import { streamSha256 } from '../../../src/workers/stream-sha256';
 
 describe('SHA-256 of files', () => {

@@ -56,6 +56,8 @@ describe('Invite member', () => {
 
     await user.type(email, '  gina@acme.test ');
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    // Roles in one order everywhere: fewest rights first.
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Member', 'Admin']);
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     await user.click(send);
 

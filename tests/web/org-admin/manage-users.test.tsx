@@ -195,12 +195,14 @@ describe('Manage Users', () => {
     expect(api.callsTo('DELETE /orgs/invites/i-1')).toHaveLength(1);
   });
 
-  it('sends a member away: the guard lets only owners and admins in', async () => {
+  it('sends a member to the organisation dashboard, which shows whom to ask and manages nothing', async () => {
     const api = installFakeApi();
     serveOrg(api);
     await signInAs(api, 'org_member');
     const { location } = renderApp('/org-admin/users');
-    await waitForLocation(location, '/dashboard');
+    await waitForLocation(location, '/org-admin/dashboard');
+    expect(await screen.findByText(/You are a member\. Owners and admins invite people/)).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Owners and admins' })).toBeTruthy();
     expect(api.callsTo('GET /orgs/members')).toHaveLength(0);
   });
 

@@ -25,7 +25,7 @@ describe('organisation rules as the screen applies them', () => {
       expect(roleChangeBlockedReason(owner, target, members)).toBeNull();
       expect(removeBlockedReason(owner, target, members)).toBeNull();
     }
-    expect(assignableRoles(owner)).toEqual(['org_owner', 'org_admin', 'org_member']);
+    expect(assignableRoles(owner)).toEqual(['org_member', 'org_admin', 'org_owner']);
   });
 
   it('keeps admins away from owners and from making owners', () => {
@@ -33,7 +33,7 @@ describe('organisation rules as the screen applies them', () => {
     expect(roleChangeBlockedReason(admin, owner, members)).toBe(RULE_REASONS.ownerRoleByOwnerOnly);
     expect(removeBlockedReason(admin, owner, members)).toBe(RULE_REASONS.removeOwnerByOwnerOnly);
     expect(roleChangeBlockedReason(admin, plain, members)).toBeNull();
-    expect(assignableRoles(admin)).toEqual(['org_admin', 'org_member']);
+    expect(assignableRoles(admin)).toEqual(['org_member', 'org_admin']);
   });
 
   it('never leaves the organisation without an owner', () => {

@@ -66,4 +66,15 @@ describe('Login', () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
   });
+
+  it('tells a person whose join request waits which organisation must approve it', async () => {
+    const detail = 'Your request to join Acme is waiting for approval by an owner or admin of Acme. You can sign in once it is approved.';
+    api.on('POST /login', () => ({ status: 403, body: { detail, code: 'JOIN_REQUEST_PENDING' } }));
+    const { user, location } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'new@acme.test');
+    await user.type(screen.getByLabelText('Password'), 'right password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(detail)).toBeTruthy();
+    expect(location()).toBe('/login');
+  });
 });

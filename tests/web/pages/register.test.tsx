@@ -105,4 +105,33 @@ describe('Register', () => {
     expect(screen.getByText('Enter your name.')).toBeTruthy();
     expect(api.callsTo('POST /register')).toHaveLength(0);
   });
+
+  it('shows each field\'s rule under it before submit, and a short password\'s rule before sending', async () => {
+    const { user } = await openRegister();
+    expect(screen.getByText('At least 8 characters (at most 128).')).toBeTruthy();
+    expect(screen.getByText('Up to 100 characters.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Name'), 'Di');
+    await user.type(screen.getByLabelText('Work email'), 'di@new.test');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Organisation name'), 'Di Co');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe('register-password-error');
+    expect(api.callsTo('POST /register')).toHaveLength(0);
+  });
+
+  it("shows the server's named rule under its field instead of 'Validation error'", async () => {
+    api.on('POST /register', () => ({
+      status: 422,
+      body: { detail: 'Validation error', code: 'VALIDATION_ERROR', errors: [{ field: 'email', message: 'Enter a valid email address' }] },
+    }));
+    const { user } = await openRegister();
+    await user.type(screen.getByLabelText('Name'), 'Ed');
+    await user.type(screen.getByLabelText('Work email'), 'ed@new.test');
+    await user.type(screen.getByLabelText('Password'), 'long enough phrase');
+    await user.type(screen.getByLabelText('Organisation name'), 'Ed Co');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.queryByText('Validation error')).toBeNull();
+  });
 });

@@ -1,8 +1,46 @@
 /**
- * The browser's notification edge for tests: a Notification permission the test controls and a
- * service-worker registration that records shown notifications and closes them by tag.
+ * The browser's notification edge for tests: a Notification permission the test controls, a
+ * service-worker registration that records shown notifications and closes them by tag, and (when
+ * asked) the Push API: a PushManager whose subscriptions the test can inspect or make fail.
  */
 import { vi } from 'vitest';
+
+export class FakePushSubscription {
+  unsubscribed = false;
+  readonly options: { applicationServerKey: ArrayBuffer; userVisibleOnly: boolean };
+  constructor(
+    readonly endpoint: string,
+    key: Uint8Array,
+    private readonly manager: FakePushManager,
+  ) {
+    this.options = { applicationServerKey: new Uint8Array(key).buffer, userVisibleOnly: true };
+  }
+  toJSON() {
+    return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } };
+  }
+  async unsubscribe() {
+    this.unsubscribed = true;
+    if (this.manager.current === this) this.manager.current = null;
+    return true;
+  }
+}
+
+export class FakePushManager {
+  current: FakePushSubscription | null = null;
+  /** The push service cannot be reached: subscribe() rejects, as browsers do. */
+  unreachable = false;
+  readonly subscribeCalls: Array<{ userVisibleOnly?: boolean; applicationServerKey?: Uint8Array }> = [];
+  private count = 0;
+  async getSubscription() {
+    return this.current;
+  }
+  async subscribe(options: { userVisibleOnly?: boolean; applicationServerKey?: Uint8Array }) {
+    this.subscribeCalls.push(options);
+    if (this.unreachable) throw new DOMException('Registration failed - push service error', 'AbortError');
+    this.current = new FakePushSubscription(`https://push.example.test/device-${++this.count}`, options.applicationServerKey ?? new Uint8Array(), this);
+    return this.current;
+  }
+}
 
 export interface ShownNotification {
   title: string;
@@ -13,6 +51,8 @@ export interface ShownNotification {
 
 export class FakeRegistration {
   readonly shown: ShownNotification[] = [];
+  /** Present only when the test installs push (installBrowserNotifications(…, { push: true })). */
+  pushManager?: FakePushManager;
 
   async showNotification(title: string, options: NotificationOptions = {}): Promise<void> {
     // Same tag replaces the older notification, as browsers do.
@@ -46,9 +86,13 @@ export interface BrowserNotifications {
   setVisibility(state: DocumentVisibilityState): void;
 }
 
-export function installBrowserNotifications(initial: NotificationPermission = 'default'): BrowserNotifications {
+export function installBrowserNotifications(initial: NotificationPermission = 'default', options: { push?: boolean } = {}): BrowserNotifications {
   let permission = initial;
   const registration = new FakeRegistration();
+  if (options.push) {
+    registration.pushManager = new FakePushManager();
+    vi.stubGlobal('PushManager', FakePushManager);
+  }
   const state: BrowserNotifications = {
     registration,
     answer: 'granted',
@@ -69,10 +113,13 @@ export function installBrowserNotifications(initial: NotificationPermission = 'd
     },
     requestPermission: state.requestPermission,
   });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration), controller: null },
+  // An event target, like the real container: the page listens for the worker's messages on it.
+  const container = Object.assign(new EventTarget(), {
+    ready: Promise.resolve(registration),
+    controller: null,
+    getRegistration: async () => registration,
   });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   state.setVisibility('hidden');
   return state;
 }

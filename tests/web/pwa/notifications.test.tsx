@@ -1,12 +1,8 @@
-import { Theme } from '@radix-ui/themes';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   enableNotifications,
   isOptedIn,
   NOTIFICATIONS_OPT_IN_KEY,
-  NotificationsOptIn,
   notifyReplyArrived,
   type ReplyArrived,
 } from '../../../src/pwa';
@@ -77,7 +73,7 @@ describe('reply notifications', () => {
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({
       title: 'SEO Agent replied',
-      options: { tag: 'session-42', body: 'A second reply', data: { url: '/agents/seo/chat/session-42' } },
+      options: { tag: 'chat:session-42', body: 'A second reply', data: { url: '/agents/seo/chat/session-42' } },
     });
   });
 
@@ -119,53 +115,6 @@ describe('reply notifications', () => {
     await notifyReplyArrived({ ...reply, sessionId: 'session-7', url: '/agents/cmo/chat/session-7' });
     await vi.advanceTimersByTimeAsync(5_000);
 
-    expect(browser.registration.open().map((n) => n.options.tag)).toEqual(['session-7']);
-  });
-});
-
-describe('Settings switch', () => {
-  const renderSwitch = () =>
-    render(
-      <Theme>
-        <NotificationsOptIn />
-      </Theme>,
-    );
-
-  it('turns notifications on after the browser allows them, and off again', async () => {
-    const user = userEvent.setup();
-    const browser = installBrowserNotifications('default');
-    renderSwitch();
-    const toggle = screen.getByRole('switch', { name: 'Notify me when an agent replies' });
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
-
-    await user.click(toggle);
-    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
-    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
-    expect(isOptedIn()).toBe(true);
-
-    await user.click(toggle);
-    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
-    expect(isOptedIn()).toBe(false);
-  });
-
-  it('stays off and explains when the browser blocks notifications', async () => {
-    const user = userEvent.setup();
-    const browser = installBrowserNotifications('default');
-    browser.answer = 'denied';
-    renderSwitch();
-
-    await user.click(screen.getByRole('switch', { name: 'Notify me when an agent replies' }));
-
-    expect(
-      (await screen.findByRole('note')).textContent,
-    ).toBe('Notifications are blocked for this site. Allow them in your browser settings, then try again.');
-    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false');
-  });
-
-  it('shows as on for a user who opted in earlier', () => {
-    installBrowserNotifications('granted');
-    localStorage.setItem(NOTIFICATIONS_OPT_IN_KEY, 'true');
-    renderSwitch();
-    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(browser.registration.open().map((n) => n.options.tag)).toEqual(['chat:session-7']);
   });
 });

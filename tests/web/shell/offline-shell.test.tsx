@@ -39,7 +39,10 @@ async function openShell(path = '/settings') {
   await screen.findByRole('navigation', { name: 'Main navigation' });
   // The shell's own first calls (plan, credits) must be answered before a test goes offline: any
   // answer rightly means "online" and would end the offline state the test set up.
-  await screen.findByRole('link', { name: 'Credits used, view credits' });
+  await screen.findByRole('link', { name: /^Credits used \S+ \/ \S+, view credits$/ });
+  // The screen is lazy: on a busy machine its own calls (Settings lists the signed-in devices) start
+  // after the shell's are answered, so wait for it to be drawn before waiting for quiet.
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
   await waitFor(() => expect(unansweredRequests()).toBe(0));
   return app;
 }
@@ -70,7 +73,11 @@ describe('offline in the shell', () => {
 
   it('disables switching and creating spaces offline and says why', async () => {
     const { user } = await openShell();
+    // Offline means the server cannot be reached: a call the menu makes as it opens must fail too
+    // (an answer would rightly mean "online" again).
+    api.offline = true;
     act(() => reportNetworkFailure());
+    await screen.findByText("You're offline — showing saved data");
     await user.click(screen.getByRole('button', { name: /^Space:/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText("You're offline. This needs a connection.")).toBeTruthy();
@@ -115,7 +122,8 @@ describe('install offer in the user menu', () => {
     });
     expect(offer.defaultPrevented).toBe(true);
 
-    await user.click(trigger);
+    // The button as it is now (the first press swapped in the menu's own trigger).
+    await user.click(screen.getByRole('button', { name: /Account menu for/ }));
     const item = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Install app' });
     await user.click(item);
     expect(offer.prompt).toHaveBeenCalledTimes(1);

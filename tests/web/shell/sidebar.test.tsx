@@ -62,7 +62,7 @@ describe('sections per role', () => {
     expect(await within(card).findByText('Free plan')).toBeTruthy();
     expect(within(card).getByText('9 days left')).toBeTruthy();
     expect(within(card).getByRole('link', { name: /Upgrade/ }).getAttribute('href')).toBe('/pricing');
-    expect(within(card).getByRole('link', { name: 'Credits used, view credits' }).getAttribute('href')).toBe('/credits');
+    expect(within(card).getByRole('link', { name: /^Credits used \S+ \/ \S+, view credits$/ }).getAttribute('href')).toBe('/credits');
     const bar = within(card).getByRole('progressbar', { name: 'Credits used' });
     expect((bar.firstElementChild as HTMLElement).style.width).toBe('40%');
   });

@@ -104,6 +104,18 @@ describe('Create New Space dialog', () => {
     expect(create.disabled).toBe(false);
   });
 
+  it('shows no errors before anything is typed: tabbing through the form, or cancelling it', async () => {
+    const { user, dialog } = await openCreateDialog();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(dialog).queryByText('Name is required')).toBeNull();
+    expect(within(dialog).queryByText('Slug is required')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Name is required')).toBeNull();
+  });
+
   it('reports a missing name', async () => {
     const { user, dialog } = await openCreateDialog();
     await user.type(within(dialog).getByLabelText('Name'), '   ');

@@ -3,10 +3,13 @@
  * user message being answered (durable: queued → running → succeeded | failed | cancelled).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CitationDto, NumberedSource } from '../../../../src/contract/citations';
 import { organizations } from './organizations';
 import { spaces } from './spaces';
 import { users } from './users';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const chatSessions = pgTable(
   'chat_sessions',
@@ -24,10 +27,20 @@ export const chatSessions = pgTable(
     title: text('title').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Pinned to the top of the space's history (pins belong to the space, like the chats). */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    /** Deleted, restorable until the undo window ends; hidden everywhere, then purged (docs/agents.md "History"). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Stored so a search neither recomputes it to check index hits nor to rank them. */
+    titleTsv: tsvector('title_tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', title)`),
   },
   (table) => [
     index('chat_sessions_space_updated_idx').on(table.spaceId, table.updatedAt),
     index('chat_sessions_space_agent_idx').on(table.spaceId, table.agentSlug, table.updatedAt),
+    // Full-text search of titles (history search).
+    index('chat_sessions_title_search_idx').using('gin', table.titleTsv),
   ],
 );
 
@@ -47,15 +60,36 @@ export const chatMessages = pgTable(
     runId: uuid('run_id').unique('chat_messages_run_unique'),
     /** Which engine and model wrote an assistant message, e.g. 'offline/mosaic-offline-1'. */
     engine: text('engine'),
+    /** The passages the reply was given, numbered as its [n] markers (docs/agents.md "Sources"). */
+    citations: jsonb('citations').$type<CitationDto[]>().notNull().default([]),
     rating: integer('rating'),
     feedbackCategories: jsonb('feedback_categories').$type<string[]>().notNull().default([]),
     feedbackText: text('feedback_text'),
-    /** Set when a regeneration replaced this reply; superseded replies are hidden, not deleted. */
-    supersededBy: uuid('superseded_by').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /**
+     * The message this one follows in the conversation tree (null: the chat's first message, or a
+     * new version of it). Messages with the same parent are versions of one another: a regenerated
+     * reply is a sibling of the reply it was regenerated from, an edited question a sibling of the
+     * question it edits (docs/agents.md "Versions and edits").
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'cascade' }),
+    /**
+     * The Idempotency-Key of the send that stored this user message: a send repeated with the same
+     * key (the offline outbox retrying after a lost answer) answers with this message, charging nothing more.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Stored so a search neither recomputes it to check index hits nor to rank them. */
+    contentTsv: tsvector('content_tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (table) => [
     index('chat_messages_session_created_idx').on(table.sessionId, table.createdAt),
+    // Versions of a message (its siblings) and a branch's continuation (its children).
+    index('chat_messages_parent_idx').on(table.parentId),
+    uniqueIndex('chat_messages_space_idempotency_key_unique').on(table.spaceId, table.idempotencyKey),
+    // Full-text search of message contents (history search).
+    index('chat_messages_content_search_idx').using('gin', table.contentTsv),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
     check('chat_messages_rating_check', sql`${table.rating} is null or ${table.rating} in (-1, 1)`),
   ],
@@ -80,7 +114,7 @@ export const agentRuns = pgTable(
     userMessageId: uuid('user_message_id')
       .notNull()
       .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    /** For a regeneration: the reply it replaces. */
+    /** For a regeneration: the reply it was asked from (the new reply becomes its sibling, a new version). */
     replacesMessageId: uuid('replaces_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
     mode: text('mode').$type<'normal' | 'medium' | 'max'>().notNull(),
     /** referenced_document_ids, brand_documents, brand_voice, k values from the send payload. */
@@ -94,6 +128,16 @@ export const agentRuns = pgTable(
     refunded: boolean('refunded').notNull().default(false),
     error: text('error'),
     replyMessageId: uuid('reply_message_id'),
+    /**
+     * The reply as written so far while the model streams (saved every few hundred ms by the
+     * process answering it), so a stream held by another process and a stop from anywhere see it.
+     */
+    partialText: text('partial_text'),
+    /**
+     * The numbered passages the answer was given, saved once the context is assembled, so a stop
+     * handled by any process records the same citations as the reply would have.
+     */
+    sources: jsonb('sources').$type<NumberedSource[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +159,8 @@ export interface AgentRunRequest {
   kKnowledge: number;
   /** 0 for a first answer; the n-th regeneration of a reply uses n. */
   variant: number;
+  /** Creative assets attached to the message (absent in runs accepted before attachments existed). */
+  assetIds?: string[];
 }
 
 /** Per-space, per-agent settings (spec 001 §7 GET/PUT /agents/{slug}/settings). */

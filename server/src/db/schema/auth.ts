@@ -19,10 +19,15 @@ export const refreshTokens = pgTable(
     // The token that replaced this one on rotation; set means "already used".
     replacedBy: uuid('replaced_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The device as it last refreshed (Settings lists signed-in devices); null for older rows. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    // Active users over a period (the admin dashboard): every sign-in and refresh writes a row.
+    index('refresh_tokens_created_user_idx').on(table.createdAt, table.userId),
   ],
 );
 

@@ -43,6 +43,9 @@ export const auditEvents = pgTable(
     index('audit_events_org_occurred_idx').on(table.orgId, table.occurredAt),
     index('audit_events_action_occurred_idx').on(table.action, table.occurredAt),
     index('audit_events_occurred_idx').on(table.occurredAt),
+    // A person's own trail (the admin user drawer) and what was done to them.
+    index('audit_events_actor_occurred_idx').on(table.actorUserId, table.occurredAt),
+    index('audit_events_target_idx').on(table.targetId),
   ],
 );
 

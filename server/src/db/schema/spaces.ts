@@ -14,6 +14,10 @@ export const spaces = pgTable(
     description: text('description'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Archived: hidden from the space list and refused as X-Space-Id until restored; nothing is removed.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // Deletion requested: refused everywhere at once; the 'space-delete' job removes files and rows.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('spaces_org_slug_unique').on(table.orgId, table.slug),

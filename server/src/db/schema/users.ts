@@ -15,7 +15,13 @@ export const users = pgTable(
     // Null for platform admins, who belong to no organisation.
     orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Suspended by a platform admin: refused at sign-in, on every request and at refresh. */
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Set when a platform admin signs the account out everywhere (or suspends it): access tokens
+     * issued before this moment are refused at once, not when they expire (plugins/auth.ts).
+     */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),

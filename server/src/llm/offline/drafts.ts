@@ -13,7 +13,7 @@ export interface DraftMaterial {
 }
 
 /** Plain-language substitutions a brand editor applies first (deterministic rewrite rules). */
-const PLAIN_WORDS: [RegExp, string][] = [
+export const PLAIN_WORDS: [RegExp, string][] = [
   [/\butili[sz]e\b/gi, 'use'],
   [/\bleverage\b/gi, 'use'],
   [/\bin order to\b/gi, 'to'],

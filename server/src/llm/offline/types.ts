@@ -4,6 +4,8 @@ import type { AgentDefinition } from '../../agents/types';
 export interface GroundingPassage {
   passage: string;
   document_id: string;
+  /** Which passage of the document (kb_passages.ordinal): what a citation points at. */
+  ordinal: number;
   filename: string;
   score: number;
 }
@@ -21,6 +23,7 @@ export interface AnalyticsSnapshot {
 export interface OfflineInput {
   agent: AgentDefinition;
   message: string;
+  /** In citation order: passage i is cited as [i + 1] (the same numbers as a model's prompt). */
   passages: GroundingPassage[];
   /** The organisation's brand voice text; empty when none is set. */
   brandVoice: string;

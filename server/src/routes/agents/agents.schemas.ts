@@ -4,7 +4,9 @@ import { CHAT_MODES } from '../../../../src/contract/chat';
 import { AGENT_SLUGS } from '../../agents/types';
 import { FEEDBACK_CATEGORIES } from '../../services/agents/feedback.service';
 import { agentSettingsSchema } from '../../services/agents/settings.service';
+import { AGENT_MESSAGES } from '../../services/agents/messages';
 import { agentSchema as wireAgentSchema } from '../../../../src/contract/agents';
+import { MAX_ATTACHED_ASSETS } from '../../services/assets/asset-context';
 
 // The answers' shapes are the contract's (src/contract/agents.ts), shared with the client.
 export {
@@ -47,6 +49,20 @@ export const sendBody = z.object({
   k_value_kb: z.number().int().min(1).max(15).optional(),
   /** Not in the spec's payload; when absent the mode follows k_value_kb (5/10/15), else the agent's default. */
   mode: z.enum(CHAT_MODES).optional(),
+  /** Not in the spec's payload: the message this one follows (the end of the branch on screen); absent → the newest. */
+  parent_message_id: z.uuid({ error: 'Must be a message id' }).nullish(),
+  /** Not in the spec's payload: send a new version of this user message (an edit). */
+  edits_message_id: z.uuid({ error: 'Must be a message id' }).optional(),
+  /** Not in the spec's payload: creative assets attached to the message (docs/assets.md "Attaching assets"). */
+  asset_ids: z.array(z.uuid({ error: 'Must be an asset id' })).max(MAX_ATTACHED_ASSETS, `Attach at most ${MAX_ATTACHED_ASSETS} assets to one message`).default([]),
+}).refine((body) => !(body.edits_message_id && body.parent_message_id), {
+  message: AGENT_MESSAGES.editAndParentTogether,
+  path: ['edits_message_id'],
+});
+
+/** GET …/messages?versions=: `current` (the newest branch, what a spec client shows) or `all` (the whole tree). */
+export const messagesQuery = z.object({
+  versions: z.enum(['current', 'all'], { error: 'versions must be current or all' }).default('current'),
 });
 
 export const pollQuery = z.object({

@@ -5,6 +5,7 @@ import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { AppError } from '../../errors';
 import { acceptMessage, type SendInput } from '../../services/agents/accept.service';
+import { requireAttachableAssets } from '../../services/assets/asset-context';
 import { AGENT_MESSAGES } from '../../services/agents/messages';
 import { pollSession } from '../../services/agents/poll.service';
 import type { AgentRuntime } from '../../services/agents/runtime';
@@ -12,11 +13,13 @@ import { getSessionWithMessages, listSessions, requireSession } from '../../serv
 import { readAgentSettings } from '../../services/agents/settings.service';
 import type { ChatMode } from '../../../../src/contract/chat';
 import { bearerSecurity, errorResponses } from '../common.schemas';
+import { idempotencyKeyOf } from '../billing/billing.schemas';
 import type { RouteDeps } from '../deps';
 import {
   acceptedSchema,
   idParams,
   messageSchema,
+  messagesQuery,
   pollQuery,
   pollSchema,
   runSchema,
@@ -39,7 +42,11 @@ function modeOf(body: SendBody, fallback: ChatMode): ChatMode {
 export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRuntime }> = async (app, { db, config, runtime }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
 
-  const accept = async (request: { params: { slug: string }; body: SendBody }, caller: ReturnType<typeof authOf>, space: ReturnType<typeof spaceOf>) => {
+  const accept = async (
+    request: { params: { slug: string }; body: SendBody; headers: Record<string, string | string[] | undefined> },
+    caller: ReturnType<typeof authOf>,
+    space: ReturnType<typeof spaceOf>,
+  ) => {
     const agent = requireAgent(request.params.slug);
     const body = request.body;
     const settings = await readAgentSettings(db, space.id, agent.slug);
@@ -56,9 +63,27 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       brandVoice: typeof body.brand_voice === 'string' ? body.brand_voice : null,
       kRefDocs: body.k_value_ref_docs ?? null,
       kKnowledge: body.k_value_kb ?? null,
+      parentMessageId: body.parent_message_id,
+      editsMessageId: body.edits_message_id,
+      idempotencyKey: idempotencyKeyOf(request.headers),
+      assetIds: body.asset_ids,
     };
-    return { accepted: await acceptMessage(db, input), mode: input.mode };
+    await requireAttachableAssets(db, space.id, body.asset_ids);
+    return acceptMessage(db, input);
   };
+
+  const acceptedBody = (accepted: Awaited<ReturnType<typeof acceptMessage>>) => ({
+    session_id: accepted.sessionId,
+    message_id: accepted.userMessageId,
+    run_id: accepted.runId,
+    title: accepted.sessionTitle,
+    created_at: accepted.userMessageCreatedAt.toISOString(),
+    parent_id: accepted.parentId,
+    mode: accepted.mode,
+    credits_charged: accepted.credits,
+    credits_remaining: accepted.creditsRemaining,
+    transaction_id: accepted.transactionId,
+  });
 
   app.get(
     '/agents/sessions',
@@ -81,16 +106,17 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       onRequest: spaceScoped,
       schema: {
         tags: ['agents'],
-        summary: 'A session with its messages, oldest first, and its latest run',
+        summary: 'A session with its messages, oldest first (the newest branch, or every version with ?versions=all), and its latest run',
         security: bearerSecurity,
         params: idParams,
+        querystring: messagesQuery,
         response: {
           200: z.object({ session: sessionSchema, messages: z.array(messageSchema), run: runSchema.nullable() }),
           ...errorResponses(400, 401, 404, 422),
         },
       },
     },
-    async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id),
+    async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id, request.query.versions),
   );
 
   app.post(
@@ -99,7 +125,7 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       onRequest: spaceScoped,
       schema: {
         tags: ['agents'],
-        summary: 'Sends a message; the reply is written in the background (poll for it)',
+        summary: 'Sends a message; the reply is written in the background (poll for it). An Idempotency-Key makes a repeated send answer with the first, charging once',
         security: bearerSecurity,
         params: slugParams,
         body: sendBody,
@@ -107,20 +133,11 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       },
     },
     async (request, reply) => {
-      const { accepted, mode } = await accept(request, authOf(request), spaceOf(request));
-      await runtime.enqueue(accepted.runId);
-      return reply.code(202).send({
-        session_id: accepted.sessionId,
-        message_id: accepted.userMessageId,
-        run_id: accepted.runId,
-        title: accepted.sessionTitle,
-        created_at: accepted.userMessageCreatedAt.toISOString(),
-        status: 'queued' as const,
-        mode,
-        credits_charged: accepted.credits,
-        credits_remaining: accepted.creditsRemaining,
-        transaction_id: accepted.transactionId,
-      });
+      const accepted = await accept(request, authOf(request), spaceOf(request));
+      // A repeated send changes nothing: its run was queued the first time (the sweep recovers a lost job).
+      if (accepted.replayed) reply.header('idempotent-replayed', 'true');
+      else await runtime.enqueue(accepted.runId);
+      return reply.code(202).send({ ...acceptedBody(accepted), status: accepted.runStatus });
     },
   );
 
@@ -141,24 +158,13 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       },
     },
     async (request) => {
-      const { accepted, mode } = await accept(request, authOf(request), spaceOf(request));
+      const accepted = await accept(request, authOf(request), spaceOf(request));
       const outcome = await runtime.runNow(accepted.runId);
       if (outcome.kind !== 'succeeded') {
         const reason = outcome.kind === 'failed' || outcome.kind === 'deferred' ? outcome.error : AGENT_MESSAGES.runCancelled;
         throw new AppError(502, AGENT_MESSAGES.runFailed(reason), 'AGENT_RUN_FAILED');
       }
-      return {
-        session_id: accepted.sessionId,
-        message_id: accepted.userMessageId,
-        run_id: accepted.runId,
-        title: accepted.sessionTitle,
-        created_at: accepted.userMessageCreatedAt.toISOString(),
-        mode,
-        credits_charged: accepted.credits,
-        credits_remaining: accepted.creditsRemaining,
-        transaction_id: accepted.transactionId,
-        reply: outcome.reply,
-      };
+      return { ...acceptedBody(accepted), reply: outcome.reply };
     },
   );
 

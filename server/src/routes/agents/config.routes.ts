@@ -58,6 +58,7 @@ export const configRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
           max_wait_minutes: agent.maxWaitMinutes,
           engine: view.engine,
           engine_model: view.engine_model,
+          default_mode: view.default_mode,
         };
       });
     },

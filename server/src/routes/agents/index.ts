@@ -7,6 +7,9 @@ import type { RouteDeps } from '../deps';
 import { chatRoutes } from './chat.routes';
 import { configRoutes } from './config.routes';
 import { feedbackRoutes } from './feedback.routes';
+import { streamRoutes } from './stream.routes';
+import { historyRoutes } from './history.routes';
+import { shareRoutes } from './share.routes';
 
 export const agentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) => {
   // Only the dependencies are handed on: the options also carry this plugin's own prefix.
@@ -15,4 +18,7 @@ export const agentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, options) 
   await app.register(configRoutes, deps);
   await app.register(chatRoutes, { ...deps, runtime });
   await app.register(feedbackRoutes, { ...deps, runtime });
+  await app.register(streamRoutes, { ...deps, runtime });
+  await app.register(historyRoutes, deps);
+  await app.register(shareRoutes, deps);
 };

@@ -35,7 +35,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         response: { 200: sessionAnswerSchema, ...errorResponses(401, 422, 429) },
       },
     },
-    async (request) => sessions.login(request.body.email, request.body.password),
+    async (request) =>
+      sessions.login(request.body.email, request.body.password, { userAgent: request.headers['user-agent'] ?? null, ipAddress: request.ip }),
   );
 
   app.post(
@@ -49,7 +50,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
         response: { 200: tokenAnswerSchema, ...errorResponses(401, 422, 429) },
       },
     },
-    async (request) => sessions.refresh(request.body.refresh_token, { ipAddress: request.ip }),
+    async (request) =>
+      sessions.refresh(request.body.refresh_token, { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   );
 
   app.post(
@@ -63,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
       },
     },
     async (request, reply) => {
-      await sessions.logout(request.body.refresh_token);
+      await sessions.logout(request.body.refresh_token, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Role } from '../../../../src/contract/auth';
+import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { removeAccount } from '../../services/ga4/account-removal.service';
@@ -27,23 +29,27 @@ import {
 } from './ga4.schemas';
 
 const tags = ['integrations-ga4'];
+const ANALYTICS_MANAGERS = ['org_owner', 'org_admin'] as const satisfies readonly Role[];
 const idParams = z.object({ id: z.string() });
 
 /**
  * Google Analytics 4 (spec 001 §7, docs/analytics.md). Every call but the OAuth callback is
  * space-scoped like the rest of the client's calls; accounts belong to the caller within the
- * organisation, linked properties to the space. Any signed-in member of the space may link,
- * unlink and read reports (the spec does not restrict it).
+ * organisation, linked properties to the space. Everyone in the space reads the linked properties
+ * and their reports; connecting an account and linking or unlinking a property change what the
+ * whole space sees, so they are for organisation owners and admins (the spec leaves roles open;
+ * docs/analytics.md "Who may do what"). Anyone may remove an account of their own.
  */
 export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, ga4 }) => {
   const { ctx, keys } = ga4;
   const member = [app.requireAuth, app.requireSpace];
+  const manager = [app.requireAuth, app.requireSpace, app.requireRole(ANALYTICS_MANAGERS, MESSAGES.onlyManagersConnectAnalytics)];
   const callerOf = (request: Parameters<typeof spaceOf>[0]): Ga4Caller => ({ userId: authOf(request).userId, orgId: spaceOf(request).org_id });
   const secured = (summary: string) => ({ tags, summary, security: bearerSecurity });
 
   app.get(
     '/integrations/ga4/oauth/start',
-    { onRequest: member, schema: { ...secured('Start connecting an account: the browser navigates to redirect_url'), response: { 200: z.object({ redirect_url: z.string() }), ...errorResponses(400, 401, 404) } } },
+    { onRequest: manager, schema: { ...secured('Start connecting an account: the browser navigates to redirect_url (owners and admins)'), response: { 200: z.object({ redirect_url: z.string() }), ...errorResponses(400, 401, 403, 404) } } },
     async (request) =>
       startConnection(ctx, keys.stateKey, {
         caller: callerOf(request),
@@ -103,9 +109,9 @@ export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   app.post(
     '/integrations/ga4/link',
     {
-      onRequest: member,
+      onRequest: manager,
       schema: {
-        ...secured("Link one of the caller's accounts' properties to this space"),
+        ...secured("Link one of the caller's accounts' properties to this space (owners and admins)"),
         body: linkBody,
         response: { 201: linkedPropertySchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503) },
       },
@@ -115,7 +121,7 @@ export const ga4Routes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
 
   app.delete(
     '/integrations/ga4/unlink/:id',
-    { onRequest: member, schema: { ...secured('Unlink a property from this space'), params: idParams, response: { 204: z.null(), ...errorResponses(400, 401, 404) } } },
+    { onRequest: manager, schema: { ...secured('Unlink a property from this space (owners and admins)'), params: idParams, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       await unlinkProperty(db, spaceOf(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps';
 import { knowledgeRoutes } from './knowledge.routes';
 import { uploadTargetRoutes } from './upload-target.routes';
+import { documentPreviewRoutes } from './document-preview.routes';
+import { downloadRoutes } from './download.routes';
 
 /** The knowledge-base area; the upload target sits in its own plugin so its raw-body parsing stays there. */
 export async function knowledgeAreaRoutes(app: FastifyInstance, options: RouteDeps & { prefix?: string }): Promise<void> {
@@ -9,4 +11,6 @@ export async function knowledgeAreaRoutes(app: FastifyInstance, options: RouteDe
   const { prefix: _prefix, ...deps } = options;
   await app.register(knowledgeRoutes, deps);
   await app.register(uploadTargetRoutes, deps);
+  await app.register(documentPreviewRoutes, deps);
+  await app.register(downloadRoutes, deps);
 }

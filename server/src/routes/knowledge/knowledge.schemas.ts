@@ -88,6 +88,14 @@ export const searchQuery = z.object({
 export const searchResponse = z.object({
   query: z.string(),
   contexts: z.array(
-    z.object({ passage: z.string(), document_id: z.uuid(), filename: z.string(), score: z.number(), highlights: z.array(z.string()) }),
+    z.object({
+      passage: z.string(),
+      document_id: z.uuid(),
+      /** Which passage of the document (0-based): the preview opens there. */
+      ordinal: z.number().int(),
+      filename: z.string(),
+      score: z.number(),
+      highlights: z.array(z.string()),
+    }),
   ),
 });

@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
 import { sendInvite } from '../../services/orgs/send-invite';
+import { reissueInviteLink } from '../../services/orgs/invite-link-reissue';
+import { currentUserOf } from '../../plugins/auth';
+import { reissuedInviteLinkSchema } from '../../../../src/contract/orgs';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { managerOf, orgManagerOnly } from './current-manager';
 import { idParams, inviteBody, orgInviteSchema, sentInviteSchema } from './orgs.schemas';
 
-/** POST /orgs/invites, GET /orgs/invites, DELETE /orgs/invites/{id} (owners and admins). */
+/** POST /orgs/invites, GET /orgs/invites, POST /orgs/invites/{id}/link, DELETE /orgs/invites/{id} (owners and admins). */
 export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, mail }) => {
   const onRequest = orgManagerOnly(app);
 
@@ -45,6 +48,25 @@ export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     async (request) => ({ invites: await listPendingInvites(db, managerOf(request).orgId) }),
   );
 
+  app.post(
+    '/orgs/invites/:id/link',
+    {
+      onRequest,
+      schema: {
+        tags: ['organisation'],
+        summary: 'A new link for a pending invite, to copy (the earlier link stops working; the expiry is unchanged; nothing is emailed)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: reissuedInviteLinkSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      reissueInviteLink(db, { ...managerOf(request), email: currentUserOf(request).email }, request.params.id, {
+        appUrl: appUrlFor(config.mail, request),
+        ipAddress: request.ip,
+      }),
+  );
+
   app.delete(
     '/orgs/invites/:id',
     {
@@ -58,7 +80,7 @@ export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      await revokeInvite(db, managerOf(request), request.params.id);
+      await revokeInvite(db, managerOf(request), request.params.id, request.ip);
       return reply.status(204).send(null);
     },
   );

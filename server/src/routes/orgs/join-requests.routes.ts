@@ -37,7 +37,7 @@ export const orgJoinRequestsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         response: decided,
       },
     },
-    async (request) => approveRequest(db, managerOf(request), request.params.id),
+    async (request) => approveRequest(db, managerOf(request), request.params.id, request.ip),
   );
 
   app.put(
@@ -52,6 +52,6 @@ export const orgJoinRequestsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         response: decided,
       },
     },
-    async (request) => denyRequest(db, managerOf(request), request.params.id),
+    async (request) => denyRequest(db, managerOf(request), request.params.id, request.ip),
   );
 };

@@ -38,7 +38,7 @@ export const orgMembersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         response: { 200: orgMemberSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => changeMemberRole(db, authOf(request), request.params.id, request.body.role),
+    async (request) => changeMemberRole(db, authOf(request), request.params.id, request.body.role, request.ip),
   );
 
   app.delete(
@@ -54,7 +54,7 @@ export const orgMembersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      await removeMember(db, authOf(request), request.params.id);
+      await removeMember(db, authOf(request), request.params.id, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -69,6 +69,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     mail,
     appUrl: appUrlFor(config.mail, request),
     ipAddress: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
   });
 
   app.post(

@@ -54,6 +54,6 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         response: { 200: brandVoiceSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => saveBrandVoice(db, spaceOf(request).org_id, authOf(request).userId, request.body.content.trim()),
+    async (request) => saveBrandVoice(db, spaceOf(request).org_id, authOf(request).userId, request.body.content.trim(), request.ip),
   );
 };

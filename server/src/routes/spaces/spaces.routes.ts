@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { spaceSchema } from '../../../../src/contract/spaces';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
-import { SPACE_SLUG_PATTERN, createSpace, spaceLister } from '../../services/spaces.service';
+import { SPACE_SLUG_PATTERN, createSpaceAudited, spaceLister } from '../../services/spaces.service';
 import { bearerSecurity, errorResponses, requiredText } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 
@@ -64,9 +64,9 @@ export const spacesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
       },
     },
     async (request, reply) => {
-      const { orgId } = authOf(request);
+      const { orgId, userId } = authOf(request);
       if (!orgId) throw forbidden(MESSAGES.onlyManagersCreateSpaces);
-      const space = await createSpace(db, orgId, request.body);
+      const space = await createSpaceAudited(db, orgId, request.body, { actor: { userId }, ipAddress: request.ip });
       return reply.status(201).send(space);
     },
   );

@@ -1,4 +1,5 @@
 /** Turns an agent definition and its context into the model's system prompt and turns. */
+import { CITATION_MARKER, type NumberedSource } from '../../../../src/contract/citations';
 import type { AgentDefinition } from '../../agents/types';
 import type { GroundingPassage } from '../../llm/offline/engine';
 import type { ChatTurn } from '../../llm/types';
@@ -8,17 +9,33 @@ import type { AgentContext } from './context';
 const HISTORY_TURNS = 20;
 const TURN_MAX_CHARS = 6000;
 
-function passages(title: string, list: GroundingPassage[]): string {
+/**
+ * One block of passages, each under the number it is cited by ([n], numbered across all blocks:
+ * context.sources), so the reply's markers can be linked to the passage (docs/agents.md "Sources").
+ */
+function passages(title: string, list: GroundingPassage[], sources: readonly NumberedSource[]): string {
   if (list.length === 0) return '';
-  const items = list.map((passage, index) => `[${index + 1}] (${passage.filename})\n${passage.passage.trim()}`);
+  const numberOf = (passage: GroundingPassage) =>
+    sources.find((source) => source.document_id === passage.document_id && source.passage === passage.ordinal)?.n ?? '?';
+  const items = list.map((passage) => `[${numberOf(passage)}] (${passage.filename})\n${passage.passage.trim()}`);
   return `## ${title}\n${items.join('\n\n')}`;
 }
+
+/** The creative assets attached to the message: the user's own material, given whole and not numbered (nothing to cite). */
+function attachedAssets(list: GroundingPassage[]): string {
+  if (list.length === 0) return '';
+  return `## Assets the user attached\n${list.map((passage) => `(${passage.filename})\n${passage.passage.trim()}`).join('\n\n')}`;
+}
+
+export const PROMPT_GROUNDING =
+  '## Grounding\nUse only the material below and the conversation for facts about the organisation. Each passage below has a number in square brackets: when a sentence of your answer rests on a passage, end the sentence with that number, like [2] (several: [2][5]). Cite only numbers given below, never a file name in brackets. If the material does not cover something, say so.';
 
 export const PROMPT_NO_ANALYTICS = '## Analytics\nNo analytics property is connected to this space. Say so if figures would matter.';
 export const PROMPT_ANALYTICS_UNAVAILABLE =
   '## Analytics\nAnalytics could not be read: a property is linked to this space, but its figures could not be fetched just now. Say so if figures would matter, and do not guess them.';
 
-function analyticsBlock(context: AgentContext): string {
+/** The figures as a model reads them (Agent Mode's read_analytics tool answers with it too). */
+export function analyticsBlock(context: Pick<AgentContext, 'analytics' | 'analyticsUnavailable'>): string {
   const snapshot = context.analytics;
   if (!snapshot) return context.analyticsUnavailable ? PROMPT_ANALYTICS_UNAVAILABLE : PROMPT_NO_ANALYTICS;
   const kpis = snapshot.kpis.map((kpi) => `- ${kpi.label}: ${kpi.value}`).join('\n');
@@ -38,17 +55,25 @@ export function buildSystemPrompt(agent: AgentDefinition, context: AgentContext,
     `## How you work\n${agent.instructions.map((rule) => `- ${rule}`).join('\n')}`,
     customInstructions.trim() ? `## Team instructions\n${customInstructions.trim()}` : '',
     `## Answer format\nWrite Markdown with these sections, in this order, each as a level-3 heading:\n${template}`,
-    '## Grounding\nUse only the material below and the conversation for facts about the organisation. Cite a source by its file name in brackets. If the material does not cover something, say so.',
+    PROMPT_GROUNDING,
     context.brandVoice ? `## Brand voice\n${context.brandVoice}` : '## Brand voice\nNo brand voice text is set for this organisation.',
-    passages('Brand documents', context.brandPassages),
-    passages('Documents the user referenced', context.referencedPassages),
-    passages('Knowledge base passages', context.knowledgePassages),
+    attachedAssets(context.attachedPassages),
+    passages('Documents the user referenced', context.referencedPassages, context.sources),
+    passages('Brand documents', context.brandPassages, context.sources),
+    passages('Knowledge base passages', context.knowledgePassages, context.sources),
     analytics,
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
+/**
+ * Earlier replies' [n] markers pointed at that turn's passages, not this one's: they are left out
+ * so the model does not cite a number from an old reply.
+ */
 export function conversationTurns(history: { role: 'user' | 'assistant'; content: string }[]): ChatTurn[] {
-  return history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content.slice(0, TURN_MAX_CHARS) }));
+  return history.slice(-HISTORY_TURNS).map((turn) => ({
+    role: turn.role,
+    content: (turn.role === 'assistant' ? turn.content.replace(CITATION_MARKER, '') : turn.content).slice(0, TURN_MAX_CHARS),
+  }));
 }

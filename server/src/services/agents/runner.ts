@@ -6,13 +6,12 @@
  * loses cleanly to the one that took over: its reply, retry or failure changes nothing
  * (runs.service.ts, fencing by attempt).
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { findAgent } from '../../agents/index';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { chatMessages } from '../../db/schema/index';
 import { callModel } from '../../llm/model-call';
 import { composeOfflineAnswer } from '../../llm/offline/engine';
+import { streamInChunks } from '../../llm/offline/stream';
 import { keywords } from '../../llm/offline/text';
 import { chooseModel } from '../../llm/providers';
 import { LlmError } from '../../llm/types';
@@ -22,20 +21,30 @@ import { assembleContext } from './context';
 import { AGENT_MESSAGES } from './messages';
 import { buildSystemPrompt, conversationTurns } from './prompt';
 import { claimRun, endRunWithRefund, renewLease, requeueRun, takenOver, type RunRow } from './runs.service';
+import { saveRunSources } from './run-sources';
+import { citationsFor, type NumberedSource } from '../../../../src/contract/citations';
 import { readAgentSettings } from './settings.service';
+import { branchEndingAt } from './tree.service';
 import type { MessageDto } from './serializers';
 import { toMessageDto } from './serializers';
 import type { ReplyWaker } from './waker';
+import type { ReplyStreamHub } from './reply-stream';
 import type { SemanticIndex } from '../knowledge/semantic-index';
+import type { Notifier } from '../notifications/notifier';
+import { notifyIfLongReply } from './reply-notification';
 
 export interface RunnerDeps {
   db: Db;
   config: Pick<AppConfig, 'llm' | 'agentRuns'>;
   waker: ReplyWaker;
+  /** Where the text is reported while it is written (streams, stop). */
+  streams: ReplyStreamHub;
   /** The space's GA4 figures for agents with the analytics tool (one snapshot per run). */
   analytics: AnalyticsLoader;
   /** Hybrid knowledge search when set up at start; null → full-text. */
   semanticIndex: SemanticIndex | null;
+  /** Tells the person when a long reply arrives while they may be away (reply-notification.ts). */
+  notifications?: Pick<Notifier, 'notifyInBackground'>;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -79,9 +88,10 @@ export async function executeRun(
 
   try {
     const content = await answer(deps, run, signal);
-    const reply = await completeRun(db, run, content.text, content.engine);
+    const reply = await completeRun(db, run, content.text, content.engine, citationsFor(content.text, content.sources));
     if (!reply) return letGo(deps, run);
     await waker.wake(run.sessionId);
+    if (deps.notifications) notifyIfLongReply(deps.notifications, run, reply);
     return { kind: 'succeeded', reply: toMessageDto(reply) };
   } catch (error) {
     const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
@@ -102,6 +112,7 @@ export async function executeRun(
     return outcome;
   } finally {
     clearInterval(heartbeat);
+    deps.streams.finished(run.id);
   }
 }
 
@@ -118,10 +129,11 @@ async function letGo(deps: RunnerDeps, run: RunRow): Promise<RunOutcome> {
   return { kind: 'skipped' };
 }
 
-async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string }> {
+async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string; sources: NumberedSource[] }> {
   const agent = findAgent(run.agentSlug);
   if (!agent) throw new LlmError(AGENT_MESSAGES.agentNotFound, false);
-  const history = await historyUpTo(deps.db, run);
+  // The branch of the question being answered: other versions and what follows them are not this conversation.
+  const history = await branchEndingAt(deps.db, run);
   const question = history.at(-1)?.content ?? '';
   // A short follow-up ("and a meta description?") is about the earlier question too: search with both.
   const earlier = history.slice(0, -1).reverse().find((turn) => turn.role === 'user')?.content;
@@ -136,18 +148,24 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     analytics: deps.analytics,
     semanticIndex: deps.semanticIndex,
   });
+  // Saved before the first word, so a stop (from any process) records the same citations.
+  await saveRunSources(deps.db, run, context.sources);
+  const { sources } = context;
   const choice = chooseModel(deps.config.llm, settings);
+  const engine = `${choice.engine}/${choice.model}`;
+  const onProgress = (textSoFar: string) => deps.streams.progress(run, textSoFar, engine);
   if (choice.engine === 'offline') {
     const text = composeOfflineAnswer({
       agent,
       message: topic,
-      passages: [...context.referencedPassages, ...context.brandPassages, ...context.knowledgePassages],
+      // In citation order, so passage i is [i + 1] as in context.sources; attached assets (not numbered sources) after them.
+      passages: [...context.referencedPassages, ...context.brandPassages, ...context.knowledgePassages, ...context.attachedPassages],
       brandVoice: context.brandVoice,
       analytics: context.analytics,
       analyticsUnavailable: context.analyticsUnavailable,
       variant: run.request.variant,
     });
-    return { text, engine: `offline/${choice.model}` };
+    return { text: await streamInChunks(text, onProgress, signal), engine, sources };
   }
   const text = await callModel(deps.config.llm, choice, {
     system: buildSystemPrompt(agent, context, settings.custom_instructions),
@@ -155,17 +173,7 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     temperature: settings.temperature ?? undefined,
     maxOutputTokens: settings.max_output_tokens ?? undefined,
     signal,
+    onProgress,
   });
-  return { text, engine: `${choice.engine}/${choice.model}` };
-}
-
-/** The conversation up to the message being answered (a regenerated reply and later turns left out). */
-async function historyUpTo(db: Db, run: RunRow) {
-  const rows = await db
-    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, run.sessionId), isNull(chatMessages.supersededBy)))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  const end = rows.findIndex((row) => row.id === run.userMessageId);
-  return end === -1 ? rows : rows.slice(0, end + 1);
+  return { text, engine, sources };
 }

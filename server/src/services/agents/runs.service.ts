@@ -9,7 +9,8 @@
  */
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
-import { agentRuns } from '../../db/schema/index';
+import { agentRuns, chatMessages } from '../../db/schema/index';
+import { toMessageDto, type MessageDto } from './serializers';
 import { refundCharge } from '../billing/chat-billing';
 
 export type RunRow = typeof agentRuns.$inferSelect;
@@ -33,6 +34,8 @@ export async function claimRun(db: DbExecutor, runId: string, leaseMs: number): 
     .set({
       status: 'running',
       attempts: sql`${agentRuns.attempts} + 1`,
+      // A resumed run starts over: the text an earlier attempt wrote is not this attempt's.
+      partialText: null,
       leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
       updatedAt: sql`now()`,
     })
@@ -126,4 +129,14 @@ export async function strandedRuns(db: DbExecutor, queuedForMs: number): Promise
     )
     .limit(100);
   return rows.map((row) => row.id);
+}
+
+/** A run's state after this process's attempt on it ended, with its reply if it has one. */
+export async function settledRun(db: DbExecutor, runId: string): Promise<{ status: RunRow['status']; sessionId: string; reply: MessageDto | null } | null> {
+  const [row] = await db
+    .select({ status: agentRuns.status, sessionId: agentRuns.sessionId, reply: chatMessages })
+    .from(agentRuns)
+    .leftJoin(chatMessages, eq(chatMessages.id, agentRuns.replyMessageId))
+    .where(eq(agentRuns.id, runId));
+  return row ? { status: row.status, sessionId: row.sessionId, reply: row.reply ? toMessageDto(row.reply) : null } : null;
 }

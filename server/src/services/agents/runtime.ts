@@ -9,16 +9,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
-import { endRunWithRefund, openRunOf, strandedRuns } from './runs.service';
+import { endRunWithRefund, openRunOf, settledRun, strandedRuns } from './runs.service';
 import { executeRun, type RunOutcome, type RunnerDeps, type StopReason } from './runner';
 import { AGENT_MESSAGES } from './messages';
 import { toRunDto, type RunDto } from './serializers';
 import type { ReplyWaker } from './waker';
+import type { ReplyStreamHub } from './reply-stream';
+import { stopSessionRun } from './stop.service';
+import type { StopResult } from '../../../../src/contract/agents';
 import { createAnalyticsLoader } from './analytics';
 import type { Ga4Context } from '../ga4/ga4-context';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import { conflict } from '../../errors';
 import { chooseModel } from '../../llm/providers';
+import type { Notifier } from '../notifications/notifier';
 
 export const AGENT_RUN_JOB = 'agent-run';
 export interface AgentRunJobData {
@@ -30,6 +34,8 @@ const STRANDED_QUEUED_MS = 60_000;
 
 export interface AgentRuntime {
   waker: ReplyWaker;
+  /** Replies as they are written (the stream endpoint reads it). */
+  streams: ReplyStreamHub;
   /** Queues a run on the durable job queue. */
   enqueue(runId: string): Promise<void>;
   /** Runs now in this process (synchronous send, regenerate); the queue is not involved. */
@@ -38,6 +44,8 @@ export interface AgentRuntime {
   runFromJob(runId: string, isLastAttempt: boolean): Promise<RunOutcome>;
   /** Cancels the session's open run: refunds, stops it if it runs here, wakes polls. */
   cancelSessionRun(sessionId: string): Promise<RunDto>;
+  /** Stops the session's open run, keeping what was written and refunding the unused part. */
+  stopSessionRun(sessionId: string): Promise<StopResult>;
   /** Starts the periodic recovery sweep (processes that run workers). */
   startRecovery(): void;
   /** Re-enqueues stranded runs once; returns how many. */
@@ -51,13 +59,16 @@ export interface AgentRuntimeDeps {
   db: Db;
   jobs: JobQueue;
   waker: ReplyWaker;
+  streams: ReplyStreamHub;
   ga4: Ga4Context;
   semanticIndex: SemanticIndex | null;
+  /** Tells the person when a long reply arrives (reply-notification.ts). */
+  notifications: Pick<Notifier, 'notifyInBackground'>;
   log: FastifyBaseLogger;
 }
 
 /** One per app, shared by the routes and the job handler; closed with the app (before the waker and the queue). */
-export function createAgentRuntime({ config, db, jobs, waker, ga4, semanticIndex, log: appLog }: AgentRuntimeDeps): AgentRuntime {
+export function createAgentRuntime({ config, db, jobs, waker, streams, ga4, semanticIndex, notifications, log: appLog }: AgentRuntimeDeps): AgentRuntime {
   const log = appLog.child({ area: 'agents' });
   const engine = chooseModel(config.llm);
   if (config.llm.provider && config.llm.provider !== engine.engine) {
@@ -66,7 +77,9 @@ export function createAgentRuntime({ config, db, jobs, waker, ga4, semanticIndex
   }
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<unknown>>();
-  const runnerDeps: RunnerDeps = { db, config, waker, log, semanticIndex, analytics: createAnalyticsLoader(ga4, { log }) };
+  const runnerDeps: RunnerDeps = { db, config, waker, streams, log, semanticIndex, notifications, analytics: createAnalyticsLoader(ga4, { log }) };
+  // A stop asked of any process (this one included) aborts the model call where the run is answered.
+  streams.onStopRequest((runId) => running.get(runId)?.abort('cancelled' satisfies StopReason));
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
 
@@ -97,10 +110,29 @@ export function createAgentRuntime({ config, db, jobs, waker, ga4, semanticIndex
     return ids.length;
   };
 
+  /**
+   * A run answered in the request's own process (synchronous send, regenerate). Stopped part way,
+   * its kept reply is the answer. One that never started (claimed elsewhere and lost, or ended
+   * before it began) is ended with a refund if it is still queued: nothing is charged for it.
+   */
+  const runNow = async (runId: string): Promise<RunOutcome> => {
+    const outcome = await run(runId, false);
+    if (outcome.kind !== 'cancelled' && outcome.kind !== 'skipped') return outcome;
+    const settled = await settledRun(db, runId);
+    if (settled?.status === 'succeeded' && settled.reply) return { kind: 'succeeded', reply: settled.reply };
+    if (settled?.status === 'queued') {
+      await endRunWithRefund(db, runId, 'cancelled', AGENT_MESSAGES.runNotStarted);
+      await waker.wake(settled.sessionId);
+      return { kind: 'failed', error: AGENT_MESSAGES.runNotStarted };
+    }
+    return outcome;
+  };
+
   return {
     waker,
+    streams,
     enqueue,
-    runNow: (runId) => run(runId, false),
+    runNow,
     runFromJob: (runId, isLastAttempt) => {
       if (closing) return Promise.resolve({ kind: 'deferred', error: 'The server is stopping' });
       return run(runId, !isLastAttempt);
@@ -114,6 +146,7 @@ export function createAgentRuntime({ config, db, jobs, waker, ga4, semanticIndex
       if (!ended) throw conflict(AGENT_MESSAGES.nothingToCancel);
       return toRunDto(ended);
     },
+    stopSessionRun: (sessionId) => stopSessionRun({ db, streams, waker }, sessionId),
     startRecovery() {
       if (sweep) return;
       const tick = () => void recoverStranded().catch((error: unknown) => log.error({ err: error }, 'Agent run recovery failed'));

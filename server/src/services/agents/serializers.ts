@@ -10,7 +10,7 @@ export type SessionDto = ChatSessionDto;
 export type MessageDto = ChatMessageDto;
 export type { RunDto };
 
-export function toSessionDto(row: typeof chatSessions.$inferSelect): SessionDto {
+export function toSessionDto(row: Pick<typeof chatSessions.$inferSelect, 'id' | 'title' | 'agentSlug' | 'createdAt' | 'updatedAt'>): SessionDto {
   return {
     id: row.id,
     title: row.title,
@@ -20,7 +20,8 @@ export function toSessionDto(row: typeof chatSessions.$inferSelect): SessionDto 
   };
 }
 
-export function toMessageDto(row: typeof chatMessages.$inferSelect): MessageDto {
+/** Any message row; the stored search vector is not needed (and not read on the hot paths). */
+export function toMessageDto(row: Omit<typeof chatMessages.$inferSelect, 'contentTsv'>): MessageDto {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -31,6 +32,8 @@ export function toMessageDto(row: typeof chatMessages.$inferSelect): MessageDto 
     feedback_categories: row.feedbackCategories,
     feedback_text: row.feedbackText,
     engine: row.engine,
+    parent_id: row.parentId,
+    citations: row.citations,
   };
 }
 

@@ -1,5 +1,6 @@
 /** Reading chat sessions and messages; everything is scoped to the caller's space. */
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { buildChatTree, shownBranch } from '../../../../src/contract/chat-tree';
 import type { DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
 import { AGENT_MESSAGES } from './messages';
@@ -14,38 +15,53 @@ export async function listSessions(
   const rows = await db
     .select()
     .from(chatSessions)
-    .where(and(eq(chatSessions.spaceId, spaceId), options.slug ? eq(chatSessions.agentSlug, options.slug) : undefined))
+    .where(and(eq(chatSessions.spaceId, spaceId), isNull(chatSessions.deletedAt), options.slug ? eq(chatSessions.agentSlug, options.slug) : undefined))
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(options.limit)
     .offset(options.offset);
   return rows.map(toSessionDto);
 }
 
-/** The session if it belongs to the space; otherwise 404 (another space's session is not revealed). */
+/** The session if it belongs to the space and is not deleted; otherwise 404 (another space's session is not revealed). */
 export async function requireSession(db: DbExecutor, spaceId: string, sessionId: string) {
   const [row] = await db
     .select()
     .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.spaceId, spaceId)));
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.spaceId, spaceId), isNull(chatSessions.deletedAt)));
   if (!row) throw notFound(AGENT_MESSAGES.sessionNotFound);
   return row;
 }
 
-/** Visible messages (replaced replies hidden), oldest first; `since` keeps those created after it. */
+// The stored search vector stays in the database: a 5,000-message chat would otherwise read it all.
+const { contentTsv: _searchVector, ...messageColumns } = getTableColumns(chatMessages);
+
+/** Every message of the session, all versions, oldest first; `since` keeps those created after it (the poll's news). */
 export async function listMessages(db: DbExecutor, sessionId: string, since?: Date): Promise<MessageDto[]> {
   const rows = await db
-    .select()
+    .select(messageColumns)
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.sessionId, sessionId),
-        isNull(chatMessages.supersededBy),
         // Compared at millisecond precision: the cursor is a JavaScript timestamp, the column has microseconds.
         since ? gt(sql`date_trunc('milliseconds', ${chatMessages.createdAt})`, since) : undefined,
       ),
     )
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
   return rows.map(toMessageDto);
+}
+
+/**
+ * What GET …/messages lists: `current` (the default, what a client that knows nothing of versions
+ * shows) is the branch ending at the newest message; `all` is every version, for a client that
+ * keeps the tree (each message names its parent).
+ */
+export type MessageVersions = 'current' | 'all';
+
+/** The branch a spec client (and a shared chat's reader) sees: the one ending at the newest message. */
+export function currentBranch(messages: MessageDto[]): MessageDto[] {
+  const tree = buildChatTree(messages.map((message) => ({ message, id: message.id, parentId: message.parent_id ?? null, createdAt: message.created_at })));
+  return shownBranch(tree).map((node) => node.message);
 }
 
 /** The session's most recent run (the one a poll reports on). */
@@ -59,8 +75,8 @@ export async function latestRun(db: DbExecutor, sessionId: string): Promise<RunD
   return row ? toRunDto(row) : null;
 }
 
-export async function getSessionWithMessages(db: DbExecutor, spaceId: string, sessionId: string) {
+export async function getSessionWithMessages(db: DbExecutor, spaceId: string, sessionId: string, versions: MessageVersions = 'current') {
   const session = await requireSession(db, spaceId, sessionId);
   const [messages, run] = await Promise.all([listMessages(db, session.id), latestRun(db, session.id)]);
-  return { session: toSessionDto(session), messages, run };
+  return { session: toSessionDto(session), messages: versions === 'all' ? messages : currentBranch(messages), run };
 }

@@ -21,7 +21,22 @@ export const agentSettingsSchema = z.object({
   custom_instructions: z.string().max(4000),
 });
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
-export const agentSettingsPatchSchema = agentSettingsSchema.partial().strict();
+/**
+ * What GET adds to the settings to describe this server (which engine they resolve to, what is
+ * configured): a PUT may send a GET's body back unchanged, so these are accepted and ignored.
+ */
+const readOnlySettingsFields = {
+  agent_slug: z.unknown().optional(),
+  engine: z.unknown().optional(),
+  engine_model: z.unknown().optional(),
+  available_providers: z.unknown().optional(),
+};
+/** Only the fields to change; any other unknown field is refused by name (strict). */
+export const agentSettingsPatchSchema = agentSettingsSchema
+  .partial()
+  .extend(readOnlySettingsFields)
+  .strict()
+  .transform(({ agent_slug: _slug, engine: _engine, engine_model: _model, available_providers: _available, ...patch }) => patch);
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   provider: null,

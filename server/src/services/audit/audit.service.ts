@@ -3,8 +3,9 @@
  * (db/schema/security.ts). Services record an event in the same transaction as the change it
  * describes, so the log never claims a change that was rolled back, nor misses one that committed.
  */
+import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
-import { auditEvents } from '../../db/schema/index';
+import { auditEvents, users } from '../../db/schema/index';
 
 /**
  * Every action the log knows, named `area.verb`. A closed list, so a screen can filter by action
@@ -13,10 +14,47 @@ import { auditEvents } from '../../db/schema/index';
 export const AUDIT_ACTIONS = [
   'auth.refresh_reuse',
   'auth.rate_limited',
+  // Sign-in and sign-out (services/sessions.service.ts).
+  'auth.signed_in',
+  'auth.signed_out',
+  'auth.sign_in_failed',
+  // Platform admin actions (services/admin/); credits.adjusted below is one too.
+  'admin.user_suspended',
+  'admin.user_reactivated',
+  'admin.sessions_revoked',
+  'admin.password_reset_sent',
+  // Membership and organisation changes not recorded elsewhere.
+  'org.created',
+  'members.role_changed',
+  'members.removed',
+  'invites.revoked',
+  'join_requests.approved',
+  'join_requests.denied',
+  'spaces.created',
+  'brand_voice.updated',
   'credits.adjusted',
   'payments.checkout_completed',
   'invites.created',
   'invites.accepted',
+  'account.password_reset',
+  'account.password_changed',
+  'account.email_change_requested',
+  'account.email_changed',
+  'account.name_changed',
+  'account.session_revoked',
+  'chats.deleted',
+  'chats.restored',
+  'chats.shared',
+  'chats.share_revoked',
+  'org.updated',
+  'spaces.updated',
+  'spaces.archived',
+  'spaces.restored',
+  'spaces.deleted',
+  'auth.sso_sign_in',
+  'sso.configured',
+  'sso.removed',
+  'invites.link_reissued',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,16 +77,33 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/**
+ * Appends one entry. An actor given by id alone gets its email and role copied from the user row
+ * (in the same transaction), so the entry still says who it was after the account is gone.
+ */
 export async function recordAudit(db: DbExecutor, event: AuditEvent): Promise<void> {
+  const actor = await completeActor(db, event.actor);
   await db.insert(auditEvents).values({
     action: event.action,
-    actorUserId: event.actor?.userId ?? null,
-    actorEmail: event.actor?.email ?? null,
-    actorRole: event.actor?.role ?? null,
+    actorUserId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? null,
+    actorRole: actor?.role ?? null,
     orgId: event.orgId ?? null,
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
     ipAddress: event.ipAddress ?? null,
     details: event.details ?? {},
   });
+}
+
+async function completeActor(db: DbExecutor, actor: AuditActor | null): Promise<AuditActor | null> {
+  if (!actor?.userId || (actor.email && actor.role)) return actor;
+  const [row] = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  return { userId: actor.userId, email: actor.email ?? row?.email ?? null, role: actor.role ?? row?.role ?? null };
+}
+
+/** Who made a request, for services that record it: the caller's id (email and role are looked up) and address. */
+export interface AuditContext {
+  actor: AuditActor;
+  ipAddress: string | null;
 }

@@ -9,7 +9,7 @@ import type { ActivityItem } from '../../../../src/contract/billing';
 // The wire shapes are the client's own types, so the two cannot drift apart.
 export type { UsageBreakdown, UsageBreakdownItem, UsageGroup };
 
-const FEATURE_LABELS: Record<string, string> = { chat: 'AI agent chats', general: 'General', knowledge: 'Knowledge base', analytics: 'Analytics' };
+const FEATURE_LABELS: Record<string, string> = { chat: 'AI agent chats', general: 'General', knowledge: 'Knowledge base', analytics: 'Analytics', agent_mode: 'Agent Mode' };
 
 function labelFor(group: UsageGroup, key: string | null): string {
   if (group === 'agent') return key ?? 'Without an agent';

@@ -4,7 +4,7 @@
  */
 import type { DbExecutor } from '../../db/database';
 import { MESSAGES, paymentRequired } from '../../errors';
-import { refundDebit } from './ledger';
+import { refundDebit, refundPartOfDebit } from './ledger';
 import { spendCredits } from './spending';
 import { chatCost, DEFAULT_ESTIMATED_CREDITS, type ChatMode } from '../../../../src/contract/chat';
 import { API_ERROR_CODES } from '../../../../src/contract/errors';
@@ -61,4 +61,19 @@ export async function chargeChat(
 /** Gives the credits back (a refund ledger row), once per transaction however often called. */
 export async function refundCharge(db: DbExecutor, transactionId: string, reason: string): Promise<void> {
   await refundDebit(db, transactionId, reason);
+}
+
+/**
+ * A stopped reply (docs/agents.md "Stop"): keeps the credits for what was written
+ * (creditsKeptForStoppedReply) and gives the rest back; nothing written → the whole charge back.
+ * Called inside the transaction that ends the run. Returns the credits given back.
+ */
+export async function refundUnusedPart(db: DbExecutor, transactionId: string, charged: number, kept: number, reason: string): Promise<number> {
+  if (kept <= 0) {
+    await refundDebit(db, transactionId, reason);
+    return charged;
+  }
+  if (kept >= charged) return 0;
+  const refund = await refundPartOfDebit(db, transactionId, charged - kept, reason);
+  return refund.credits;
 }

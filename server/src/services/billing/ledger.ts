@@ -261,3 +261,35 @@ export async function refundDebit(db: DbExecutor, transactionId: string, reason:
   if (!row) throw notFound(MESSAGES.transactionNotFound);
   return row;
 }
+
+/**
+ * Gives back part of a debit (a stopped chat reply keeps what it wrote): a refund row of `credits`
+ * that names the debit. The debit stays completed, since its other part was used; the unique
+ * refund_of index makes this, like a whole refund, happen at most once per debit (a second call
+ * returns the first refund). Returns the refund row.
+ */
+export async function refundPartOfDebit(db: DbExecutor, transactionId: string, credits: number, reason: string, now = new Date()): Promise<TransactionRecord> {
+  const debit = await findTransaction(db, transactionId);
+  if (!debit || debit.transactionType !== 'debit') throw notFound(MESSAGES.transactionNotFound);
+  if (credits <= 0 || credits > debit.credits) throw new Error(`A part refund must be between 1 and ${debit.credits} credits, not ${credits}`);
+  const [existing] = await db.select().from(creditTransactions).where(eq(creditTransactions.refundOf, debit.id)).limit(1);
+  if (existing || debit.status !== 'completed') {
+    if (existing) return existing;
+    throw notFound(MESSAGES.transactionNotFound);
+  }
+  const remaining = await giveBack(db, debit.orgId, credits, now);
+  const entry: LedgerEntry = {
+    orgId: debit.orgId,
+    spaceId: debit.spaceId,
+    userId: debit.userId,
+    credits,
+    baseCredits: debit.baseCredits,
+    feature: debit.feature,
+    activity: `Refund: ${debit.activity ?? debit.feature}`.slice(0, 100),
+    activityDetails: reason.slice(0, 500),
+    agentName: debit.agentName,
+    mode: debit.mode,
+    relatedTo: debit.relatedType && debit.relatedId ? { type: debit.relatedType, id: debit.relatedId } : null,
+  };
+  return insertRow(db, 'refund', entry, remaining, now, debit.id);
+}

@@ -107,3 +107,4 @@ export async function deleteDocument(db: DbExecutor, storage: ObjectStorage, spa
   // After the row: a failure here leaves an orphaned file, never a document without its file.
   await storage.delete(row.objectPath);
 }
+

@@ -35,7 +35,7 @@ const MAX_PAIR_WORDS = 8;
 
 type SqlFragment = ReturnType<typeof sql>;
 
-type Row = { id: number | string; document_id: string; content: string; filename: string; score: number | string; marked: string };
+type Row = { id: number | string; document_id: string; ordinal: number; content: string; filename: string; score: number | string; marked: string };
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -87,12 +87,12 @@ async function fullTextSearch(db: DbExecutor, input: { spaceId: string; query: s
     if (missing <= 0) break;
     const exclude = found.length ? sql`AND p.id NOT IN (${sql.join(found.map((row) => sql`${row.id}`), sql`, `)})` : sql``;
     const candidates = sql`
-      SELECT p.id, p.document_id, p.content, p.tsv
+      SELECT p.id, p.document_id, p.ordinal, p.content, p.tsv
       FROM kb_passages p
       WHERE p.space_id = ${input.spaceId}::uuid AND p.tsv @@ (${match}) ${onlyDocuments} ${exclude}
       ${cap ? sql`LIMIT ${cap}` : sql``}`;
     const result = await db.execute(sql`
-      SELECT c.id, c.document_id, c.content, d.filename,
+      SELECT c.id, c.document_id, c.ordinal, c.content, d.filename,
              ts_rank(c.tsv, (${sql`${any}::tsquery`}), 1) AS score,
              ts_headline('english', c.content, (${sql`${any}::tsquery`}), ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) AS marked
       FROM (
@@ -133,6 +133,7 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput, semant
     return rows.map((row) => ({
       passage: row.content,
       document_id: row.document_id,
+      ordinal: Number(row.ordinal),
       filename: row.filename,
       score: Math.round(Number(row.score) * 10_000) / 10_000,
       highlights: highlightsOf(row.marked),
@@ -151,6 +152,7 @@ export async function searchKnowledge(db: DbExecutor, input: SearchInput, semant
   return fused.map(({ item, score }) => ({
     passage: item.content,
     document_id: item.document_id,
+    ordinal: Number(item.ordinal),
     filename: item.filename,
     // Fused scores are small (≈ 1/60 per list): six decimals keep their order visible.
     score: Math.round(score * 1_000_000) / 1_000_000,

@@ -103,6 +103,7 @@ const NO_SHARED_MEANING = 1;
 export interface NearPassage {
   id: number | string;
   document_id: string;
+  ordinal: number;
   content: string;
   filename: string;
   distance: number | string;
@@ -120,7 +121,7 @@ export async function nearestPassages(
 ): Promise<NearPassage[]> {
   const query = vectorLiteral(input.vector);
   const result = await db.execute(sql`
-    SELECT p.id, p.document_id, p.content, d.filename, e.embedding <=> ${query}::vector AS distance
+    SELECT p.id, p.document_id, p.ordinal, p.content, d.filename, e.embedding <=> ${query}::vector AS distance
     FROM kb_passage_embeddings e
     JOIN kb_passages p ON p.id = e.passage_id
     JOIN kb_documents d ON d.id = p.document_id AND d.status = 'ready'

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite } from '../../../../src/contract/orgs';
 import type { DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { recordAudit } from '../audit/audit.service';
 import { isUuid } from '../../db/ids';
 import { orgInvites, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
@@ -107,19 +108,30 @@ export async function listPendingInvites(db: DbExecutor, orgId: string): Promise
 }
 
 /** Revokes a pending invite of the manager's organisation (its link stops working); others' are reported missing. */
-export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId: string): Promise<void> {
+export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId: string, ipAddress: string | null = null): Promise<void> {
   if (!isUuid(inviteId)) throw notFound(MESSAGES.inviteNotFound);
   const [row] = await db
-    .select({ status: orgInvites.status })
+    .select({ status: orgInvites.status, email: orgInvites.email, role: orgInvites.role })
     .from(orgInvites)
     .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.orgId, manager.orgId)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.inviteNotFound);
   if (row.status !== 'pending') throw conflict(MESSAGES.inviteNotPending);
-  await db
+  const revoked = await db
     .update(orgInvites)
     .set({ status: 'revoked', tokenHash: null })
-    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.status, 'pending')));
+    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.status, 'pending')))
+    .returning({ id: orgInvites.id });
+  // Only the request that withdrew it records it (two at once: one did).
+  if (revoked.length === 0) return;
+  await recordAudit(db, {
+    action: 'invites.revoked',
+    actor: { userId: manager.userId },
+    orgId: manager.orgId,
+    target: { type: 'invite', id: inviteId },
+    ipAddress,
+    details: { email: row.email, role: row.role },
+  });
 }
 
 /** Accepting uses the link up: its hash is cleared, so the same link never works twice. */

@@ -6,6 +6,7 @@ import { MESSAGES, conflict, forbidden, notFound } from '../../errors';
 import type { AuthClaims } from '../access-tokens';
 import type { UserRow } from '../users.service';
 import { isUuid } from '../../db/ids';
+import { recordAudit } from '../audit/audit.service';
 import { lockOrgForManager, type OrgManager } from './org-manager';
 
 export function toOrgMember(row: UserRow): OrgMember {
@@ -57,7 +58,7 @@ async function otherOwnerCount(tx: DbExecutor, orgId: string, exceptUserId: stri
  * the member's next request wherever the role is read from the user row (/me, these routes,
  * /refresh); other routes read the access token, which /refresh re-issues with the new role.
  */
-export async function changeMemberRole(db: Db, caller: AuthClaims, memberId: string, role: OrgRole): Promise<OrgMember> {
+export async function changeMemberRole(db: Db, caller: AuthClaims, memberId: string, role: OrgRole, ipAddress: string | null = null): Promise<OrgMember> {
   return db.transaction(async (tx) => {
     const manager = await lockOrgForManager(tx, caller);
     const member = await lockMember(tx, manager, memberId);
@@ -70,6 +71,14 @@ export async function changeMemberRole(db: Db, caller: AuthClaims, memberId: str
     }
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, member.id)).returning();
     if (!updated) throw notFound(MESSAGES.memberNotFound);
+    await recordAudit(tx, {
+      action: 'members.role_changed',
+      actor: { userId: manager.userId },
+      orgId: manager.orgId,
+      target: { type: 'user', id: member.id },
+      ipAddress,
+      details: { email: member.email, from: member.role, to: role },
+    });
     return toOrgMember(updated);
   });
 }
@@ -79,7 +88,7 @@ export async function changeMemberRole(db: Db, caller: AuthClaims, memberId: str
  * and /login answer 401), the address becomes free to be invited again, and what the person made
  * (chats, documents, ledger entries) stays with the organisation with its author set to null.
  */
-export async function removeMember(db: Db, caller: AuthClaims, memberId: string): Promise<void> {
+export async function removeMember(db: Db, caller: AuthClaims, memberId: string, ipAddress: string | null = null): Promise<void> {
   await db.transaction(async (tx) => {
     const manager = await lockOrgForManager(tx, caller);
     const member = await lockMember(tx, manager, memberId);
@@ -89,5 +98,13 @@ export async function removeMember(db: Db, caller: AuthClaims, memberId: string)
       if ((await otherOwnerCount(tx, manager.orgId, member.id)) === 0) throw conflict(MESSAGES.lastOwner);
     }
     await tx.delete(users).where(eq(users.id, member.id));
+    await recordAudit(tx, {
+      action: 'members.removed',
+      actor: { userId: manager.userId },
+      orgId: manager.orgId,
+      target: { type: 'user', id: member.id },
+      ipAddress,
+      details: { email: member.email, name: member.name, role: member.role },
+    });
   });
 }

@@ -41,13 +41,13 @@ export async function listPendingJoinRequests(db: DbExecutor, orgId: string): Pr
 const claimsOf = (manager: OrgManager) => ({ userId: manager.userId, role: manager.role, orgId: manager.orgId });
 
 /** Approval creates the org_member account (join-requests.service); the person can then sign in. */
-export async function approveRequest(db: Db, manager: OrgManager, requestId: string): Promise<JoinRequest> {
+export async function approveRequest(db: Db, manager: OrgManager, requestId: string, ipAddress: string | null = null): Promise<JoinRequest> {
   if (!isUuid(requestId)) throw notFound(MESSAGES.joinRequestNotFound);
-  const { request } = await approveJoinRequest(db, requestId, claimsOf(manager));
+  const { request } = await approveJoinRequest(db, requestId, claimsOf(manager), ipAddress);
   return toJoinRequest(request);
 }
 
-export async function denyRequest(db: Db, manager: OrgManager, requestId: string): Promise<JoinRequest> {
+export async function denyRequest(db: Db, manager: OrgManager, requestId: string, ipAddress: string | null = null): Promise<JoinRequest> {
   if (!isUuid(requestId)) throw notFound(MESSAGES.joinRequestNotFound);
-  return toJoinRequest(await denyJoinRequest(db, requestId, claimsOf(manager)));
+  return toJoinRequest(await denyJoinRequest(db, requestId, claimsOf(manager), ipAddress));
 }

@@ -15,6 +15,7 @@ import { hashPassword } from '../passwords';
 import type { SessionResponse, SessionService } from '../sessions.service';
 import { DEFAULT_SPACE, createSpace } from '../spaces.service';
 import { emailHasAccount, normaliseEmail } from '../users.service';
+import { recordAudit } from '../audit/audit.service';
 
 export interface NewAccount {
   email: string;
@@ -35,6 +36,8 @@ export interface RegistrationContext {
   /** PUBLIC_URL or the request's origin. */
   appUrl: string;
   ipAddress: string | null;
+  /** The browser registering, kept with the session for the account's list of devices. */
+  userAgent?: string | null;
 }
 
 /**
@@ -105,7 +108,15 @@ export async function registerOrganisation(
       await startFreeTrial(tx, org.id);
       // The address has an account now: invites other organisations sent it can never be used.
       await retireOtherInvites(tx, email);
-      return sessions.startSession(owner, tx);
+      await recordAudit(tx, {
+        action: 'org.created',
+        actor: { userId: owner.id, email: owner.email, role: owner.role },
+        orgId: org.id,
+        target: { type: 'organization', id: org.id },
+        ipAddress: context.ipAddress,
+        details: { name: org.name },
+      });
+      return sessions.startSession(owner, tx, { ipAddress: context.ipAddress, userAgent: context.userAgent ?? null });
     });
   } catch (error) {
     // Two registrations of one email racing past the check above: the index decides.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/database';
+import type { Db, DbExecutor } from '../../db/database';
+import { recordAudit } from '../audit/audit.service';
 import { brandVoices } from '../../db/schema/index';
 
 /** Spec 001 §3 brand voice, as the client reads it. `content` is '' until someone writes one. */
@@ -15,13 +16,17 @@ export async function getBrandVoice(db: DbExecutor, orgId: string): Promise<Bran
   return { content: row.content, updatedAt: row.updatedAt.toISOString(), createdBy: row.createdBy };
 }
 
-/** Replaces the organisation's brand voice (one row per organisation, written atomically). */
-export async function saveBrandVoice(db: DbExecutor, orgId: string, userId: string, content: string): Promise<BrandVoice> {
+/** Replaces the organisation's brand voice (one row per organisation, written atomically) and audits it. */
+export async function saveBrandVoice(db: Db, orgId: string, userId: string, content: string, ipAddress: string | null = null): Promise<BrandVoice> {
   const now = new Date();
-  const [row] = await db
-    .insert(brandVoices)
-    .values({ orgId, content, createdBy: userId, updatedAt: now })
-    .onConflictDoUpdate({ target: brandVoices.orgId, set: { content, createdBy: userId, updatedAt: now } })
-    .returning();
-  return { content: row!.content, updatedAt: row!.updatedAt.toISOString(), createdBy: row!.createdBy };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(brandVoices)
+      .values({ orgId, content, createdBy: userId, updatedAt: now })
+      .onConflictDoUpdate({ target: brandVoices.orgId, set: { content, createdBy: userId, updatedAt: now } })
+      .returning();
+    // The text itself may be long and is the organisation's own: the log keeps only its length.
+    await recordAudit(tx, { action: 'brand_voice.updated', actor: { userId }, orgId, ipAddress, details: { characters: content.length } });
+    return { content: row!.content, updatedAt: row!.updatedAt.toISOString(), createdBy: row!.createdBy };
+  });
 }

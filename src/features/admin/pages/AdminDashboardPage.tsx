@@ -1,15 +1,186 @@
-import { BarChartIcon } from '@radix-ui/react-icons';
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Badge, Button, Card, Flex, Heading, Skeleton, Table, Text } from '@radix-ui/themes';
+import { CheckCircledIcon, ReloadIcon } from '@radix-ui/react-icons';
+import type { AdminOverview, JobQueueHealth } from '../../../contract/admin';
+import { formatDateTime, formatNumber, formatTime, formatWhen } from '../../../contract/format';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Page } from '../../../ui/Page';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useIsMobile } from '../../../ui/useMediaQuery';
+import { fetchOverview } from '../admin.api';
+import { LoadProblem } from '../components/LoadProblem';
+import { StatCard } from '../components/StatCard';
+import { useRemote } from '../useRemote';
+import { useNow } from '../../../pwa/use-now';
+import '../admin.css';
 
-/** Admin Dashboard. */
-export default function AdminDashboardPage() {
+/** A queue needs a look when jobs failed for good lately, or when the oldest waiting job waits this long. */
+const BACKLOG_MS = 10 * 60 * 1000;
+
+function queueState(queue: JobQueueHealth, now: number): { label: string; color: 'green' | 'red' | 'amber' } {
+  if (queue.failed_24h > 0) return { label: `${formatNumber(queue.failed_24h)} failed`, color: 'red' };
+  if (queue.oldest_waiting_at && now - Date.parse(queue.oldest_waiting_at) > BACKLOG_MS) return { label: 'Backlog', color: 'amber' };
+  return { label: 'Healthy', color: 'green' };
+}
+
+const FAILURE_KIND_LABELS = { document: 'Document', run: 'Agent run', job: 'Background job' } as const;
+
+function Figures({ data }: { data: AdminOverview }) {
   return (
-    <PlaceholderPage
-      title="Admin Dashboard"
-      description="Platform-wide overview."
-      icon={<BarChartIcon width={22} height={22} />}
-      emptyTitle="No figures yet"
-      emptyText="Platform activity across organisations will be summarised here."
-    />
+    <div className="admin-stat-grid">
+      <StatCard label="Organisations" value={data.organizations.total} hint={`${formatNumber(data.organizations.new_30d)} new in 30 days`} />
+      <StatCard label="Users" value={data.users.total} hint={`${formatNumber(data.users.suspended)} suspended · ${formatNumber(data.users.platform_admins)} platform admins`} />
+      <StatCard label="Active users, 7 days" value={data.users.active_7d} hint={`${formatNumber(data.users.active_30d)} in 30 days`} />
+      <StatCard label="Credits used, 30 days" value={data.credits.used_30d} hint={`${formatNumber(data.credits.used_total)} in all`} />
+      <StatCard label="Documents" value={data.documents.total} hint={`${formatNumber(data.documents.processing)} processing · ${formatNumber(data.documents.failed)} failed`} tone={data.documents.failed > 0 ? 'warning' : 'default'} />
+      <StatCard label="Agent runs, 30 days" value={data.runs.last_30d} hint={`${formatNumber(data.runs.open)} running now · ${formatNumber(data.runs.failed_7d)} failed in 7 days`} />
+    </div>
+  );
+}
+
+function Queues({ queues, now }: { queues: JobQueueHealth[]; now: number }) {
+  const isMobile = useIsMobile();
+  if (queues.length === 0) return <Text color="gray">No background work has been queued yet.</Text>;
+  if (isMobile) {
+    return (
+      <ul className="plain-list admin-card-list" aria-label="Job queues">
+        {queues.map((queue) => {
+          const state = queueState(queue, now);
+          return (
+            <li key={queue.name} className="admin-card">
+              <Flex justify="between" gap="2">
+                <Text size="2" weight="medium" className="break-anywhere">
+                  {queue.name}
+                </Text>
+                <Badge color={state.color}>{state.label}</Badge>
+              </Flex>
+              <Text as="p" size="1" color="gray" mt="1">
+                {formatNumber(queue.waiting)} waiting · {formatNumber(queue.active)} running · {formatNumber(queue.completed_24h)} done in 24 h
+              </Text>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <Table.Root size="1" variant="surface" className="admin-table">
+<caption className="visually-hidden">Job queues</caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Queue</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>State</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Waiting</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Running</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Done, 24 h</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Failed, 24 h</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Oldest waiting</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {queues.map((queue) => {
+          const state = queueState(queue, now);
+          return (
+            <Table.Row key={queue.name}>
+              <Table.RowHeaderCell>{queue.name}</Table.RowHeaderCell>
+              <Table.Cell>
+                <Badge color={state.color}>{state.label}</Badge>
+              </Table.Cell>
+              <Table.Cell justify="end">{formatNumber(queue.waiting)}</Table.Cell>
+              <Table.Cell justify="end">{formatNumber(queue.active)}</Table.Cell>
+              <Table.Cell justify="end">{formatNumber(queue.completed_24h)}</Table.Cell>
+              <Table.Cell justify="end">{formatNumber(queue.failed_24h)}</Table.Cell>
+              <Table.Cell>{queue.oldest_waiting_at ? formatWhen(queue.oldest_waiting_at, now) : '—'}</Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function Failures({ failures, now }: { failures: AdminOverview['failures']; now: number }) {
+  if (failures.length === 0) {
+    return <EmptyState icon={<CheckCircledIcon width={22} height={22} />} title="Nothing failed lately" description="Failed documents, agent runs and background jobs will be listed here." headingAs="h3" />;
+  }
+  return (
+    <ul className="plain-list admin-row-list" aria-label="Recent failures">
+      {failures.map((failure) => (
+        <li key={`${failure.kind}-${failure.id}`}>
+          <Flex justify="between" gap="3" align="start" wrap="wrap">
+            <Flex direction="column" minWidth="0" gap="1">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Badge color="red" variant="soft">
+                  {FAILURE_KIND_LABELS[failure.kind]}
+                </Badge>
+                <Text size="2" weight="medium" className="break-anywhere">
+                  {failure.title}
+                </Text>
+                {failure.org_name ? (
+                  <Text size="1" color="gray">
+                    {failure.org_name}
+                  </Text>
+                ) : null}
+              </Flex>
+              <Text size="1" color="gray" className="break-anywhere">
+                {failure.detail ?? 'No error was recorded.'}
+              </Text>
+            </Flex>
+            <Text size="1" color="gray" className="nowrap">
+              <time dateTime={failure.at} title={formatDateTime(failure.at)}>
+                {formatWhen(failure.at, now)}
+              </time>
+            </Text>
+          </Flex>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Admin Dashboard: the platform at a glance, the job queues, and what failed lately. */
+export default function AdminDashboardPage() {
+  const overview = useRemote('overview', (signal) => fetchOverview(signal), 'Failed to load the platform figures');
+  const data = overview.data;
+  const now = useNow();
+  return (
+    <Page wide>
+      <PageHeader
+        title="Admin Dashboard"
+        description={data ? `Platform-wide overview, as of ${formatTime(data.generated_at)}.` : 'Platform-wide overview.'}
+        actions={
+          <Button variant="soft" onClick={overview.reload} loading={overview.loading && data !== null}>
+            <ReloadIcon /> Refresh
+          </Button>
+        }
+      />
+      <Flex direction="column" gap="5">
+        {overview.error ? <LoadProblem message={overview.error} onRetry={overview.reload} retrying={overview.loading} /> : null}
+        {!data ? (
+          overview.error ? null : (
+            <div className="admin-stat-grid" role="status" aria-label="Loading the platform figures">
+              {[0, 1, 2, 3, 4, 5].map((card) => (
+                <Skeleton key={card} height="104px" />
+              ))}
+            </div>
+          )
+        ) : (
+          <>
+            <Figures data={data} />
+            <Card size="3" className="surface-card">
+              <Heading as="h2" size="4" mb="3">
+                Job queues
+              </Heading>
+              <Queues queues={data.jobs.queues} now={now} />
+            </Card>
+            <Card size="3" className="surface-card">
+              <Heading as="h2" size="4" mb="3">
+                Recent failures
+              </Heading>
+              <Failures failures={data.failures} now={now} />
+            </Card>
+          </>
+        )}
+      </Flex>
+    </Page>
   );
 }

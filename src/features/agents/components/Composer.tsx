@@ -1,16 +1,36 @@
 /**
  * The message box: text (kept as a draft on the device, so a reload or going offline loses
- * nothing), mode with its cost, Send, and Cancel while a reply is being written.
+ * nothing) that grows as you type up to a limit, mode with its cost, Send, and Cancel while a reply
+ * is being written. After a send (accepted or not) focus is back in the box for the next message.
+ *
+ * Layout: the box, then a bar with the context controls on the left (`composer__context`: mode,
+ * and whatever else shapes the message) and the actions on the right (`composer__actions`: Send, or
+ * Stop while a reply is being written).
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { PaperPlaneIcon, StopIcon } from '@radix-ui/react-icons';
 import { clearDraft, readDraft, saveDraft } from '../../../db';
+import { getAuthStatus, getCurrentSpaceId } from '../../../session';
 import type { ChatMode } from '../../../contract/chat';
 import { ModeSelect } from './ModeSelect';
+import { ContextChips } from '../context/ContextChips';
+import { ContextPicker } from '../context/ContextPicker';
+import { useTemplateSlash } from '../templates/useTemplateSlash';
+import { AssetAttachControl, AttachedAssets } from '../../assets/components/AssetAttachControl';
 
 /** Drafts are written at most this often while typing (IndexedDB writes are not free). */
 const DRAFT_SAVE_DELAY_MS = 400;
+
+/**
+ * Writes a draft only while the same person is signed in to its space: once a logout or a space
+ * switch has begun, the wipe runs, and a late write would leave the words on the device.
+ */
+function saveDraftWhileSignedIn(draft: { key: string; spaceId: string; text: string }): void {
+  if (getAuthStatus() === 'AUTHENTICATED' && getCurrentSpaceId() === draft.spaceId) void saveDraft(draft.key, draft.spaceId, draft.text);
+}
+/** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
+const MAX_HEIGHT_SHARE = 0.35;
 
 interface ComposerProps {
   draftKey: string;
@@ -20,16 +40,29 @@ interface ComposerProps {
   waiting: boolean;
   mode: ChatMode;
   onModeChange: (mode: ChatMode) => void;
-  /** Resolves when accepted; rejects (the text is put back) when not. */
-  onSend: (text: string) => Promise<void>;
+  /** Resolves when accepted; rejects (the text and attachments are kept) when not. */
+  onSend: (text: string, attachments: { assetIds: string[] }) => Promise<void>;
   onCancel?: () => void;
-  /** Text to place in the box (e.g. a starter prompt). */
-  preset?: string | null;
+  /** Text to place in the box (a starter prompt; a cancelled waiting message, as an object so the same text can come back twice). */
+  preset?: string | { text: string } | null;
   autoFocus?: boolean;
+  /** The agent: offers its documents as context (chips, keyed by draftKey) and its "/" templates. */
+  agentSlug?: string;
 }
 
-export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, onModeChange, onSend, onCancel, preset, autoFocus }: ComposerProps) {
+/** Fits the box to its text (one line when empty), up to MAX_HEIGHT_SHARE of the window. */
+function fitToText(box: HTMLTextAreaElement | null): void {
+  if (!box) return;
+  box.style.height = 'auto';
+  const max = Math.round(window.innerHeight * MAX_HEIGHT_SHARE);
+  box.style.height = `${Math.min(box.scrollHeight, max)}px`;
+  box.style.overflowY = box.scrollHeight > max ? 'auto' : 'hidden';
+}
+
+export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, onModeChange, onSend, onCancel, preset, autoFocus, agentSlug }: ComposerProps) {
   const [text, setText] = useState('');
+  /** Creative assets going with the next message (AssetAttachControl). */
+  const [assetIds, setAssetIds] = useState<string[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -48,34 +81,60 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
   const [appliedPreset, setAppliedPreset] = useState(preset);
   if (preset !== appliedPreset) {
     setAppliedPreset(preset);
-    if (preset) setText(preset);
+    if (preset) setText(typeof preset === 'string' ? preset : preset.text);
   }
   useEffect(() => {
     if (preset) box.current?.focus();
   }, [preset]);
+  useLayoutEffect(() => fitToText(box.current), [text]);
 
+  const pendingDraft = useRef<{ key: string; spaceId: string; text: string } | null>(null);
   const remember = (value: string) => {
     setText(value);
     clearTimeout(saveTimer.current);
-    if (spaceId) saveTimer.current = setTimeout(() => void saveDraft(draftKey, spaceId, value), DRAFT_SAVE_DELAY_MS);
+    if (!spaceId) return;
+    pendingDraft.current = { key: draftKey, spaceId, text: value };
+    saveTimer.current = setTimeout(() => {
+      const pending = pendingDraft.current;
+      pendingDraft.current = null;
+      if (pending) saveDraftWhileSignedIn(pending);
+    }, DRAFT_SAVE_DELAY_MS);
   };
+  // Leaving the screen saves a draft still waiting for its timer.
+  useEffect(
+    () => () => {
+      clearTimeout(saveTimer.current);
+      const pending = pendingDraft.current;
+      pendingDraft.current = null;
+      if (pending) saveDraftWhileSignedIn(pending);
+    },
+    [],
+  );
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const message = text.trim();
     if (!message || busy || waiting) return;
     clearTimeout(saveTimer.current);
+    pendingDraft.current = null;
     setText('');
     try {
-      await onSend(message);
+      await onSend(message, { assetIds });
+      setAssetIds([]);
       await clearDraft(draftKey);
     } catch {
       // Not accepted: the words come back so nothing is lost.
       setText(message);
+    } finally {
+      // Clicking Send (disabled while sending) would otherwise leave focus on the page body.
+      box.current?.focus();
     }
   };
 
+  const slash = useTemplateSlash({ text, setText: remember, agentSlug, box });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -84,7 +143,11 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
 
   return (
     <form className="composer" onSubmit={(event) => void submit(event)} aria-label={`Message ${agentName}`}>
+      {slash.panel}
+      {agentSlug ? <ContextChips contextKey={draftKey} disabled={busy} /> : null}
+      <AttachedAssets spaceId={spaceId} value={assetIds} onChange={setAssetIds} />
       <TextArea
+        {...slash.inputProps}
         ref={box}
         className="composer__input"
         value={text}
@@ -92,27 +155,31 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
         onKeyDown={onKeyDown}
         placeholder={`Message ${agentName}…`}
         aria-label="Message"
-        rows={2}
+        rows={1}
         size="3"
         variant="surface"
         autoFocus={autoFocus}
       />
-      <Flex className="composer__bar" align="center" justify="between" gap="2" wrap="wrap">
-        <Flex align="center" gap="2">
+      <Flex className="composer__bar" align="center" justify="between" gap="2">
+        <Flex className="composer__context" align="center" gap="2">
           <ModeSelect value={mode} onChange={onModeChange} disabled={busy || waiting} />
+          {agentSlug ? <ContextPicker contextKey={draftKey} agentSlug={agentSlug} agentName={agentName} spaceId={spaceId} disabled={busy} /> : null}
+          <AssetAttachControl spaceId={spaceId} value={assetIds} onChange={setAssetIds} disabled={busy} />
           <Text size="1" color="gray" className="composer__hint">
-            Enter to send · Shift+Enter for a new line
+            Enter to send · Shift+Enter for a new line{agentSlug ? ' · / for templates' : ''}
           </Text>
         </Flex>
-        {waiting && onCancel ? (
-          <Button type="button" color="red" variant="soft" onClick={onCancel}>
-            <StopIcon /> Cancel
-          </Button>
-        ) : (
-          <Button type="submit" loading={busy} disabled={!text.trim() || waiting}>
-            <PaperPlaneIcon /> Send
-          </Button>
-        )}
+        <Flex className="composer__actions" align="center" gap="2">
+          {waiting && onCancel ? (
+            <Button type="button" color="red" variant="soft" onClick={onCancel} className="composer__primary">
+              <StopIcon /> Stop
+            </Button>
+          ) : (
+            <Button type="submit" loading={busy} disabled={!text.trim() || waiting} className="composer__primary">
+              <PaperPlaneIcon /> Send
+            </Button>
+          )}
+        </Flex>
       </Flex>
     </form>
   );

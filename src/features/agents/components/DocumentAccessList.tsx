@@ -4,6 +4,7 @@ import { Badge, Button, Flex, Switch, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import type { AgentDocumentDto } from '../agent-config.api';
 import type { ConfigEdit } from '../lib/config-draft';
+import { categoryLabel } from '../../../contract/knowledge-categories';
 
 interface DocumentAccessListProps {
   documents: AgentDocumentDto[];
@@ -58,7 +59,7 @@ export function DocumentAccessList({ documents, enabled, readOnly, onEdit, onSea
               <span className="config-document__name">{document.filename}</span>
               {document.category ? (
                 <Badge size="1" variant="soft" color="gray">
-                  {document.category}
+                  {categoryLabel(document.category)}
                 </Badge>
               ) : null}
               {document.status !== 'ready' ? (

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { describeError, logger } from '../../../lib/logger';
-import type { Markdown as MarkdownComponent } from './Markdown';
+import type { Markdown as MarkdownComponent, MarkdownProps } from './Markdown';
 
 let loaded: typeof MarkdownComponent | null = null;
 let pending: Promise<void> | null = null;
@@ -26,7 +26,7 @@ export function preloadMarkdown(): Promise<void> {
   return pending;
 }
 
-export function LazyMarkdown({ text }: { text: string }) {
+export function LazyMarkdown({ text, citationNumbers, renderCitation }: MarkdownProps) {
   const [, setReady] = useState(loaded !== null);
   useEffect(() => {
     if (loaded) return undefined;
@@ -47,5 +47,5 @@ export function LazyMarkdown({ text }: { text: string }) {
     );
   }
   const Markdown = loaded;
-  return <Markdown text={text} />;
+  return <Markdown text={text} citationNumbers={citationNumbers} renderCitation={renderCitation} />;
 }

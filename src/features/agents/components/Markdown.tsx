@@ -4,10 +4,11 @@
  * handler and no javascript: or data: link can reach the page. Links open in a new tab without
  * handing it this window (noopener, noreferrer).
  */
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
+import { CITE_HREF_PREFIX, remarkCitations } from '../citations/remark-citations';
 
 const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
 
@@ -19,16 +20,18 @@ export function safeHref(href: string | undefined): string | undefined {
   return SAFE_PROTOCOL.test(trimmed) ? trimmed : undefined;
 }
 
+function SafeLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const safe = safeHref(href);
+  if (!safe) return <span className="md-link-removed">{children}</span>;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
 const components: Components = {
-  a: ({ href, children }) => {
-    const safe = safeHref(href);
-    if (!safe) return <span className="md-link-removed">{children}</span>;
-    return (
-      <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    );
-  },
+  a: SafeLink,
   // Images from model output could track readers or load anything: show the alt text instead.
   img: ({ alt }) => <span className="md-image-removed">[image: {alt || 'not shown'}]</span>,
   table: ({ children }) => (
@@ -38,10 +41,32 @@ const components: Components = {
   ),
 };
 
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export interface MarkdownProps {
+  text: string;
+  /** The reply's citation numbers: their [n] markers are drawn by `renderCitation` (source chips). */
+  citationNumbers?: readonly number[];
+  renderCitation?: (n: number) => ReactNode;
+}
+
+export const Markdown = memo(function Markdown({ text, citationNumbers, renderCitation }: MarkdownProps) {
+  // The numbers are compared by value (a new array with the same numbers keeps the plugins).
+  const key = citationNumbers?.join(',') ?? '';
+  const drawsCitations = Boolean(renderCitation);
+  const remarkPlugins = useMemo(() => (key && drawsCitations ? [remarkGfm, remarkCitations(key.split(',').map(Number))] : [remarkGfm]), [key, drawsCitations]);
+  const withCitations = useMemo<Components>(
+    () =>
+      renderCitation
+        ? {
+            ...components,
+            a: ({ href, children }) =>
+              href?.startsWith(CITE_HREF_PREFIX) ? renderCitation(Number(href.slice(CITE_HREF_PREFIX.length))) : <SafeLink href={href}>{children}</SafeLink>,
+          }
+        : components,
+    [renderCitation],
+  );
   return (
     <div className="markdown-body">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components} urlTransform={(url) => safeHref(url) ?? ''}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={[rehypeSanitize]} components={withCitations} urlTransform={(url) => safeHref(url) ?? ''}>
         {text}
       </ReactMarkdown>
     </div>

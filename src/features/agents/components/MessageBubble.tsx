@@ -1,68 +1,143 @@
-/** One message: the user's text as typed, or the agent's reply as sanitised Markdown with actions. */
-import { memo, useState } from 'react';
+/**
+ * One message: the user's text as typed (with Edit, which sends a new version), or the agent's
+ * reply as sanitised Markdown with its actions. A message with several versions shows "‹ 2/3 ›".
+ */
+import { memo, useRef, useState } from 'react';
 import { Badge, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { CheckIcon, CopyIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { CheckIcon, CodeIcon, CopyIcon, Pencil1Icon, ReloadIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import type { MessageRow } from '../../../db';
 import { AgentIcon } from './AgentIcon';
-import { LazyMarkdown } from './LazyMarkdown';
-import { RatingDialog } from './RatingDialog';
-import { onFirstUse } from '../../../contract/on-first-use';
+import { ReplyFeedback } from './ReplyFeedback';
+import { ReplyText } from '../citations/ReplyText';
+import { ReplySources } from '../citations/ReplySources';
+import { sourcesSection } from '../citations/sources-text';
+import '../citations/citations.css';
+import { SaveToAssetsButton } from '../../assets/components/SaveToAssetsButton';
+import { renderedText } from '../lib/chat-export';
+import { formatTime } from '../../../contract/format';
+import { MessageEditor } from '../versions/MessageEditor';
+import { VersionSwitcher } from '../versions/VersionSwitcher';
 
-function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
-  return (
-    <svg width="15" height="15" viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" style={down ? { transform: 'rotate(180deg)' } : undefined}>
-      <path d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3Zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7" />
-    </svg>
-  );
+/** Where a message sits among its versions; null when it has only one. */
+export interface VersionPlace {
+  index: number;
+  count: number;
+  previousId: string | null;
+  nextId: string | null;
 }
 
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+export const EDIT_HINT = 'Sending makes a new version of this message and a new reply (charged like a message). The current version stays.';
 
 interface MessageBubbleProps {
   message: MessageRow;
   agentSlug: string;
   agentName: string;
-  /** Regenerate is offered on the latest reply only. */
-  canRegenerate: boolean;
+  versions: VersionPlace | null;
+  /** Switching versions, editing and regenerating wait while a reply is being written. */
+  busy: boolean;
+  /** Editing and regenerating need the server (offline: disabled, with the reason). */
+  offlineReason: string | null;
   onRate: (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => Promise<void>;
   onRegenerate: (message: MessageRow) => void;
+  /** Resolves when the new version is sent; rejects with the reason to show. */
+  onEdit: (message: MessageRow, text: string) => Promise<void>;
+  onShowVersion: (versionId: string) => void;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, agentSlug, agentName, canRegenerate, onRate, onRegenerate }: MessageBubbleProps) {
-  const [copied, setCopied] = useState(false);
-  const [ratingOpen, setRatingOpen] = useState<1 | -1 | null>(null);
-  const at = timeFormat().format(new Date(message.createdAt));
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  agentSlug,
+  agentName,
+  versions,
+  busy,
+  offlineReason,
+  onRate,
+  onRegenerate,
+  onEdit,
+  onShowVersion,
+}: MessageBubbleProps) {
+  const [copied, setCopied] = useState<'text' | 'markdown' | null>(null);
+  // Editing belongs to one version: switching to another closes the editor.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const rendered = useRef<HTMLDivElement>(null);
+  const at = formatTime(message.createdAt);
+  const switcher = versions ? (
+    <VersionSwitcher
+      index={versions.index}
+      count={versions.count}
+      of={message.role === 'user' ? 'message' : 'reply'}
+      onPrevious={versions.previousId ? () => onShowVersion(versions.previousId!) : null}
+      onNext={versions.nextId ? () => onShowVersion(versions.nextId!) : null}
+      disabled={busy}
+    />
+  ) : null;
+  const unavailable = busy ? 'Wait for the reply (or stop it) first' : offlineReason;
 
   if (message.role === 'user') {
+    const editing = editingId === message.id;
+    const closeEditor = () => {
+      setEditingId(null);
+      requestAnimationFrame(() => editButton.current?.focus());
+    };
     return (
-      <div className="chat-message chat-message--user" data-pending={message.pending || undefined}>
-        <div className="chat-bubble chat-bubble--user">
-          <Text as="p" size="2" className="chat-bubble__text">
-            {message.content}
+      <div className="chat-message chat-message--user" data-pending={message.pending || undefined} data-editing={editing || undefined}>
+        {editing ? (
+          <MessageEditor
+            initialText={message.content}
+            submitLabel="Send"
+            hint={EDIT_HINT}
+            onSubmit={async (text) => {
+              await onEdit(message, text);
+              setEditingId(null);
+            }}
+            onCancel={closeEditor}
+          />
+        ) : (
+          <div className="chat-bubble chat-bubble--user">
+            <Text as="p" size="2" className="chat-bubble__text">
+              {message.content}
+            </Text>
+          </div>
+        )}
+        <Flex className="chat-message__meta chat-actions" align="center" gap="1">
+          {switcher}
+          <Text size="1" color="gray">
+            {message.pending ? 'Sending…' : at}
           </Text>
-        </div>
-        <Text size="1" color="gray" className="chat-message__meta">
-          {message.pending ? 'Sending…' : at}
-        </Text>
+          {!message.pending && !editing ? (
+            <Tooltip content={unavailable ?? 'Edit (sends a new version)'}>
+              <IconButton
+                ref={editButton}
+                size="1"
+                variant="ghost"
+                color="gray"
+                aria-label="Edit message"
+                disabled={unavailable !== null}
+                onClick={() => setEditingId(message.id)}
+                className="chat-action"
+              >
+                <Pencil1Icon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Flex>
       </div>
     );
   }
 
-  const copy = async () => {
+  // Clean text is read from the reply as rendered (what the reader sees); Markdown is the source.
+  const copy = async (format: 'text' | 'markdown') => {
     try {
-      await navigator.clipboard.writeText(message.content);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
+      const text = format === 'markdown' || !rendered.current ? message.content : renderedText(rendered.current);
+      // Copied text keeps its [n] markers: the sources they point at go with it.
+      await navigator.clipboard.writeText(`${text}${sourcesSection(message.citations, format)}`);
+      setCopied(format);
+      setTimeout(() => setCopied(null), 1500);
     } catch {
-      toast.error('Could not copy: your browser blocked access to the clipboard.');
+      toast.error('Could not copy: your browser blocked access to the clipboard. Select the text and copy it instead.');
     }
-  };
-
-  const rate = (rating: 1 | -1) => {
-    const next = message.rating === rating ? null : rating;
-    void onRate(message, next, [], null).catch((error: Error) => toast.error(error.message));
-    if (next !== null) setRatingOpen(next);
   };
 
   return (
@@ -78,30 +153,37 @@ export const MessageBubble = memo(function MessageBubble({ message, agentSlug, a
               {at}
             </Text>
           </Flex>
-          <LazyMarkdown text={message.content} />
-          <Flex className="chat-actions" gap="1" mt="2" align="center">
-            <Tooltip content={copied ? 'Copied' : 'Copy reply'}>
-              <IconButton size="1" variant="ghost" color="gray" aria-label="Copy reply" onClick={() => void copy()}>
-                {copied ? <CheckIcon /> : <CopyIcon />}
+          <div ref={rendered}>
+            <ReplyText text={message.content} citations={message.citations} />
+          </div>
+          <ReplySources citations={message.citations} />
+          <Flex className="chat-actions" gap="1" mt="2" align="center" wrap="wrap">
+            {switcher}
+            <Tooltip content={copied === 'text' ? 'Copied' : 'Copy as text'}>
+              <IconButton size="1" variant="ghost" color="gray" aria-label="Copy as text" onClick={() => void copy('text')} className="chat-action">
+                {copied === 'text' ? <CheckIcon /> : <CopyIcon />}
               </IconButton>
             </Tooltip>
-            <Tooltip content="Helpful">
-              <IconButton size="1" variant="ghost" color={message.rating === 1 ? 'green' : 'gray'} aria-label="Helpful" aria-pressed={message.rating === 1} onClick={() => rate(1)}>
-                <ThumbIcon filled={message.rating === 1} />
+            <Tooltip content={copied === 'markdown' ? 'Copied' : 'Copy as Markdown'}>
+              <IconButton size="1" variant="ghost" color="gray" aria-label="Copy as Markdown" onClick={() => void copy('markdown')} className="chat-action">
+                {copied === 'markdown' ? <CheckIcon /> : <CodeIcon />}
               </IconButton>
             </Tooltip>
-            <Tooltip content="Not helpful">
-              <IconButton size="1" variant="ghost" color={message.rating === -1 ? 'red' : 'gray'} aria-label="Not helpful" aria-pressed={message.rating === -1} onClick={() => rate(-1)}>
-                <ThumbIcon down filled={message.rating === -1} />
+            <SaveToAssetsButton messageId={message.id} content={message.content} />
+            <ReplyFeedback rating={message.rating} onRate={(rating, categories, text) => onRate(message, rating, categories, text)} />
+            <Tooltip content={unavailable ?? 'Write another version of this reply (charged like a message)'}>
+              <IconButton
+                size="1"
+                variant="ghost"
+                color="gray"
+                aria-label="Regenerate reply"
+                disabled={unavailable !== null}
+                onClick={() => onRegenerate(message)}
+                className="chat-action"
+              >
+                <ReloadIcon />
               </IconButton>
             </Tooltip>
-            {canRegenerate ? (
-              <Tooltip content="Write a new reply (charged like a message)">
-                <IconButton size="1" variant="ghost" color="gray" aria-label="Regenerate reply" onClick={() => onRegenerate(message)}>
-                  <ReloadIcon />
-                </IconButton>
-              </Tooltip>
-            ) : null}
             {message.feedbackCategories.length > 0 ? (
               <Flex gap="1" ml="2" wrap="wrap">
                 {message.feedbackCategories.map((category) => (
@@ -114,14 +196,6 @@ export const MessageBubble = memo(function MessageBubble({ message, agentSlug, a
           </Flex>
         </div>
       </Flex>
-      {ratingOpen !== null ? (
-        <RatingDialog
-          rating={ratingOpen}
-          open
-          onOpenChange={(open) => !open && setRatingOpen(null)}
-          onSubmit={(categories, text) => onRate(message, ratingOpen, categories, text)}
-        />
-      ) : null}
     </div>
   );
 });

@@ -4,31 +4,56 @@
  * (replies vary from one line to pages). Opens at the bottom and follows new messages while the
  * reader is at the bottom; leaves them alone when they scrolled up to read.
  */
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageRow } from '../../../db';
-import { MessageBubble } from './MessageBubble';
+import { versionsOf, type ChatTree } from '../../../contract/chat-tree';
+import { MessageBubble, type VersionPlace } from './MessageBubble';
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const STICK_THRESHOLD_PX = 120;
 
 interface MessageListProps {
+  /** The branch on screen, first message first. */
   messages: MessageRow[];
+  /** The whole chat, every version (where each message sits among its versions). */
+  tree: ChatTree<MessageRow>;
   agentSlug: string;
   agentName: string;
   footer?: ReactNode;
   onRate: (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => Promise<void>;
   onRegenerate: (message: MessageRow) => void;
-  regenerateEnabled: boolean;
+  onEdit: (message: MessageRow, text: string) => Promise<void>;
+  onShowVersion: (versionId: string) => void;
+  /** A reply is being written: versions, edit and regenerate wait. */
+  busy: boolean;
+  /** Why edit and regenerate are unavailable offline; null online. */
+  offlineReason: string | null;
   /** Called once the first screenful of messages is on screen (for the open-time measure). */
   onFirstPaint?: () => void;
+  /** Changes while the footer grows (a reply streaming in): the list keeps following it at the bottom. */
+  followKey?: number;
+  /** Changes when the user sends (or queues) a message: the list goes to the end, wherever the reader was. */
+  jumpToEndKey?: string;
 }
 
-export function MessageList({ messages, agentSlug, agentName, footer, onRate, onRegenerate, regenerateEnabled, onFirstPaint }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages, tree, agentSlug, agentName, footer, onRate, onRegenerate, onEdit, onShowVersion, busy, offlineReason, onFirstPaint, followKey, jumpToEndKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const painted = useRef(false);
-  const lastReplyId = [...messages].reverse().find((m) => m.role === 'assistant')?.id;
+  // Worked out once per change of the chat (not per render while a reply streams), so rows keep their props.
+  const places = useMemo(() => {
+    const map = new Map<string, VersionPlace | null>();
+    for (const message of messages) {
+      const found = versionsOf(tree, message.id);
+      map.set(message.id, found.count > 1 ? { index: found.index, count: found.count, previousId: found.previous?.id ?? null, nextId: found.next?.id ?? null } : null);
+    }
+    return map;
+  }, [messages, tree]);
+  // A row is keyed by its place in the tree (the message it follows), not by its id: switching
+  // versions keeps the row, and with it the focus on the switcher and its announced count.
+  const rowKey = (message: MessageRow) => `after:${tree.parentOf.get(message.id) ?? 'start'}`;
 
   // TanStack Virtual hands out fresh functions each render, so the React Compiler leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -36,7 +61,7 @@ export function MessageList({ messages, agentSlug, agentName, footer, onRate, on
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => (messages[index]?.role === 'assistant' ? 280 : 72),
-    getItemKey: (index) => messages[index]?.id ?? index,
+    getItemKey: (index) => (messages[index] ? rowKey(messages[index]) : index),
     overscan: 6,
     // A first guess of the viewport so the first frame already shows messages (measured right after).
     initialRect: { width: 800, height: 720 },
@@ -45,6 +70,21 @@ export function MessageList({ messages, agentSlug, agentName, footer, onRate, on
   useLayoutEffect(() => {
     if (messages.length > 0 && atBottom.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [messages.length, virtualizer]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && followKey !== undefined && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [followKey]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || !jumpToEndKey) return;
+    atBottom.current = true;
+    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    element.scrollTop = element.scrollHeight;
+    // Only a change of the key jumps; new messages alone follow the reader's place (above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jumpToEndKey]);
 
   useEffect(() => {
     if (painted.current || messages.length === 0) return;
@@ -69,9 +109,13 @@ export function MessageList({ messages, agentSlug, agentName, footer, onRate, on
                 message={message}
                 agentSlug={agentSlug}
                 agentName={agentName}
-                canRegenerate={regenerateEnabled && message.id === lastReplyId}
+                versions={places.get(message.id) ?? null}
+                busy={busy}
+                offlineReason={offlineReason}
                 onRate={onRate}
                 onRegenerate={onRegenerate}
+                onEdit={onEdit}
+                onShowVersion={onShowVersion}
               />
             </div>
           );

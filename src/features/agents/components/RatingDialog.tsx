@@ -1,4 +1,7 @@
-/** Feedback on a reply: helpful or not, categories and an optional note (spec 001 §3 Message). */
+/**
+ * Optional details of a rating already recorded (spec 001 §3 Message): categories and a note. It
+ * opens only when asked ("Add details" beside the thumbs), never on the thumb click itself.
+ */
 import { useState } from 'react';
 import { Button, CheckboxCards, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
 
@@ -29,15 +32,20 @@ export function RatingDialog({ rating, open, onOpenChange, onSubmit }: RatingDia
   const [categories, setCategories] = useState<string[]>([]);
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const options = rating === 1 ? POSITIVE : NEGATIVE;
 
   const submit = async () => {
     setSaving(true);
+    setError(null);
     try {
       await onSubmit(categories, text.trim() || null);
       onOpenChange(false);
       setCategories([]);
       setText('');
+    } catch (failure) {
+      // Shown in the dialog, which stays open with the choices made: nothing is lost, Send again retries.
+      setError((failure as Error).message);
     } finally {
       setSaving(false);
     }
@@ -58,10 +66,15 @@ export function RatingDialog({ rating, open, onOpenChange, onSubmit }: RatingDia
           ))}
         </CheckboxCards.Root>
         <TextArea mt="3" placeholder="Anything else? (optional)" value={text} onChange={(event) => setText(event.target.value)} maxLength={2000} aria-label="Feedback" />
+        {error ? (
+          <Text as="p" size="2" color="red" role="alert" mt="3">
+            {error}
+          </Text>
+        ) : null}
         <Flex gap="3" mt="4" justify="end">
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              Skip
+              Cancel
             </Button>
           </Dialog.Close>
           <Button onClick={() => void submit()} loading={saving}>

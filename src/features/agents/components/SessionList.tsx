@@ -3,15 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { ChatBubbleIcon } from '@radix-ui/react-icons';
 import type { SessionRow } from '../../../db';
-import { onFirstUse } from '../../../contract/on-first-use';
-
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }));
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat().format(date) : dateFormat().format(date);
-}
+import { lastActiveLabel } from '../history/history-groups';
 
 interface SessionListProps {
   sessions: SessionRow[];
@@ -41,7 +33,7 @@ export function SessionList({ sessions, slug, activeId, locked }: SessionListPro
                 {session.title}
               </Text>
               <Text size="1" color="gray" className="session-list__when">
-                {when(session.updatedAt)}
+                {lastActiveLabel(session.updatedAt, new Date())}
               </Text>
             </Flex>
           );

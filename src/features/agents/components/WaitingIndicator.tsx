@@ -1,6 +1,9 @@
-/** Shows that the agent is writing: elapsed time and the polling phase (spec 001 §9), with Cancel. */
+/**
+ * Shows that the agent is working: elapsed time and the polling phase (spec 001 §9), with Stop
+ * (a cancel before the first character; afterwards it keeps what was written).
+ */
 import { useEffect, useState } from 'react';
-import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Flex, Spinner, Text } from '@radix-ui/themes';
 import type { PollPhaseName } from '../lib/chat-rules';
 
 const PHASE_TEXT: Record<PollPhaseName, string> = {
@@ -17,7 +20,16 @@ function elapsed(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-export function WaitingIndicator({ agentName, phase, sentAt, sending, onCancel }: { agentName: string; phase: PollPhaseName | null; sentAt: number | null; sending: boolean; onCancel?: () => void }) {
+interface WaitingIndicatorProps {
+  agentName: string;
+  phase: PollPhaseName | null;
+  sentAt: number | null;
+  sending: boolean;
+  /** Text is arriving (the stream): the line says so instead of naming the wait's phase. */
+  writing?: boolean;
+}
+
+export function WaitingIndicator({ agentName, phase, sentAt, sending, writing }: WaitingIndicatorProps) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     // Once a second: the elapsed time is shown to the second.
@@ -28,14 +40,9 @@ export function WaitingIndicator({ agentName, phase, sentAt, sending, onCancel }
     <Flex className="waiting-indicator" align="center" gap="3" role="status" aria-live="polite">
       <Spinner size="2" />
       <Text size="2" color="gray">
-        {sending ? 'Sending…' : `${agentName} ${PHASE_TEXT[phase ?? 'quick']}`}
+        {sending ? 'Sending…' : `${agentName} ${writing ? 'is writing' : PHASE_TEXT[phase ?? 'quick']}`}
         {sentAt && !sending ? ` · ${elapsed(now - sentAt)}` : ''}
       </Text>
-      {onCancel && !sending ? (
-        <Button size="1" variant="ghost" color="red" onClick={onCancel}>
-          Cancel
-        </Button>
-      ) : null}
     </Flex>
   );
 }

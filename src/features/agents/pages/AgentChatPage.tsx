@@ -1,19 +1,24 @@
 /** One agent's landing page: a start box, starter prompts and the recent chats with it. */
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
+import { saveDraft } from '../../../db';
+import { useOnline } from '../../../pwa';
+import { QueuedMessage } from '../outbox/QueuedMessage';
+import { outboxState, useQueued } from '../outbox/outbox.store';
+import { useOutboxActions } from '../outbox/useOutboxActions';
 import { useSessions } from '../agents.queries';
 import { agentsState } from '../agents.store';
-import type { ChatMode } from '../../../contract/chat';
 import { chatState, newChatKey, sendMessage } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
+import { clearContext, contextPayload } from '../context/composer-context.store';
 import { SessionList } from '../components/SessionList';
 import { displayName, useAgentsData } from '../useAgentsData';
+import { useDefaultMode } from '../useDefaultMode';
 import '../agents.css';
 
 export default function AgentChatPage() {
@@ -25,19 +30,41 @@ export default function AgentChatPage() {
   const sessions = useSessions(spaceId, slug) ?? [];
   const agent = agents.find((entry) => entry.slug === slug);
   const name = displayName(slug, agents);
-  const [mode, setMode] = useState<ChatMode>('normal');
-  const [preset, setPreset] = useState<string | null>(null);
-  const live = chats.sessions[newChatKey(slug)];
+  const [mode, setMode] = useDefaultMode(slug, agents);
+  const [preset, setPreset] = useState<string | { text: string } | null>(null);
+  const chatKey = newChatKey(slug);
+  const live = chats.sessions[chatKey];
   const unknown = agents.length > 0 && !agent;
+  const online = useOnline();
+  const queued = useQueued(chatKey) ?? [];
+  const { delivered } = useSnapshot(outboxState);
+  const putBackInComposer = useCallback(
+    (text: string) => {
+      setPreset({ text });
+      if (spaceId) void saveDraft(chatKey, spaceId, text);
+    },
+    [chatKey, spaceId],
+  );
+  const outboxActions = useOutboxActions(putBackInComposer);
 
-  const send = async (text: string) => {
-    try {
-      const accepted = await sendMessage({ slug, sessionId: null, text, mode });
-      navigate(`/agents/${encodeURIComponent(slug)}/chat/${encodeURIComponent(accepted.session_id)}`);
-    } catch (error) {
-      toast.error((error as Error).message);
-      throw error;
-    }
+  const openChat = useCallback(
+    // The chat's own screen opens with focus in its message box, ready for the follow-up.
+    (sessionId: string) => navigate(`/agents/${encodeURIComponent(slug)}/chat/${encodeURIComponent(sessionId)}`, { state: { focusComposer: true } }),
+    [navigate, slug],
+  );
+  // A first message written offline was sent meanwhile: its new chat opens.
+  const deliveredTo = delivered[chatKey];
+  useEffect(() => {
+    if (!deliveredTo) return;
+    delete outboxState.delivered[chatKey];
+    void openChat(deliveredTo);
+  }, [deliveredTo, chatKey, openChat]);
+
+  const send = async (text: string, attachments: { assetIds: string[] }) => {
+    // A refusal is shown once, under the box (live.error), with the text put back: no toast as well.
+    const outcome = await sendMessage({ slug, sessionId: null, text, mode, ...contextPayload(chatKey), assetIds: attachments.assetIds });
+    clearContext(chatKey);
+    if (outcome.kind === 'accepted') void openChat(outcome.accepted.session_id);
   };
 
   if (unknown) {
@@ -79,8 +106,27 @@ export default function AgentChatPage() {
             <Heading as="h2" size="3" mb="3">
               Start a new chat
             </Heading>
+            {live?.status === 'sending' && live.pendingText ? (
+              // Shown at once: the new chat's first message stays on screen until its chat opens.
+              <div className="chat-message chat-message--user" data-pending aria-live="polite" data-testid="pending-message">
+                <div className="chat-bubble chat-bubble--user">
+                  <Text as="p" size="2" className="chat-bubble__text">
+                    {live.pendingText}
+                  </Text>
+                </div>
+                <Text size="1" color="gray" className="chat-message__meta">
+                  Sending…
+                </Text>
+              </div>
+            ) : null}
+            {/* Written offline: it waits here and opens its chat once sent. */}
+            {queued
+              .filter((row) => row.state !== 'sending')
+              .map((row) => (
+                <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
+              ))}
             <Composer
-              draftKey={newChatKey(slug)}
+              draftKey={chatKey}
               spaceId={spaceId}
               agentName={name}
               busy={live?.status === 'sending'}
@@ -90,6 +136,7 @@ export default function AgentChatPage() {
               onSend={send}
               preset={preset}
               autoFocus
+              agentSlug={slug}
             />
             {live?.error ? (
               <Text as="p" size="2" color="red" mt="2" role="alert">
@@ -122,6 +169,9 @@ export default function AgentChatPage() {
             Recent chats
           </Heading>
           <SessionList sessions={sessions.slice(0, 20)} slug={slug} locked={live?.status === 'sending'} />
+          <Button variant="ghost" size="1" mt="2" asChild>
+            <RouterLink to="/agents/history">Every chat in this space</RouterLink>
+          </Button>
         </Card>
       </div>
     </Page>

@@ -1,25 +1,37 @@
 /**
- * A chat session: the agent's other chats on the side, the conversation (virtualised, from Dexie,
- * so it opens offline), the waiting indicator while a reply is written, and the message box.
+ * A chat session: the space's chats on the side, the conversation (the chosen branch of its
+ * versions, virtualised, from Dexie, so it opens offline), messages waiting in the outbox, the
+ * waiting indicator while a reply is written, and the message box.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Callout, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { ChatBubbleIcon, ExclamationTriangleIcon, PlusIcon } from '@radix-ui/react-icons';
-import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import type { MessageRow } from '../../../db';
-import { useSession, useSessionMessages, useSessions } from '../agents.queries';
+import { saveDraft, type MessageRow } from '../../../db';
+import { leafForVersion } from '../../../contract/chat-tree';
+import { NETWORK_REQUIRED_MESSAGE, useOnline } from '../../../pwa';
+import { useSession } from '../agents.queries';
 import { agentsState, loadSessionMessages } from '../agents.store';
-import type { ChatMode } from '../../../contract/chat';
-import { cancelReply, chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting } from '../chat.store';
+import { chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting, stopReply } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { preloadMarkdown } from '../components/LazyMarkdown';
 import { MessageList } from '../components/MessageList';
-import { SessionList } from '../components/SessionList';
-import { WaitingIndicator } from '../components/WaitingIndicator';
+import { ExportMenu } from '../components/ExportMenu';
+import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/OfflineEngineBadge';
+import { StreamingReply } from '../components/StreamingReply';
+import { HistoryRail } from '../history/HistoryRail';
+import { QueuedMessage } from '../outbox/QueuedMessage';
+import { useQueued } from '../outbox/outbox.store';
+import { useOutboxActions } from '../outbox/useOutboxActions';
+import { chooseLeaf } from '../versions/branch.store';
+import { useConversation } from '../versions/useConversation';
+import { ChatSourcePreview } from '../citations/ChatSourcePreview';
+import { clearContext, contextPayload } from '../context/composer-context.store';
+import { ShareButton } from '../share/LazyShareDialog';
 import { displayName, useAgentsData } from '../useAgentsData';
+import { useDefaultMode } from '../useDefaultMode';
 import '../agents.css';
 
 /** Performance marks for "open a session → first paint" (tests/bench/chat-open.bench.ts reads them). */
@@ -28,16 +40,21 @@ export const PAINT_MARK = 'mosaic:chat-painted';
 
 export default function AgentChatSessionPage() {
   const { slug = '', sessionId = '' } = useParams();
+  const arrivedFromNewChat = (useLocation().state as { focusComposer?: boolean } | null)?.focusComposer === true;
   const { spaceId } = useAgentsData();
   const { agents, messagesError, runs } = useSnapshot(agentsState);
   const chats = useSnapshot(chatState);
   const session = useSession(sessionId);
-  const messages = useSessionMessages(sessionId);
-  const sessions = useSessions(spaceId, slug) ?? [];
-  const [mode, setMode] = useState<ChatMode>('normal');
-  const name = displayName(slug, agents);
   const live = chats.sessions[sessionId];
   const locked = (live?.status ?? 'idle') !== 'idle';
+  const conversation = useConversation(sessionId, locked);
+  const shown = conversation.shown;
+  const queued = useQueued(sessionId) ?? [];
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [mode, setMode] = useDefaultMode(slug, agents);
+  const [preset, setPreset] = useState<{ text: string } | null>(null);
+  const name = displayName(slug, agents);
   // The reply formatter downloads alongside the messages, so replies rarely show as plain text first.
   useEffect(() => {
     void preloadMarkdown().catch(() => undefined);
@@ -62,32 +79,57 @@ export default function AgentChatSessionPage() {
     performance.mark(PAINT_MARK);
   }, []);
 
-  const send = async (text: string) => {
-    try {
-      await sendMessage({ slug, sessionId, text, mode });
-    } catch (error) {
-      toast.error((error as Error).message);
-      throw error;
-    }
+  const shownLeaf = shown?.at(-1)?.id;
+  const send = async (text: string, attachments: { assetIds: string[] }) => {
+    // A refusal is shown once, above the box (live.error), with the text put back: no toast as well.
+    // The new message follows the end of the branch on screen (the version the reader is looking at).
+    await sendMessage({ slug, sessionId, text, mode, ...contextPayload(sessionId), assetIds: attachments.assetIds, ...(shownLeaf ? { parentId: shownLeaf } : {}) });
+    clearContext(sessionId);
   };
 
   const onRate = useCallback(async (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => {
     await rateReply(message.id, rating, categories, text);
   }, []);
 
+  const { tree } = conversation;
   const onRegenerate = useCallback(
     (message: MessageRow) => {
-      void regenerateReply(sessionId, message.id).catch((error: Error) => toast.error(error.message));
+      // A failure is shown once, above the box (live.error); a toast as well made it show twice.
+      void regenerateReply(sessionId, { id: message.id, parentId: tree.parentOf.get(message.id) ?? null }, slug).catch(() => undefined);
     },
-    [sessionId],
+    [sessionId, slug, tree],
   );
 
+  const onEdit = useCallback(
+    async (message: MessageRow, text: string) => {
+      // The new version follows what the edited message followed; the server says so too (edits_message_id).
+      await sendMessage({ slug, sessionId, text, mode, editsMessageId: message.id, parentId: tree.parentOf.get(message.id) ?? null });
+    },
+    [slug, sessionId, mode, tree],
+  );
+
+  const onShowVersion = useCallback(
+    (versionId: string) => {
+      if (spaceId) void chooseLeaf(spaceId, sessionId, leafForVersion(tree, versionId));
+    },
+    [spaceId, sessionId, tree],
+  );
+
+  const putBackInComposer = useCallback(
+    (text: string) => {
+      setPreset({ text });
+      if (spaceId) void saveDraft(sessionId, spaceId, text);
+    },
+    [sessionId, spaceId],
+  );
+  const outboxActions = useOutboxActions(putBackInComposer);
+
   const error = live?.error ?? messagesError[sessionId] ?? null;
-  const missing = session === null && messages !== undefined && messages.length === 0 && messagesError[sessionId];
+  const missing = session === null && shown !== undefined && shown.length === 0 && messagesError[sessionId];
 
   return (
     <div className="chat-layout">
-      <aside className="chat-sidebar" aria-label={`${name} chats`}>
+      <aside className="chat-sidebar" aria-label="Chats">
         <Flex className="chat-sidebar__head" align="center" justify="between" gap="2">
           <Flex align="center" gap="2">
             <AgentIcon slug={slug} size={28} />
@@ -108,7 +150,8 @@ export default function AgentChatSessionPage() {
           </Tooltip>
         </Flex>
         <div className="chat-sidebar__list">
-          <SessionList sessions={sessions} slug={slug} activeId={sessionId} locked={locked} />
+          {/* Every chat of the space (not only this agent's): the one history rail. */}
+          <HistoryRail spaceId={spaceId} activeId={sessionId} locked={locked} onDeleted={(id) => id === sessionId && navigate('/agents/history')} />
         </div>
       </aside>
       <section className="chat-main" aria-label="Chat">
@@ -116,12 +159,17 @@ export default function AgentChatSessionPage() {
           <Heading as="h1" size="3" className="chat-header__title">
             {session?.title ?? 'Chat'}
           </Heading>
-          <Button variant="ghost" size="1" asChild className="chat-header__all">
-            <RouterLink to={`/agents/${encodeURIComponent(slug)}`}>
-              <ChatBubbleIcon /> All chats
+          {chatUsesOfflineEngine(conversation.all ?? []) ? <OfflineEngineBadge slug={slug} /> : null}
+          {session ? <ShareButton session={session} /> : null}
+          <ExportMenu chat={{ title: session?.title ?? 'Chat', agentName: name, messages: (shown ?? []).filter((entry) => !entry.pending) }} />
+          <Button variant="ghost" size="1" asChild className="chat-header__all" aria-label="All chats">
+            <RouterLink to="/agents/history">
+              <ChatBubbleIcon aria-hidden="true" /> <span className="chat-header__label">All chats</span>
             </RouterLink>
           </Button>
         </header>
+        {/* Replies carry their own h3 sections: this keeps the outline h1 → h2 → h3. */}
+        <h2 className="visually-hidden">Messages</h2>
         {missing ? (
           <Callout.Root color="red" m="4">
             <Callout.Icon>
@@ -130,20 +178,41 @@ export default function AgentChatSessionPage() {
             <Callout.Text>{messagesError[sessionId]}</Callout.Text>
           </Callout.Root>
         ) : (
+          <ChatSourcePreview messages={conversation.all}>
           <MessageList
-            messages={messages ?? []}
+            messages={shown ?? []}
+            tree={tree}
             agentSlug={slug}
             agentName={name}
             onRate={onRate}
             onRegenerate={onRegenerate}
-            regenerateEnabled={!locked}
+            onEdit={onEdit}
+            onShowVersion={onShowVersion}
+            busy={locked}
+            offlineReason={online ? null : NETWORK_REQUIRED_MESSAGE}
             onFirstPaint={onFirstPaint}
+            followKey={live?.streamText?.length ?? 0}
+            // The reader's own new message (sending, or waiting in the outbox) brings the list to the end.
+            jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${queued.map((row) => row.id).join(',')}`}
             footer={
-              locked ? (
-                <WaitingIndicator agentName={name} phase={live?.phase ?? null} sentAt={live?.sentAt ?? null} sending={live?.status === 'sending'} onCancel={() => void cancelReply(sessionId)} />
-              ) : null
+              <>
+                {queued.filter((row) => row.state !== 'sending').map((row) => (
+                  <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
+                ))}
+                {locked ? (
+                  <StreamingReply
+                    agentSlug={slug}
+                    agentName={name}
+                    text={live?.streamText ?? null}
+                    phase={live?.phase ?? null}
+                    sentAt={live?.sentAt ?? null}
+                    sending={live?.status === 'sending'}
+                  />
+                ) : null}
+              </>
             }
           />
+          </ChatSourcePreview>
         )}
         <div className="chat-composer-wrap">
           {error && !locked ? (
@@ -161,7 +230,10 @@ export default function AgentChatSessionPage() {
             mode={mode}
             onModeChange={setMode}
             onSend={send}
-            onCancel={() => void cancelReply(sessionId)}
+            onCancel={() => void stopReply(sessionId)}
+            preset={preset}
+            autoFocus={arrivedFromNewChat}
+            agentSlug={slug}
           />
         </div>
       </section>

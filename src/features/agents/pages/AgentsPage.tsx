@@ -51,39 +51,39 @@ export default function AgentsPage() {
               </Card>
             ))
           : agents.map((agent) => (
-              <Card key={agent.slug} size="3" asChild className="agent-card">
-                <RouterLink to={`/agents/${encodeURIComponent(agent.slug)}`} aria-label={`${agent.name}: ${agent.tagline}`}>
-                  <Flex gap="3" align="center">
-                    <AgentIcon slug={agent.slug} size={44} />
-                    <Box>
-                      <Heading as="h2" size="4">
+              <Card key={agent.slug} size="3" className="agent-card card-link-area">
+                <Flex gap="3" align="center">
+                  <AgentIcon slug={agent.slug} size={44} />
+                  <Box>
+                    <Heading as="h2" size="4">
+                      <RouterLink className="card-link" to={`/agents/${encodeURIComponent(agent.slug)}`} aria-label={`${agent.name}: ${agent.tagline}`}>
                         {agent.name}
-                      </Heading>
-                      <Text size="1" color="gray">
-                        {countFor(agent.slug) === 1 ? '1 conversation' : `${countFor(agent.slug)} conversations`}
-                      </Text>
-                    </Box>
-                  </Flex>
-                  <Text as="p" size="2" color="gray">
-                    {agent.tagline}
-                  </Text>
-                  <Flex className="agent-card__footer" justify="between" align="center" gap="2" wrap="wrap">
-                    <Flex gap="1" wrap="wrap">
-                      {agent.tools.map((tool) => (
-                        <Badge key={tool} variant="soft" color="gray" size="1">
-                          {TOOL_LABELS[tool] ?? tool}
-                        </Badge>
-                      ))}
-                    </Flex>
-                    <Text size="2" color="iris" weight="medium">
-                      <Flex align="center" gap="1" asChild>
-                        <span>
-                          <ChatBubbleIcon /> Chat
-                        </span>
-                      </Flex>
+                      </RouterLink>
+                    </Heading>
+                    <Text size="1" color="gray">
+                      {countFor(agent.slug) === 1 ? '1 conversation' : `${countFor(agent.slug)} conversations`}
                     </Text>
+                  </Box>
+                </Flex>
+                <Text as="p" size="2" color="gray">
+                  {agent.tagline}
+                </Text>
+                <Flex className="agent-card__footer" justify="between" align="center" gap="2" wrap="wrap">
+                  <Flex gap="1" wrap="wrap">
+                    {agent.tools.map((tool) => (
+                      <Badge key={tool} variant="soft" color="gray" size="1">
+                        {TOOL_LABELS[tool] ?? tool}
+                      </Badge>
+                    ))}
                   </Flex>
-                </RouterLink>
+                  <Text size="2" color="iris" weight="medium">
+                    <Flex align="center" gap="1" asChild>
+                      <span>
+                        <ChatBubbleIcon /> Chat
+                      </span>
+                    </Flex>
+                  </Text>
+                </Flex>
               </Card>
             ))}
       </div>

@@ -1,9 +1,7 @@
 import { useEffect, type ComponentProps, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { Button, Card, Flex, Grid, Heading, IconButton, Skeleton, Text, Tooltip } from '@radix-ui/themes';
-import { BarChartIcon, Link2Icon, ReloadIcon } from '@radix-ui/react-icons';
-import { EmptyState } from '../../../ui/EmptyState';
+import { Card, Flex, Grid, Heading, IconButton, Skeleton, Text, Tooltip } from '@radix-ui/themes';
+import { ReloadIcon } from '@radix-ui/react-icons';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { NetworkRequiredTooltip, timeAgo } from '../../../pwa';
@@ -18,6 +16,10 @@ import { TopChannels } from './TopChannels';
 import { describeRange, rangeKey } from '../../../contract/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from './dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
+import { useSpaceAnalyticsStatus } from '../ga4/space-analytics-status';
+import { SpaceAnalyticsBadge } from '../ga4/SpaceAnalyticsBadge';
+import { GetStartedChecklist } from '../../onboarding/components/GetStartedChecklist';
+import { NoAnalyticsYet } from './NoAnalyticsYet';
 import { lazyScreen } from '../../../ui/lazy-screen';
 import type { SessionsChart as SessionsChartComponent } from './SessionsChart';
 import '../analytics.css';
@@ -40,12 +42,8 @@ export function AnalyticsDashboard() {
   const dashboard = useSnapshot(dashboardState);
   const now = useNow();
   const key = rangeKey(dashboard.range);
-
-  useEffect(() => {
-    void loadLinkedProperties();
-    // Accounts tell whether the figures are demo ones, and the auth status behind a reconnect hint.
-    void loadAccounts();
-  }, [currentSpaceId]);
+  // The same status Connections shows (it also loads the linked properties, accounts and auth status).
+  const status = useSpaceAnalyticsStatus();
 
   useEffect(() => {
     if (!ga4.selectedPropertyId) return;
@@ -53,49 +51,50 @@ export function AnalyticsDashboard() {
     void loadDashboard();
   }, [currentSpaceId, ga4.selectedPropertyId, key]);
 
-  const header = (actions?: ReactNode) => <PageHeader title="Dashboard" description="Key metrics for your space." actions={actions} />;
+  const header = (actions?: ReactNode) => (
+    <>
+      <PageHeader title="Dashboard" description="Key metrics for your space." actions={actions} />
+      <GetStartedChecklist />
+    </>
+  );
 
-  if (ga4.linkedLoaded && ga4.linkedProperties.length === 0) {
+  if (status.kind === 'not-connected' || status.kind === 'account-not-linked' || status.kind === 'reconnect') {
     return (
       <Page>
-        {header()}
-        <Card size="3" className="surface-card">
-          <EmptyState
-            icon={<BarChartIcon width={22} height={22} />}
-            title="No analytics connected yet"
-            description="Connect a Google Analytics property to see sessions, users, conversions and top channels here."
-            actions={
-              <Button asChild>
-                <RouterLink to="/connections">
-                  <Link2Icon /> Go to Connections
-                </RouterLink>
-              </Button>
-            }
-          />
-        </Card>
+        {header(<SpaceAnalyticsBadge status={status} />)}
+        <NoAnalyticsYet status={status} />
       </Page>
     );
   }
 
-  if (!ga4.linkedLoaded && ga4.error && !ga4.loadingLinked) {
+  if (status.kind === 'unavailable') {
+    const retry = () => {
+      void loadLinkedProperties();
+      void loadAccounts();
+    };
     return (
       <Page>
         {header()}
-        <Ga4ErrorCallout failure={ga4.error} onRetry={() => void loadLinkedProperties()} />
+        <Ga4ErrorCallout failure={status.failure} onRetry={retry} />
       </Page>
     );
   }
 
   const shown = dashboard.shown;
   const metrics = shown && shown.propertyId === ga4.selectedPropertyId ? shown.metrics : null;
-  const waiting = !metrics && (dashboard.loading || !ga4.linkedLoaded);
+  const waiting = !metrics && (dashboard.loading || status.kind === 'loading');
 
   return (
     <Page wide>
-      {header(shown?.isDemo && metrics ? <DemoBadge /> : null)}
+      {header(
+        <Flex gap="2" align="center">
+          {shown?.isDemo && metrics ? <DemoBadge /> : null}
+          <SpaceAnalyticsBadge status={status} />
+        </Flex>,
+      )}
       <Flex className="dashboard-toolbar" justify="between" align="start" wrap="wrap" mb="4">
         <Flex direction="column" gap="1">
-          {ga4.linkedLoaded ? <PropertySelector /> : <Skeleton width="220px" height="32px" />}
+          {status.kind === 'connected' ? <PropertySelector /> : <Skeleton width="220px" height="32px" />}
         </Flex>
         <RangeControl range={dashboard.range} onChange={(range) => void setRange(range)} />
       </Flex>

@@ -8,7 +8,7 @@ import { AreaClosed, Line, LinePath } from '@visx/shape';
 import type { DashboardMetrics } from '../../../contract/ga4';
 import { formatDay, parseIsoDate } from '../../../contract/dashboard-range';
 import { formatCount } from '../../../contract/kpi-format';
-import { onFirstUse } from '../../../contract/on-first-use';
+import { formatDayMonth } from '../../../contract/format';
 
 type Point = DashboardMetrics['sessionsSeries'][number];
 
@@ -16,7 +16,6 @@ const HEIGHT = 240;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 48 };
 /** Before the first measurement (and in tests, where nothing is laid out). */
 const INITIAL_WIDTH = 640;
-const SHORT_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }));
 
 /** One sentence a screen reader (or anyone) can take in instead of the picture. */
 export function seriesSummary(series: readonly Point[]): string {
@@ -103,7 +102,7 @@ export function SessionsChart({ series }: { series: readonly Point[] }) {
           ))}
           {xTicks.map((tick) => (
             <text key={`x-${tick.getTime()}`} x={x(tick)} y={innerHeight + 18} textAnchor="middle" className="sessions-chart__tick">
-              {SHORT_DAY().format(tick)}
+              {formatDayMonth(tick)}
             </text>
           ))}
           <AreaClosed<Point> data={[...series]} x={(d) => x(dateOf(d))} y={(d) => y(d.sessions)} yScale={y} curve={curveMonotoneX} className="sessions-chart__area" />

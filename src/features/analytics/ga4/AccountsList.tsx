@@ -1,4 +1,5 @@
 import { Badge, Flex, Text } from '@radix-ui/themes';
+import { formatDate } from '../../../contract/format';
 import type { Ga4Account } from '../../../contract/ga4';
 import { ga4CodeMessage } from './ga4-errors';
 import { DemoBadge } from './DemoBadge';
@@ -29,7 +30,7 @@ export function AccountsList({ accounts }: { accounts: readonly Ga4Account[] }) 
                 </Text>
               ) : (
                 <Text size="1" color="gray">
-                  Connected {new Date(account.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                  Connected {formatDate(account.created_at)}
                 </Text>
               )}
             </Flex>

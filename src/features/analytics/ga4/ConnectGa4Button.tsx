@@ -6,14 +6,17 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { inAppPath, leaveAppFor } from './browser-navigation';
 import { ga4State, startConnect } from './ga4.store';
+import { useConnectBlockedReason } from './analytics-permissions';
 
 export const CONNECT_LABEL = 'Connect Google Analytics';
 
-/** Starts the OAuth flow: asks the server where to go, then sends the browser there. */
+/** Starts the OAuth flow: asks the server where to go, then sends the browser there (owners and admins). */
 export function ConnectGa4Button({ label = CONNECT_LABEL, variant = 'solid' }: { label?: string; variant?: 'solid' | 'soft' }) {
   const navigate = useNavigate();
   const { pending } = useSnapshot(ga4State);
   const busy = pending.includes('connect');
+  // Members see the button disabled with the reason: who can connect.
+  const blocked = useConnectBlockedReason();
 
   const connect = async () => {
     try {
@@ -27,7 +30,7 @@ export function ConnectGa4Button({ label = CONNECT_LABEL, variant = 'solid' }: {
   };
 
   return (
-    <NetworkRequiredTooltip>
+    <NetworkRequiredTooltip reason={blocked}>
       {({ disabled }) => (
         <Button variant={variant} loading={busy} disabled={disabled} onClick={() => void connect()}>
           <PlusIcon /> {label}

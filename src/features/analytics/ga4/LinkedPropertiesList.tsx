@@ -5,14 +5,18 @@ import { LinkBreak2Icon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { GA4_MESSAGES } from './ga4-errors';
 import { ga4State, unlinkProperty } from './ga4.store';
+import { useConnectBlockedReason } from './analytics-permissions';
 
 /** The properties linked to this space, each with Unlink; the dashboard's one is marked. */
 export function LinkedPropertiesList() {
   const { linkedProperties, selectedPropertyId, pending } = useSnapshot(ga4State);
+  const blocked = useConnectBlockedReason();
   if (linkedProperties.length === 0) {
     return (
       <Text as="p" size="2" color="gray">
-        No property is linked to this space yet. Link one below to fill the dashboard.
+        {blocked
+          ? 'No property is linked to this space yet. An organisation owner or admin links one to fill the dashboard.'
+          : 'No property is linked to this space yet. Link one below to fill the dashboard.'}
       </Text>
     );
   }
@@ -44,7 +48,7 @@ export function LinkedPropertiesList() {
                 Property {property.ga4_property_id}
               </Text>
             </Flex>
-            <NetworkRequiredTooltip>
+            <NetworkRequiredTooltip reason={blocked}>
               {({ disabled }) => (
                 <Button
                   size="1"

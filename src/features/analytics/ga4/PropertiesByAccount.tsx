@@ -7,11 +7,13 @@ import type { Ga4Property } from '../../../contract/ga4';
 import { GA4_MESSAGES } from './ga4-errors';
 import { ga4State, linkProperty } from './ga4.store';
 import { DemoBadge } from './DemoBadge';
+import { useConnectBlockedReason } from './analytics-permissions';
 
 /** Every property the connected accounts can read, grouped by account, with Link or Linked. */
 export function PropertiesByAccount() {
   const { accounts, properties, linkedProperties, pending } = useSnapshot(ga4State);
   const linkedIds = new Set(linkedProperties.map((p) => p.ga4_property_id));
+  const blocked = useConnectBlockedReason();
 
   const link = async (property: Ga4Property) => {
     try {
@@ -56,7 +58,7 @@ export function PropertiesByAccount() {
                           <CheckIcon /> Linked
                         </Badge>
                       ) : (
-                        <NetworkRequiredTooltip>
+                        <NetworkRequiredTooltip reason={blocked}>
                           {({ disabled }) => (
                             <Button
                               size="1"

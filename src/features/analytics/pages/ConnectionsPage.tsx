@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
@@ -6,21 +5,27 @@ import { BarChartIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { AccountsList } from '../ga4/AccountsList';
-import { AuthStatusBadge } from '../ga4/AuthStatusBadge';
 import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
 import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
-import { ga4State, loadAccounts } from '../ga4/ga4.store';
-import { spacesState } from '../../../session';
+import { SpaceAnalyticsBadge } from '../ga4/SpaceAnalyticsBadge';
+import { AnalyticsStatusText } from '../ga4/AnalyticsStatusText';
+import { useConnectBlockedReason } from '../ga4/analytics-permissions';
+import { useSpaceAnalyticsStatus } from '../ga4/space-analytics-status';
+import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
 import '../analytics.css';
 
-/** Connections: the Google Analytics 4 card with auth status, accounts, connect and manage. */
+/**
+ * Connections: the Google Analytics 4 card. Its status is the space's (useSpaceAnalyticsStatus),
+ * the same one the Dashboard shows; below it, the person's own connected Google accounts.
+ */
 export default function ConnectionsPage() {
-  const { currentSpaceId } = useSnapshot(spacesState);
   const ga4 = useSnapshot(ga4State);
-
-  useEffect(() => {
+  const status = useSpaceAnalyticsStatus();
+  const blocked = useConnectBlockedReason();
+  const retry = () => {
+    void loadLinkedProperties();
     void loadAccounts();
-  }, [currentSpaceId]);
+  };
 
   return (
     <Page>
@@ -39,24 +44,21 @@ export default function ConnectionsPage() {
                 </Text>
               </Flex>
             </Flex>
-            {ga4.authStatus ? <AuthStatusBadge status={ga4.authStatus.status} /> : null}
+            <SpaceAnalyticsBadge status={status} />
           </Flex>
 
-          {ga4.authStatus?.message && ga4.authStatus.status !== 'authenticated' && ga4.authStatus.status !== 'no_accounts' ? (
-            <Text as="p" size="2" color="gray">
-              {ga4.authStatus.message}
-            </Text>
-          ) : null}
-          {ga4.error ? <Ga4ErrorCallout failure={ga4.error} onRetry={() => void loadAccounts()} /> : null}
+          <AnalyticsStatusText status={status} canConnect={blocked === null} />
+          {ga4.error ? <Ga4ErrorCallout failure={ga4.error} onRetry={retry} /> : null}
 
           {!ga4.accountsLoaded && ga4.loadingAccounts ? (
             <Skeleton height="48px" />
           ) : ga4.accounts.length > 0 ? (
-            <AccountsList accounts={ga4.accounts} />
-          ) : ga4.accountsLoaded ? (
-            <Text as="p" size="2" color="gray">
-              No Google account connected yet. Connecting opens Google, where you choose an account and allow read-only access.
-            </Text>
+            <Flex direction="column" gap="2">
+              <Heading as="h3" size="2" color="gray">
+                Your Google accounts
+              </Heading>
+              <AccountsList accounts={ga4.accounts} />
+            </Flex>
           ) : null}
 
           <Flex gap="3" wrap="wrap">

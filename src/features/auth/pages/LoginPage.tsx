@@ -1,30 +1,38 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Flex, Link, TextField } from '@radix-ui/themes';
+import { Button, Flex, Link, Text, TextField } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, LockClosedIcon } from '@radix-ui/react-icons';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contract/account';
 import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
 import { login } from '../auth.store';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
+import { serverMessage } from '../server-message';
+import { OrDivider } from '../components/OrDivider';
+import { SsoButton } from '../components/SsoButton';
+import { useSsoLookup } from '../use-sso-lookup';
+import { ssoStartAddress } from '../sso.api';
 
 export const SESSION_EXPIRED_NOTICE = 'Your session expired. Please sign in again.';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Login failed';
-}
+/** The server's words: a waiting join request, a suspended account, or a field's named rule. */
+const messageOf = (error: unknown): string => serverMessage(error, 'Login failed');
 
 /** Sign in with email and password, then continue to the page that asked for it. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const expired = params.get('expired') === 'true';
+  const suspended = params.get('reason') === 'account_suspended';
   const redirect = safeRedirectTarget(params.get('redirect'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The typed address's domain may sign in through its organisation's identity provider.
+  const sso = useSsoLookup(email);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +53,7 @@ export default function LoginPage() {
   };
 
   const registerLink = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+  const ssoLink = redirect ? `/login/sso?redirect=${encodeURIComponent(redirect)}` : '/login/sso';
   return (
     <AuthLayout
       title="Welcome back"
@@ -60,7 +69,8 @@ export default function LoginPage() {
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
         <Flex direction="column" gap="4">
-          {expired && !error ? <FormAlert tone="info">{SESSION_EXPIRED_NOTICE}</FormAlert> : null}
+          {suspended && !error ? <FormAlert tone="error">{ACCOUNT_SUSPENDED_MESSAGE}</FormAlert> : null}
+          {expired && !suspended && !error ? <FormAlert tone="info">{SESSION_EXPIRED_NOTICE}</FormAlert> : null}
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <FormField label="Email" htmlFor="login-email">
             <TextField.Root
@@ -78,6 +88,14 @@ export default function LoginPage() {
               </TextField.Slot>
             </TextField.Root>
           </FormField>
+          {sso ? (
+            <Flex direction="column" gap="2" className="sso-offer">
+              <SsoButton providerName={sso.provider_name} href={ssoStartAddress(email.trim(), redirect)} />
+              <Text size="2" color="gray" align="center">
+                {sso.organization_name} signs in with {sso.provider_name}. You can also use your password below.
+              </Text>
+            </Flex>
+          ) : null}
           <FormField label="Password" htmlFor="login-password">
             <TextField.Root
               id="login-password"
@@ -92,9 +110,24 @@ export default function LoginPage() {
               </TextField.Slot>
             </TextField.Root>
           </FormField>
-          <Button type="submit" size="3" loading={submitting} mt="1">
+          <Flex justify="end" mt="-2">
+            <Link asChild size="2" className="standalone-link">
+              <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+            </Link>
+          </Flex>
+          <Button type="submit" size="3" loading={submitting} mt="1" variant={sso ? 'soft' : 'solid'}>
             Sign in
           </Button>
+          {sso ? null : (
+            <>
+              <OrDivider />
+              <Button asChild size="3" variant="outline" color="gray">
+                <RouterLink to={ssoLink}>
+                  <LockClosedIcon /> Sign in with SSO
+                </RouterLink>
+              </Button>
+            </>
+          )}
         </Flex>
       </form>
     </AuthLayout>

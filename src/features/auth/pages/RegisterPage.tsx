@@ -4,6 +4,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { Button, Flex, Link, TextField } from '@radix-ui/themes';
 import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../contract/account';
+import { fieldProblems, serverMessage } from '../server-message';
 import type { DomainCheck } from '../auth.schemas';
 import { checkEmailDomain, register, registerWithDomain } from '../auth.store';
 import type { User } from '../../../contract/auth';
@@ -17,9 +19,17 @@ import { OrganisationChoice } from '../components/OrganisationChoice';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Registration failed';
-}
+const ORG_NAME_MAX_LENGTH = 100;
+type Field = 'name' | 'email' | 'password' | 'org_name';
+type FieldErrors = Partial<Record<Field, string>>;
+/** The rule of each field, shown under it from the start (the server applies the same ones). */
+const RULES: Record<Field, string> = {
+  name: `Up to ${NAME_MAX_LENGTH} characters.`,
+  email: 'The address you will sign in with.',
+  password: PASSWORD_RULE,
+  org_name: `Up to ${ORG_NAME_MAX_LENGTH} characters. You can invite your team once it exists.`,
+};
+const describedBy = (id: string, error: string | undefined) => (error ? `${id}-error` : `${id}-hint`);
 
 /**
  * Create an account: a new organisation, a request to join the one that owns the email's domain,
@@ -37,6 +47,7 @@ export default function RegisterPage() {
   const [domain, setDomain] = useState<DomainCheck | null>(null);
   const [choice, setChoice] = useState<OrganisationChoiceValue>('join_existing');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [joinMessage, setJoinMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Only the answer for the latest email counts; an older, slower check must not win.
@@ -60,12 +71,20 @@ export default function RegisterPage() {
     if (latestChecked.current === typed) setDomain(result);
   };
 
-  const missingField = (): string | null => {
-    if (!form.name.trim()) return 'Enter your name.';
-    if (!LOOKS_LIKE_EMAIL.test(email.trim())) return 'Enter a valid email address.';
-    if (!form.password) return 'Choose a password.';
-    if (asksOrgName && !form.org_name.trim()) return 'Enter your organisation name.';
-    return null;
+  /** Each field's broken rule, checked before anything is sent. */
+  const problemsOf = (): FieldErrors => {
+    const problems: FieldErrors = {};
+    if (!form.name.trim()) problems.name = 'Enter your name.';
+    else if (form.name.trim().length > NAME_MAX_LENGTH) problems.name = `Name must be at most ${NAME_MAX_LENGTH} characters`;
+    if (!LOOKS_LIKE_EMAIL.test(email.trim())) problems.email = 'Enter a valid email address.';
+    if (!form.password) problems.password = 'Choose a password.';
+    else if (form.password.length < PASSWORD_MIN_LENGTH) problems.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+    else if (form.password.length > PASSWORD_MAX_LENGTH) problems.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+    if (asksOrgName && !form.org_name.trim()) problems.org_name = 'Enter your organisation name.';
+    else if (asksOrgName && form.org_name.trim().length > ORG_NAME_MAX_LENGTH) {
+      problems.org_name = `Organisation name must be at most ${ORG_NAME_MAX_LENGTH} characters`;
+    }
+    return problems;
   };
 
   const finish = (user: User) => void navigate(redirect ?? homePathFor(user.role), { replace: true });
@@ -73,9 +92,10 @@ export default function RegisterPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting || awaitingInvitation) return;
-    const problem = missingField();
-    if (problem) {
-      setError(problem);
+    const problems = problemsOf();
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setError(null);
       return;
     }
     setSubmitting(true);
@@ -101,7 +121,11 @@ export default function RegisterPage() {
         setForm((f) => ({ ...f, email: base.email }));
         refuseInvitation(refusal);
       } else {
-        setError(messageOf(caught));
+        // A 422 names the rule of each field at fault: shown under that field, not as 'Validation error'.
+        const fromServer = fieldProblems(caught) as FieldErrors;
+        const known = (Object.keys(fromServer) as Field[]).filter((field) => field in RULES);
+        setFieldErrors(Object.fromEntries(known.map((field) => [field, fromServer[field]])));
+        setError(known.length > 0 ? null : serverMessage(caught, 'Registration failed'));
       }
     } finally {
       setSubmitting(false);
@@ -132,13 +156,23 @@ export default function RegisterPage() {
         <Flex direction="column" gap="4">
           <InvitationNotice state={inviteState} onRetry={retryInvitation} />
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <FormField label="Name" htmlFor="register-name">
-            <TextField.Root id="register-name" size="3" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.target.value)} autoFocus />
+          <FormField label="Name" htmlFor="register-name" hint={RULES.name} error={fieldErrors.name}>
+            <TextField.Root
+              id="register-name"
+              size="3"
+              autoComplete="name"
+              value={form.name}
+              aria-describedby={describedBy('register-name', fieldErrors.name)}
+              aria-invalid={fieldErrors.name ? true : undefined}
+              onChange={(e) => set('name')(e.target.value)}
+              autoFocus
+            />
           </FormField>
           <FormField
             label="Work email"
             htmlFor="register-email"
-            {...(invitation ? { hint: 'Your invitation is for this address.' } : {})}
+            hint={invitation ? 'Your invitation is for this address.' : RULES.email}
+            error={fieldErrors.email}
           >
             <TextField.Root
               id="register-email"
@@ -148,7 +182,8 @@ export default function RegisterPage() {
               placeholder="you@company.com"
               value={email}
               readOnly={byInvitation}
-              aria-describedby={invitation ? 'register-email-hint' : undefined}
+              aria-describedby={describedBy('register-email', fieldErrors.email)}
+              aria-invalid={fieldErrors.email ? true : undefined}
               onChange={(e) => {
                 set('email')(e.target.value);
                 // A different email may belong to a different organisation: ask again on blur.
@@ -160,13 +195,15 @@ export default function RegisterPage() {
               onBlur={() => void onEmailBlur()}
             />
           </FormField>
-          <FormField label="Password" htmlFor="register-password">
+          <FormField label="Password" htmlFor="register-password" hint={RULES.password} error={fieldErrors.password}>
             <TextField.Root
               id="register-password"
               type="password"
               size="3"
               autoComplete="new-password"
               value={form.password}
+              aria-describedby={describedBy('register-password', fieldErrors.password)}
+              aria-invalid={fieldErrors.password ? true : undefined}
               onChange={(e) => set('password')(e.target.value)}
             />
           </FormField>
@@ -174,12 +211,14 @@ export default function RegisterPage() {
             <OrganisationChoice organizationName={existingOrg} value={choice} onChange={setChoice} />
           ) : null}
           {asksOrgName ? (
-            <FormField label="Organisation name" htmlFor="register-org">
+            <FormField label="Organisation name" htmlFor="register-org" hint={RULES.org_name} error={fieldErrors.org_name}>
               <TextField.Root
                 id="register-org"
                 size="3"
                 autoComplete="organization"
                 value={form.org_name}
+                aria-describedby={describedBy('register-org', fieldErrors.org_name)}
+                aria-invalid={fieldErrors.org_name ? true : undefined}
                 onChange={(e) => set('org_name')(e.target.value)}
               />
             </FormField>

@@ -10,13 +10,14 @@ import { billingState, purchaseCredits } from '../billing.store';
 import { useOnline } from '../../../pwa/useOnline';
 import { usePaymentsInfo } from '../payments-info';
 import { PaymentNote } from './PaymentNote';
+import { formatNumber } from '../../../contract/format';
 
 interface BuyCreditsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-const credits = (n: number) => n.toLocaleString('en-US');
+const credits = (n: number) => formatNumber(n);
 
 /**
  * Credit packages with their bonus (1,000 / 5,000 +10 % / 20,000 +20 %). Demo payments add the
@@ -66,7 +67,8 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
       <Dialog.Content maxWidth="520px">
         <Dialog.Title>Buy credits</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          Credits are shared by everyone in your organisation and never expire.
+          Credits are shared by everyone in your organisation and added to this cycle's balance. Unused credits carry over
+          when a monthly plan renews; agents can use them while your plan is active.
         </Dialog.Description>
         <RadioCards.Root
           value={chosen}

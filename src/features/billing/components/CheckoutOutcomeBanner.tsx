@@ -4,6 +4,7 @@ import { CheckCircledIcon, Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon 
 import { cataloguePlan } from '../../../contract/billing-catalogue';
 import { CHECKOUT_MESSAGES } from '../billing.messages';
 import { useCheckoutOutcome, type CheckoutOutcome } from '../useCheckoutOutcome';
+import { formatNumber } from '../../../contract/format';
 
 type Look = { color: 'green' | 'blue' | 'gray' | 'amber'; title: string; detail?: string; busy?: boolean };
 
@@ -13,9 +14,9 @@ function lookOf(outcome: CheckoutOutcome): Look {
       const { checkout } = outcome;
       if (checkout.purpose === 'plan') {
         const name = cataloguePlan(checkout.plan_type ?? '')?.name ?? checkout.plan_type ?? 'the new plan';
-        return { color: 'green', title: CHECKOUT_MESSAGES.planReceived(name), detail: `${checkout.credits.toLocaleString('en-US')} credits were added.` };
+        return { color: 'green', title: CHECKOUT_MESSAGES.planReceived(name), detail: `${formatNumber(checkout.credits)} credits were added.` };
       }
-      return { color: 'green', title: CHECKOUT_MESSAGES.creditsReceived, detail: `${(checkout.credits + checkout.bonus).toLocaleString('en-US')} credits are now in your balance.` };
+      return { color: 'green', title: CHECKOUT_MESSAGES.creditsReceived, detail: `${formatNumber(checkout.credits + checkout.bonus)} credits are now in your balance.` };
     }
     case 'waiting':
       return { color: 'blue', title: CHECKOUT_MESSAGES.waiting, detail: outcome.gaveUp ? CHECKOUT_MESSAGES.waitingLong : CHECKOUT_MESSAGES.waitingDetail, busy: !outcome.gaveUp };

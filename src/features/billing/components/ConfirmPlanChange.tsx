@@ -3,6 +3,7 @@ import type { CataloguePlan } from '../../../contract/billing-catalogue';
 import { formatPrice } from '../billing.dates';
 import type { Plan, PaymentsInfo } from '../../../contract/billing';
 import { PaymentNote } from './PaymentNote';
+import { formatNumber } from '../../../contract/format';
 
 interface ConfirmPlanChangeProps {
   plan: CataloguePlan | null;
@@ -22,7 +23,7 @@ interface ConfirmPlanChangeProps {
 export function ConfirmPlanChange({ plan, current, payments, currency, busy, onConfirm, onCancel }: ConfirmPlanChangeProps) {
   const hosted = payments?.checkout === 'hosted';
   const price = plan ? formatPrice(plan.price_monthly, currency) : '';
-  const credits = plan ? plan.credits.toLocaleString('en-US') : '';
+  const credits = plan ? formatNumber(plan.credits) : '';
   const extending = plan !== null && current?.type === plan.type && current.is_active;
   return (
     <AlertDialog.Root open={plan !== null} onOpenChange={(open) => (!open && !busy ? onCancel() : undefined)}>

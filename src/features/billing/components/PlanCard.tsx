@@ -34,11 +34,11 @@ export function PlanCard({ onChoose }: { onChoose?: () => void }) {
         ) : null}
 
         {credits ? (
-          <RouterLink to="/credits" className="plan-card__usage" onClick={onChoose} aria-label="Credits used, view credits">
+          <RouterLink to="/credits" className="plan-card__usage" onClick={onChoose} aria-label={`Credits used ${formatCredits(credits.used)} / ${formatCredits(credits.total)}, view credits`}>
             <Flex justify="between">
               <Text size="1" color="gray">
                 Credits used
-              </Text>
+              </Text>{' '}
               <Text size="1" color="gray" className="billing-figure">
                 {formatCredits(credits.used)} / {formatCredits(credits.total)}
               </Text>

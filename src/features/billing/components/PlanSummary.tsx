@@ -68,7 +68,7 @@ function PlanPanel({ plan, status, loaded, canManage, planError }: Pick<PlanSumm
   );
 }
 
-function CreditsPanel({ credits, loaded, canManage, onBuy, creditsError }: Pick<PlanSummaryProps, 'credits' | 'loaded' | 'canManage' | 'onBuy' | 'creditsError'>) {
+function CreditsPanel({ plan, credits, loaded, canManage, onBuy, creditsError }: Pick<PlanSummaryProps, 'plan' | 'credits' | 'loaded' | 'canManage' | 'onBuy' | 'creditsError'>) {
   return (
     <Card size="3" className="surface-card" aria-label="Credits balance">
       <Flex direction="column" gap="3">
@@ -91,9 +91,11 @@ function CreditsPanel({ credits, loaded, canManage, onBuy, creditsError }: Pick<
           <>
             <CreditsBar credits={credits} />
             <Grid columns="3" gap="3">
-              <Figure label="Used" value={formatCredits(credits.used)} />
+              {/* "this cycle": the usage breakdown below counts a period of days, which may differ. */}
+              <Figure label="Used this cycle" value={formatCredits(credits.used)} />
               <Figure label="Total" value={formatCredits(credits.total)} />
-              <Figure label="Resets" value={formatDate(credits.reset_date)} />
+              {/* A plan with an end date (the trial, a plan paid once) does not renew: its credits are usable until then. */}
+              <Figure label={plan?.expires_at ? 'Usable until' : 'Renews'} value={formatDate(credits.reset_date)} />
             </Grid>
             {isOverLimit(credits) ? (
               <Callout.Root color="red" size="1">

@@ -11,6 +11,7 @@ import { TRANSACTIONS_SYNC_NAME, syncTransactionsPage, type SyncedPage } from '.
 import { TRANSACTION_TYPE_LABELS, featureLabel, signedCredits } from './ledger-format';
 import { DEFAULT_LEDGER_FILTER, TransactionFilters, type LedgerFilter } from './TransactionFilters';
 import type { TransactionType } from '../../../contract/billing';
+import { formatNumber } from '../../../contract/format';
 
 export const LEDGER_PAGE_SIZE = 10;
 
@@ -206,7 +207,7 @@ export function TransactionsPanel({ spaceId, refreshKey }: { spaceId: string | n
 
         <Flex justify="between" align="center" gap="3">
           <Text size="1" color="gray" aria-live="polite">
-            {total === 0 ? '' : `Showing ${first}–${last} of ${total.toLocaleString('en-US')}`}
+            {total === 0 ? '' : `Showing ${first}–${last} of ${formatNumber(total)}`}
           </Text>
           <Flex gap="2">
             <Button size="1" variant="soft" color="gray" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>

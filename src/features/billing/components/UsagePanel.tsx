@@ -6,6 +6,7 @@ import { formatCredits } from '../billing.status';
 import type { UsageBreakdown, UsageGroup } from '../../../contract/billing';
 import { REPORT_PERIODS } from '../periods';
 import { UsageBreakdownChart } from './UsageBreakdownChart';
+import { formatNumber } from '../../../contract/format';
 
 
 /** Credits spent by feature or by agent over a period (GET /billing/analytics/usage-breakdown). */
@@ -39,7 +40,9 @@ export function UsagePanel({ refreshKey }: { refreshKey: number }) {
               Usage breakdown
             </Heading>
             <Text size="2" color="gray">
-              {showing ? `${formatCredits(showing.total_credits_used)} credits used` : 'Credits used'}
+              {showing
+                ? `${formatCredits(showing.total_credits_used)} credits used in the ${(REPORT_PERIODS.find((option) => option.value === period)?.label ?? 'chosen period').toLowerCase()}`
+                : 'Credits used'}
             </Text>
           </div>
           <Flex gap="2" align="center" wrap="wrap">
@@ -89,10 +92,10 @@ export function UsagePanel({ refreshKey }: { refreshKey: number }) {
                   <Table.Row key={`${item.key ?? 'none'}`}>
                     <Table.RowHeaderCell>{item.label}</Table.RowHeaderCell>
                     <Table.Cell justify="end" className="billing-figure">
-                      {item.transactions.toLocaleString('en-US')}
+                      {formatNumber(item.transactions)}
                     </Table.Cell>
                     <Table.Cell justify="end" className="billing-figure">
-                      {item.credits.toLocaleString('en-US')}
+                      {formatNumber(item.credits)}
                     </Table.Cell>
                   </Table.Row>
                 ))}

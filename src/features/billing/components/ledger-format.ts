@@ -1,4 +1,5 @@
 import type { TransactionType } from '../../../contract/billing';
+import { formatNumber } from '../../../contract/format';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   debit: 'Usage',
@@ -11,10 +12,10 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
 /** "−30" for spending, "+5,500" for everything that adds credits; exact numbers, since this is the ledger. */
 export function signedCredits(type: string, credits: number): string {
   const sign = type === 'debit' ? '−' : '+';
-  return `${sign}${credits.toLocaleString('en-US')}`;
+  return `${sign}${formatNumber(credits)}`;
 }
 
-const FEATURE_LABELS: Record<string, string> = { chat: 'AI agent chats', general: 'General', knowledge: 'Knowledge base', plan: 'Plan', credits: 'Credits' };
+const FEATURE_LABELS: Record<string, string> = { chat: 'AI agent chats', general: 'General', knowledge: 'Knowledge base', plan: 'Plan', credits: 'Credits', agent_mode: 'Agent Mode' };
 
 export function featureLabel(feature: string | null): string {
   if (!feature) return 'Other';

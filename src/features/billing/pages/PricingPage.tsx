@@ -20,6 +20,7 @@ import { usePaymentsInfo } from '../payments-info';
 import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
 import { DisabledAction, PlanOption } from '../components/PlanOption';
 import '../billing.css';
+import { formatNumber } from '../../../contract/format';
 
 function PlanAction({ plan, signedIn, canManage, currentType, currentActive, paidOnce, onChoose }: {
   plan: CataloguePlan;
@@ -48,10 +49,12 @@ function PlanAction({ plan, signedIn, canManage, currentType, currentActive, pai
     );
   }
   if (isCurrent) return <DisabledAction>Current plan</DisabledAction>;
-  if (!canManage) return <DisabledAction note="Ask an owner or admin of your organisation to change the plan.">Upgrade to {plan.name}</DisabledAction>;
+  // From a paid plan another plan is a switch (a member on Pro must not read "Upgrade to Starter").
+  const action = currentType === 'free' || !currentActive ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`;
+  if (!canManage) return <DisabledAction note="Ask an owner or admin of your organisation to change the plan.">{action}</DisabledAction>;
   return (
     <Button size="3" variant={plan.recommended ? 'solid' : 'soft'} onClick={() => onChoose(plan)}>
-      <RocketIcon /> {currentType === 'free' || !currentActive ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`}
+      <RocketIcon /> {action}
     </Button>
   );
 }
@@ -84,7 +87,7 @@ export default function PricingPage() {
         setRedirecting(true);
         return;
       }
-      toast.success(outcome.result.message, { description: `${plan.credits.toLocaleString('en-US')} credits added.` });
+      toast.success(outcome.result.message, { description: `${formatNumber(plan.credits)} credits added.` });
       setConfirming(null);
       navigate('/credits');
     } catch (error) {
@@ -137,7 +140,7 @@ export default function PricingPage() {
             </Heading>
             <Text size="2" color="gray">
               Top up on any plan:{' '}
-              {CREDIT_PACKAGES.map((pack) => `${pack.credits.toLocaleString('en-US')} for ${formatPrice(pack.price, currency)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
+              {CREDIT_PACKAGES.map((pack) => `${formatNumber(pack.credits)} for ${formatPrice(pack.price, currency)}${pack.bonus ? ` (+${pack.bonus_percent}% bonus)` : ''}`).join(' · ')}
             </Text>
           </Box>
           {signedIn && canManage ? (

@@ -1,21 +1,20 @@
-import { TrashIcon } from '@radix-ui/react-icons';
-import { Badge, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { SpeakerLoudIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { isBrandVoiceDocument } from '../../workspace-settings/brand-voice-scope';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { useNow } from '../../../pwa/use-now';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { DocumentRow } from '../../../db';
-import { formatBytes } from '../../../contract/format';
+import { formatBytes, formatWhen } from '../../../contract/format';
 import { categoryLabel, subcategoryLabel } from '../../../contract/knowledge-categories';
 import { FileTypeIcon } from './FileTypeIcon';
 import { StatusBadge } from './StatusBadge';
-import { onFirstUse } from '../../../contract/on-first-use';
 
 /** A row's height before it is measured (rows with an error message are taller). */
 const ESTIMATED_ROW_PX = 64;
 /** Rows rendered beyond the visible ones, so fast scrolling does not show blanks. */
 const OVERSCAN_ROWS = 8;
-
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }));
 
 interface DocumentListProps {
   documents: readonly DocumentRow[];
@@ -25,14 +24,23 @@ interface DocumentListProps {
    * null. Offline, deleting is disabled with its own reason as well.
    */
   deleteBlockedReason(document: DocumentRow): string | null;
+  /** Opens the document preview (its text, and the original to download). */
+  onOpen?(document: DocumentRow): void;
+  /**
+   * "Use as brand voice" on ready documents the knowledge base tagged Brand voice: why the person
+   * may not (a member), or null, and what using one does.
+   */
+  brandVoice?: { blockedReason: string | null; onUse(document: DocumentRow): void };
 }
 
 /**
  * The documents, virtualised: only the rows in view (plus a margin) are in the page, so a
  * thousand documents scroll as smoothly as ten.
  */
-export function DocumentList({ documents, onDelete, deleteBlockedReason }: DocumentListProps) {
+export function DocumentList({ documents, onDelete, deleteBlockedReason, onOpen, brandVoice }: DocumentListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // "5 minutes ago" stays true while the list is open.
+  const now = useNow();
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself on scroll
   const virtualizer = useVirtualizer({
     count: documents.length,
@@ -60,9 +68,17 @@ export function DocumentList({ documents, onDelete, deleteBlockedReason }: Docum
             >
               <FileTypeIcon filename={document.filename} />
               <Flex direction="column" gap="1" className="kb-doc__main">
-                <Text size="2" weight="medium" className="kb-ellipsis" title={document.filename}>
-                  {document.filename}
-                </Text>
+                {onOpen ? (
+                  <button type="button" className="kb-doc__open kb-ellipsis" title={`Open ${document.filename}`} onClick={() => onOpen(document)}>
+                    <Text size="2" weight="medium">
+                      {document.filename}
+                    </Text>
+                  </button>
+                ) : (
+                  <Text size="2" weight="medium" className="kb-ellipsis" title={document.filename}>
+                    {document.filename}
+                  </Text>
+                )}
                 <Flex gap="2" align="center" wrap="wrap" className="kb-doc__meta">
                   {document.category ? (
                     <Badge variant="surface" color="indigo" radius="full">
@@ -74,8 +90,23 @@ export function DocumentList({ documents, onDelete, deleteBlockedReason }: Docum
                     {formatBytes(document.sizeBytes)}
                   </Text>
                   <Text size="1" color="gray" className="kb-doc__date">
-                    {dateFormat().format(new Date(document.createdAt))}
+                    {formatWhen(document.createdAt, now)}
                   </Text>
+                  {brandVoice && document.status === 'ready' && isBrandVoiceDocument(document) ? (
+                    <NetworkRequiredTooltip reason={brandVoice.blockedReason}>
+                      {({ disabled }) => (
+                        <Button
+                          size="1"
+                          variant="soft"
+                          disabled={disabled}
+                          aria-label={`Use ${document.filename} as brand voice`}
+                          onClick={() => brandVoice.onUse(document)}
+                        >
+                          <SpeakerLoudIcon /> Use as brand voice
+                        </Button>
+                      )}
+                    </NetworkRequiredTooltip>
+                  ) : null}
                 </Flex>
                 {document.status === 'error' && document.errorMessage ? (
                   <Text size="1" color="red" className="kb-doc__error">

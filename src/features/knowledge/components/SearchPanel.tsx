@@ -13,10 +13,12 @@ interface SearchPanelProps {
   canSearch: boolean;
   onSearch(query: string): void;
   onClear(): void;
+  /** Opens the document at the passage (the preview). */
+  onOpen?(result: KnowledgeContext): void;
 }
 
 /** Search the space's documents; each result is a passage with its document and the matched words. */
-export function SearchPanel({ results, loading, error, lastQuery, canSearch, onSearch, onClear }: SearchPanelProps) {
+export function SearchPanel({ results, loading, error, lastQuery, canSearch, onSearch, onClear, onOpen }: SearchPanelProps) {
   const [query, setQuery] = useState(lastQuery);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +34,7 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
             className="kb-search__input"
             type="search"
             size="3"
-            placeholder="Search your documents, e.g. “tone of voice”"
+            placeholder="Search documents"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             aria-label="Search documents"
@@ -92,13 +94,21 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
                 <Text size="2" weight="medium" className="kb-ellipsis">
                   {result.filename}
                 </Text>
-                <Badge color="gray" variant="soft" ml="auto" title="Relevance score">
-                  {result.score.toFixed(2)}
-                </Badge>
+                {index === 0 ? (
+                  // Scores are only comparable within one search: the raw figure means nothing to a reader.
+                  <Badge color="green" variant="soft" ml="auto">
+                    Best match
+                  </Badge>
+                ) : null}
               </Flex>
               <Text as="p" size="2" className="kb-result__passage">
                 <HighlightedText text={result.passage} terms={result.highlights} />
               </Text>
+              {onOpen ? (
+                <Button size="1" variant="ghost" mt="2" onClick={() => onOpen(result)} aria-label={`Open ${result.filename} at this passage`}>
+                  Open at this passage
+                </Button>
+              ) : null}
             </Card>
           ))}
         </Flex>

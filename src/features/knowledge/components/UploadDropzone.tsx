@@ -1,9 +1,8 @@
 import { UploadIcon } from '@radix-ui/react-icons';
-import { Button, Flex, Text } from '@radix-ui/themes';
-import { useRef, useState, type DragEvent } from 'react';
+import { Flex, Text } from '@radix-ui/themes';
+import { useState, type DragEvent } from 'react';
+import { ChooseFilesButton } from './ChooseFilesButton';
 
-/** What the file picker offers; the server decides for real (and resolves generic types). */
-export const ACCEPTED_FILES = '.pdf,.docx,.txt,.md,.markdown,.csv,.html,.htm,.json,application/pdf,text/plain,text/markdown,text/csv,text/html,application/json';
 
 interface UploadDropzoneProps {
   onFiles(files: File[]): void;
@@ -12,7 +11,6 @@ interface UploadDropzoneProps {
 
 /** Drop files here, or choose them; both end in `onFiles`. */
 export function UploadDropzone({ onFiles, disabled = false }: UploadDropzoneProps) {
-  const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   const onDrop = (event: DragEvent) => {
@@ -47,23 +45,9 @@ export function UploadDropzone({ onFiles, disabled = false }: UploadDropzoneProp
       <Text size="2" color="gray" align="center">
         PDF, Word (.docx), text, Markdown, CSV, HTML or JSON
       </Text>
-      <Button variant="soft" mt="2" disabled={disabled} onClick={() => input.current?.click()}>
-        Choose files
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={ACCEPTED_FILES}
-        aria-label="Choose files to upload"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          // Reset so choosing the same file again still fires a change.
-          event.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
-      />
+      <Flex mt="2">
+        <ChooseFilesButton onFiles={onFiles} disabled={disabled} />
+      </Flex>
     </Flex>
   );
 }

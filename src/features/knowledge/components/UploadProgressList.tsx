@@ -1,6 +1,7 @@
 import { CheckCircledIcon, CrossCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { formatBytes } from '../../../contract/format';
+import type { DocumentRow } from '../../../db';
 import type { UploadItem, UploadPhase } from '../knowledge.state';
 import { FileTypeIcon } from './FileTypeIcon';
 
@@ -9,7 +10,7 @@ const PHASE_TEXT: Record<UploadPhase, string> = {
   signing: 'Preparing upload…',
   uploading: 'Uploading',
   committing: 'Finishing…',
-  done: 'Uploaded — processing',
+  done: 'Uploaded',
   failed: 'Failed',
   duplicate: 'Skipped: duplicate',
 };
@@ -18,10 +19,20 @@ interface UploadProgressListProps {
   uploads: readonly UploadItem[];
   busy: boolean;
   onDismiss(): void;
+  /** The space's documents as saved on the device: an uploaded file's row says how its processing went. */
+  documents: readonly DocumentRow[] | undefined;
+}
+
+/** After the upload, what the document's own status says (it changes while the panel is open). */
+function afterUpload(upload: UploadItem, documents: UploadProgressListProps['documents']): { text: string; color: 'green' | 'amber' | 'red' } {
+  const document = documents?.find((row) => row.id === upload.documentId);
+  if (document?.status === 'ready') return { text: 'Ready: agents can use it', color: 'green' };
+  if (document?.status === 'error') return { text: document.errorMessage ?? 'Processing failed', color: 'red' };
+  return { text: 'Processing…', color: 'amber' };
 }
 
 /** One row per file of the current upload: a progress bar while bytes go up, then the outcome. */
-export function UploadProgressList({ uploads, busy, onDismiss }: UploadProgressListProps) {
+export function UploadProgressList({ uploads, busy, onDismiss, documents }: UploadProgressListProps) {
   return (
     <section className="kb-uploads" aria-label="Uploads">
       <Flex justify="between" align="center" mb="2">
@@ -56,15 +67,19 @@ export function UploadProgressList({ uploads, busy, onDismiss }: UploadProgressL
                   {upload.message}
                 </Text>
               ) : null}
-              {upload.phase === 'done' ? (
-                <Text size="1" color="green">
-                  <CheckCircledIcon aria-hidden="true" /> Processing has started
-                </Text>
-              ) : null}
+              {upload.phase === 'done' ? <AfterUpload {...afterUpload(upload, documents)} /> : null}
             </Flex>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+function AfterUpload({ text, color }: { text: string; color: 'green' | 'amber' | 'red' }) {
+  return (
+    <Text size="1" color={color} role="status">
+      {color === 'green' ? <CheckCircledIcon aria-hidden="true" /> : color === 'red' ? <CrossCircledIcon aria-hidden="true" /> : null} {text}
+    </Text>
   );
 }

@@ -1,6 +1,7 @@
 import { ReaderIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { DocumentRow } from '../../../db';
 import { LastUpdated, useOnline } from '../../../pwa';
@@ -14,6 +15,9 @@ import { DocumentList } from '../components/DocumentList';
 import { SearchPanel } from '../components/SearchPanel';
 import { AUTO_CATEGORY, StagedFileList } from '../components/StagedFileList';
 import { UploadDropzone } from '../components/UploadDropzone';
+import { ChooseFilesButton } from '../components/ChooseFilesButton';
+import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../../workspace-settings/brand-voice-scope';
+import { isOrgManagerRole } from '../../../contract/auth';
 import { UploadProgressList } from '../components/UploadProgressList';
 import { DOCUMENTS_SYNC_NAME, useCategoryCounts, useDocuments } from '../knowledge.queries';
 import {
@@ -30,6 +34,8 @@ import { dismissFinishedUploads, uploadStaged } from '../upload-flow';
 import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../contract/knowledge';
 import type { KnowledgeContext } from '../../../contract/knowledge';
 import type { StagedFile } from '../staging';
+import { DocumentPreviewHost } from '../preview/DocumentPreviewHost';
+import { usePreviewParams } from '../preview/preview-params';
 import '../knowledge.css';
 
 /** Knowledge Base (spec 001 §2): upload, watch processing, search, filter and delete documents. */
@@ -45,12 +51,17 @@ export default function KnowledgeBasePage() {
   const documents = useDocuments(currentSpaceId, filter);
   const counts = useCategoryCounts(currentSpaceId);
   const allCount = useDocuments(currentSpaceId, null)?.length ?? 0;
+  const preview = usePreviewParams();
 
   useEffect(() => {
     if (currentSpaceId) void refreshDocuments(filter);
   }, [currentSpaceId, filter]);
 
   const processing = documents?.filter((document) => document.status === 'processing').length ?? 0;
+  const navigate = useNavigate();
+  const canEditBrandVoice = isOrgManagerRole(user?.role);
+  // The document's text becomes the brand voice draft in Workspace Settings, to edit and save there.
+  const useAsBrandVoice = (document: DocumentRow) => void navigate(`/workspace-settings?${FROM_DOCUMENT_PARAM}=${encodeURIComponent(document.id)}#brand-voice`);
   const deleteBlockedReason = (document: DocumentRow) =>
     user ? deleteDocumentBlockedReason({ id: user.id, role: user.role }, document.uploadedBy) : DELETE_OTHERS_DOCUMENT_REASON;
 
@@ -87,7 +98,7 @@ export default function KnowledgeBasePage() {
                   onUpload={() => void uploadStaged({ category: batchCategory === AUTO_CATEGORY ? null : batchCategory })}
                 />
               ) : null}
-              {state.uploads.length > 0 ? <UploadProgressList uploads={state.uploads} busy={state.uploading} onDismiss={dismissFinishedUploads} /> : null}
+              {state.uploads.length > 0 ? <UploadProgressList uploads={state.uploads} busy={state.uploading} onDismiss={dismissFinishedUploads} documents={documents} /> : null}
             </Flex>
           </Card>
           <Card size="2">
@@ -102,6 +113,7 @@ export default function KnowledgeBasePage() {
               canSearch={online}
               onSearch={(query) => void runSearch(query)}
               onClear={clearSearch}
+              onOpen={(result) => preview.open({ documentId: result.document_id, passage: result.ordinal })}
             />
           </Card>
         </Flex>
@@ -138,13 +150,30 @@ export default function KnowledgeBasePage() {
                   ? 'Choose another category, or upload documents about this topic.'
                   : 'Upload brand guidelines, research, campaign briefs or reports. Each is read, categorised and made searchable for your agents.'
               }
+              actions={
+                filter ? (
+                  <Button variant="soft" onClick={() => setCategory(ALL_CATEGORIES)}>
+                    Show all documents
+                  </Button>
+                ) : (
+                  <ChooseFilesButton variant="solid" label="Upload documents" onFiles={(files) => void stageFiles(files)} disabled={!online} />
+                )
+              }
             />
           ) : (
-            <DocumentList documents={documents} onDelete={setToDelete} deleteBlockedReason={deleteBlockedReason} />
+            <DocumentList
+              documents={documents}
+              onDelete={setToDelete}
+              deleteBlockedReason={deleteBlockedReason}
+              onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
+              brandVoice={{ blockedReason: canEditBrandVoice ? null : ONLY_MANAGERS_EDIT_BRAND_VOICE, onUse: useAsBrandVoice }}
+            />
           )}
           <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
         </Card>
       </div>
+
+      <DocumentPreviewHost />
 
       <DeleteDocumentDialog
         filename={toDelete?.filename ?? null}

@@ -20,10 +20,10 @@ const ROLE_HINTS: Record<InviteRole, string> = {
  * The "Invite member" button and its form; the form keeps what was typed when sending fails. Once
  * sent, the dialog says how the email went and offers the invite link to copy.
  */
-export function InviteMemberDialog() {
+export function InviteMemberDialog({ defaultOpen = false, variant = 'solid' }: { /** Open on arrival (the checklist's "Invite people"). */ defaultOpen?: boolean; variant?: 'solid' | 'soft' }) {
   const state = useSnapshot(orgAdminState);
   const sending = isBusy(state, 'invite:new');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('org_member');
   const [fieldErrors, setFieldErrors] = useState<InviteFieldErrors>({});
@@ -69,7 +69,7 @@ export function InviteMemberDialog() {
       <NetworkRequiredTooltip>
         {({ disabled }) => (
           <Dialog.Trigger>
-            <Button disabled={disabled}>
+            <Button disabled={disabled} variant={variant}>
               <PlusIcon /> Invite member
             </Button>
           </Dialog.Trigger>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
+import { CopyIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
+import { CopyField } from '../../../ui/CopyField';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { useNow } from '../../../pwa/use-now';
 import { EmptyState } from '../../../ui/EmptyState';
+import { InviteMemberDialog } from './InviteMemberDialog';
 import { describeExpiry, formatDay } from '../org-admin.format';
-import { isBusy, loadInvites, orgAdminState, revokeInvite } from '../org-admin.store';
+import { isBusy, loadInvites, newInviteLink, orgAdminState, revokeInvite } from '../org-admin.store';
 import type { OrgInvite } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
@@ -18,6 +20,26 @@ export function InvitesPanel() {
   const { invites } = state;
   const [actionError, setActionError] = useState<string | null>(null);
   const now = useNow();
+  // A link the browser would not let us copy is shown under its invite to copy by hand.
+  const [shownLink, setShownLink] = useState<{ id: string; link: string } | null>(null);
+
+  async function copyLink(invite: OrgInvite) {
+    setActionError(null);
+    setShownLink(null);
+    let link: string;
+    try {
+      link = await newInviteLink(invite.id);
+    } catch (error) {
+      setActionError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success(`New invite link for ${invite.email} copied. Any link sent before no longer works.`);
+    } catch {
+      setShownLink({ id: invite.id, link });
+    }
+  }
 
   async function revoke(invite: OrgInvite) {
     setActionError(null);
@@ -45,7 +67,8 @@ export function InvitesPanel() {
           <EmptyState
             icon={<EnvelopeClosedIcon width={22} height={22} />}
             title="No pending invites"
-            description="Use Invite member to ask someone to join; their invite waits here until they accept it."
+            description="Invite a colleague by email; their invite waits here until they accept it."
+            actions={<InviteMemberDialog variant="soft" />}
           />
         ) : (
           <ul className="plain-list org-row-list" aria-label="Pending invites">
@@ -64,6 +87,22 @@ export function InvitesPanel() {
                       {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
                     </Text>
                   </Flex>
+                  <Flex gap="2" wrap="wrap">
+                  <NetworkRequiredTooltip>
+                    {({ disabled }) => (
+                      <Button
+                        size="1"
+                        variant="soft"
+                        disabled={disabled}
+                        loading={isBusy(state, `invite-link:${invite.id}`)}
+                        aria-label={`Copy invite link for ${invite.email}`}
+                        title="Makes a new link: any link sent before stops working"
+                        onClick={() => void copyLink(invite)}
+                      >
+                        <CopyIcon /> Copy invite link
+                      </Button>
+                    )}
+                  </NetworkRequiredTooltip>
                   <NetworkRequiredTooltip>
                     {({ disabled }) => (
                       <Button
@@ -79,7 +118,16 @@ export function InvitesPanel() {
                       </Button>
                     )}
                   </NetworkRequiredTooltip>
+                  </Flex>
                 </Flex>
+                {shownLink?.id === invite.id ? (
+                  <CopyField
+                    label={`New invite link for ${invite.email}`}
+                    value={shownLink.link}
+                    copiedMessage="Invite link copied"
+                    hint="Any link sent before no longer works. Share this one only with the person invited."
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -4,11 +4,14 @@ import { ArrowRightIcon, PersonIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
+import { authState } from '../../../session';
+import { ActivityPanel } from '../components/ActivityPanel';
 import { LoadFailed } from '../components/PanelStatus';
 import { ORG_ROLE_PLURALS } from '../org-admin.format';
 import { loadOrgAdmin, orgAdminState, type ListState } from '../org-admin.store';
-import { ORG_ROLES } from '../../../contract/orgs';
+import { INVITE_TTL_DAYS, ORG_ROLES } from '../../../contract/orgs';
 import { useOrgAdminData } from '../useOrgAdminData';
+import { MemberOrgOverview } from '../components/MemberOrgOverview';
 import '../org-admin.css';
 
 const USERS_PATH = '/org-admin/users';
@@ -23,30 +26,38 @@ interface StatProps {
 /** One figure, linking to where it is acted on. */
 function Stat({ label, value, list, hint }: StatProps) {
   return (
-    <Card asChild size="2" className="surface-card">
-      <RouterLink to={USERS_PATH} className="org-stat-card" aria-label={`${label}: ${list.loaded ? value : 'loading'}`}>
-        <Flex direction="column" gap="1">
-          <Text size="2" color="gray">
+    <Card size="2" className="surface-card org-stat-card card-link-area">
+      <Flex direction="column" gap="1">
+        <Text size="2" color="gray">
+          <RouterLink to={USERS_PATH} className="card-link" aria-label={`${label}: ${list.loaded ? value : 'loading'}`}>
             {label}
+          </RouterLink>
+        </Text>
+        <Skeleton loading={!list.loaded}>
+          <Text size="7" weight="bold" className="org-stat">
+            {value}
           </Text>
-          <Skeleton loading={!list.loaded}>
-            <Text size="7" weight="bold" className="org-stat">
-              {value}
-            </Text>
-          </Skeleton>
-          <Text size="1" color="gray">
-            {hint}
-          </Text>
-        </Flex>
-      </RouterLink>
+        </Skeleton>
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      </Flex>
     </Card>
   );
 }
 
-/** Organization Admin: how many people hold each role, and what is waiting for a decision. */
+/** Organization Admin: members see their organisation and whom to ask; owners and admins the figures below. */
 export default function OrgAdminDashboardPage() {
+  const { user } = useSnapshot(authState);
+  if (user?.role === 'org_member') return <MemberOrgOverview user={user} />;
+  return <ManagerDashboard />;
+}
+
+/** How many people hold each role, and what is waiting for a decision. */
+function ManagerDashboard() {
   useOrgAdminData();
   const { members, invites, joinRequests } = useSnapshot(orgAdminState);
+  const myRole = useSnapshot(authState).user?.role;
   const byRole = (role: (typeof ORG_ROLES)[number]) => members.items.filter((member) => member.role === role).length;
   const failures = [members.error, invites.error, joinRequests.error].filter((error): error is string => error !== null);
   const retrying = members.loading || invites.loading || joinRequests.loading;
@@ -75,7 +86,7 @@ export default function OrgAdminDashboardPage() {
             People
           </Heading>
           <div className="org-stat-grid">
-            <Stat label="Everyone" value={members.items.length} list={members} hint="Owners, admins and members" />
+            <Stat label="Everyone" value={members.items.length} list={members} hint="Members, admins and owners" />
             {ORG_ROLES.map((role) => (
               <Stat key={role} label={ORG_ROLE_PLURALS[role]} value={byRole(role)} list={members} hint="Change roles in Manage Users" />
             ))}
@@ -93,7 +104,7 @@ export default function OrgAdminDashboardPage() {
               list={joinRequests}
               hint={waiting > 0 ? 'Approve or deny them in Manage Users' : 'Nothing to decide'}
             />
-            <Stat label="Pending invites" value={invites.items.length} list={invites} hint="Not accepted yet; they expire after 14 days" />
+            <Stat label="Pending invites" value={invites.items.length} list={invites} hint={`Not accepted yet; they expire after ${INVITE_TTL_DAYS} days`} />
           </div>
           {joinRequests.loaded && waiting > 0 ? (
             <Button asChild variant="ghost" mt="3">
@@ -103,6 +114,14 @@ export default function OrgAdminDashboardPage() {
             </Button>
           ) : null}
         </section>
+
+        {myRole === 'org_owner' ? (
+          <ActivityPanel />
+        ) : (
+          <Text as="p" size="2" color="gray">
+            Only organisation owners can see the organisation's activity log.
+          </Text>
+        )}
       </Flex>
     </Page>
   );

@@ -1,24 +1,23 @@
-import { Card, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
+import { lazy, Suspense } from 'react';
+import { Card, Heading, Skeleton, Text } from '@radix-ui/themes';
+import type { User } from '../../../contract/auth';
+
+// The guides are bundled with the app (readable offline) but loaded only when this card shows.
+const HelpCenter = lazy(() => import('../../help/components/HelpCenter'));
 
 /** Help & Support (the sidebar footer menu links to /settings#help). */
-export function HelpCard() {
+export function HelpCard({ user }: { user: User }) {
   return (
     <Card size="3" className="surface-card" id="help" aria-labelledby="help-heading">
-      <Heading as="h2" size="4" id="help-heading" mb="2">
+      <Heading as="h2" size="4" id="help-heading" mb="1">
         Help &amp; Support
       </Heading>
       <Text as="p" size="2" color="gray" mb="4">
-        Questions about your plan, spaces or access? Your organisation owner or admin can change roles and spaces for
-        you; for anything else, contact your Mosaic administrator.
+        Short guides to each part of Mosaic, the keyboard shortcuts, and who in your organisation can help.
       </Text>
-      <Flex direction="column" gap="2">
-        <Text size="2">
-          <Kbd>Ctrl</Kbd> / <Kbd>⌘</Kbd> + <Kbd>B</Kbd> — show or hide the sidebar
-        </Text>
-        <Text size="2">
-          <Kbd>Alt</Kbd> + <Kbd>T</Kbd> — jump to notifications
-        </Text>
-      </Flex>
+      <Suspense fallback={<Skeleton height="160px" />}>
+        <HelpCenter user={user} />
+      </Suspense>
     </Card>
   );
 }

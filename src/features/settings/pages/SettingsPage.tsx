@@ -6,9 +6,11 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState, spacesState } from '../../../session';
 import { isSystemAdminRole } from '../../../contract/auth';
+import { AccountCard } from '../components/AccountCard';
 import { HelpCard } from '../components/HelpCard';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { ProfileCard } from '../components/ProfileCard';
+import { SessionsCard } from '../components/SessionsCard';
 
 /** Personal settings, open to every signed-in role. Further sections slot in below the profile. */
 export default function SettingsPage() {
@@ -26,11 +28,13 @@ export default function SettingsPage() {
   const space = spaces.find((s) => s.id === currentSpaceId) ?? null;
   return (
     <Page>
-      <PageHeader title="Settings" description="Your profile, notifications and how to get help." />
+      <PageHeader title="Settings" description="Your profile and account, signed-in devices, notifications and how to get help." />
       <Flex direction="column" gap="5">
         <ProfileCard user={user} space={space} showSpace={!isSystemAdminRole(user.role)} />
+        <AccountCard user={user} />
+        <SessionsCard />
         <NotificationsCard />
-        <HelpCard />
+        <HelpCard user={user} />
       </Flex>
     </Page>
   );

@@ -24,14 +24,16 @@ function messageOf(error: unknown): string {
 export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps) {
   const [values, setValues] = useState(EMPTY);
   const [slugEdited, setSlugEdited] = useState(false);
+  // A field is judged once something was typed in it (or on Create): tabbing through the empty
+  // form, or Cancel taking the focus from the name, shows no errors before anything is typed.
   const [touched, setTouched] = useState({ name: false, slug: false });
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const validation = validateCreateSpace({ name: values.name, slug: values.slug });
   const nameError = touched.name ? validation.errors.name : undefined;
-  // The slug follows the name until edited, so it is judged as soon as either has been worked on.
-  const slugError = touched.slug || slugEdited || touched.name ? validation.errors.slug : undefined;
+  // The slug follows the name until edited, so it is judged as soon as either has been typed in.
+  const slugError = touched.slug || touched.name ? validation.errors.slug : undefined;
 
   const reset = () => {
     setValues(EMPTY);
@@ -90,9 +92,9 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
                 aria-describedby={nameError ? 'space-name-error' : undefined}
                 onChange={(event) => {
                   const name = event.target.value;
+                  setTouched((t) => ({ ...t, name: true }));
                   setValues((v) => ({ ...v, name, slug: slugEdited ? v.slug : slugify(name) }));
                 }}
-                onBlur={() => setTouched((t) => ({ ...t, name: true }))}
               />
             </FormField>
             <FormField
@@ -111,9 +113,9 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
                 onChange={(event) => {
                   const slug = event.target.value;
                   setSlugEdited(true);
+                  setTouched((t) => ({ ...t, slug: true }));
                   setValues((v) => ({ ...v, slug }));
                 }}
-                onBlur={() => setTouched((t) => ({ ...t, slug: true }))}
               />
             </FormField>
             <FormField label="Description" htmlFor="space-description" optional>

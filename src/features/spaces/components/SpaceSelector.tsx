@@ -1,13 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Avatar, DropdownMenu, Flex, Text } from '@radix-ui/themes';
-import { CaretSortIcon, CheckIcon, PlusIcon } from '@radix-ui/react-icons';
-import { toast } from 'sonner';
-import { useSnapshot } from 'valtio';
-import { NETWORK_REQUIRED_MESSAGE } from '../../../pwa/NetworkRequiredTooltip';
-import { useOnline } from '../../../pwa/useOnline';
-import { switchSpace } from '../spaces.store';
-import { spacesState } from '../../../session';
-import { CreateSpaceDialog } from './CreateSpaceDialog';
+import { useCallback, useEffect, useState, type ComponentProps } from 'react';
+import type { CreateSpaceDialog as CreateSpaceDialogComponent } from './CreateSpaceDialog';
+import { deferredControl, useDeferredControl } from '../../../ui/deferred-control';
+import { SpaceButton } from './SpaceButton';
 
 /** Global event that asks for the Create New Space dialog (spec 000 §2). */
 export const OPEN_SPACE_SELECTOR_EVENT = 'open-space-selector';
@@ -19,99 +13,46 @@ interface SpaceSelectorProps {
   onChoose?: () => void;
 }
 
+/** The menu's and the dialog's code are not part of the shell's first render: they load on first use. */
+const spaceMenu = deferredControl(() => import('./SpaceMenu'));
+const createSpaceDialog = deferredControl<ComponentProps<typeof CreateSpaceDialogComponent>>(() => import('./CreateSpaceDialog').then((module) => ({ default: module.CreateSpaceDialog })));
+
 /** Sidebar control listing the user's spaces, switching between them and creating new ones. */
 export function SpaceSelector({ collapsed, canCreate, onChoose }: SpaceSelectorProps) {
-  const { spaces, currentSpaceId, loading } = useSnapshot(spacesState);
-  const [createOpen, setCreateOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  // Switching reloads the new space's data and creating calls the server: both need a connection.
-  const online = useOnline();
-  const current = spaces.find((space) => space.id === currentSpaceId) ?? null;
+  const [createOpen, setCreateOpen] = useState(false);
+  const menu = useDeferredControl(spaceMenu);
+  const dialog = useDeferredControl(createSpaceDialog);
+  const { request: requestMenu } = menu;
+  const { request: requestDialog } = dialog;
+
+  const openMenu = useCallback(() => {
+    setMenuOpen(true);
+    requestMenu();
+  }, [requestMenu]);
+  const openCreate = useCallback(() => {
+    setCreateOpen(true);
+    requestDialog();
+  }, [requestDialog]);
 
   useEffect(() => {
     // Screens that need a space ask for one with this event: managers get the create dialog,
     // everyone else the list to pick from.
-    const open = () => (canCreate ? setCreateOpen(true) : setMenuOpen(true));
+    const open = () => (canCreate ? openCreate() : openMenu());
     window.addEventListener(OPEN_SPACE_SELECTOR_EVENT, open);
     return () => window.removeEventListener(OPEN_SPACE_SELECTOR_EVENT, open);
-  }, [canCreate]);
+  }, [canCreate, openCreate, openMenu]);
 
-  const choose = (id: string) => {
-    onChoose?.();
-    if (id === currentSpaceId) return;
-    if (switchSpace(id)) toast.success('Switched space successfully');
-    else toast.error('That space is no longer available. Refresh the page to see your current spaces.');
-  };
-
-  const label = current?.name ?? (loading ? 'Loading spaces...' : 'Choose a space');
+  const Menu = menu.Control;
+  const Dialog = dialog.Control;
   return (
     <>
-      <DropdownMenu.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <DropdownMenu.Trigger>
-          <button type="button" className="space-trigger" aria-label={`Space: ${label}`} data-collapsed={collapsed || undefined}>
-            <Avatar size="2" radius="medium" variant="solid" fallback={(current?.name ?? '?').slice(0, 1).toUpperCase()} />
-            {collapsed ? null : (
-              <>
-                <Flex direction="column" className="space-trigger__text">
-                  <Text size="1" color="gray">
-                    Space
-                  </Text>
-                  <Text size="2" weight="medium" truncate>
-                    {label}
-                  </Text>
-                </Flex>
-                <CaretSortIcon className="space-trigger__caret" aria-hidden="true" />
-              </>
-            )}
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="start" side={collapsed ? 'right' : 'bottom'} sideOffset={6} className="space-menu">
-          <DropdownMenu.Label>Spaces</DropdownMenu.Label>
-          {online ? null : (
-            <Text as="p" size="1" color="gray" ml="3" mr="2" mb="1" role="note">
-              {NETWORK_REQUIRED_MESSAGE}
-            </Text>
-          )}
-          {loading ? (
-            <DropdownMenu.Item disabled>Loading spaces...</DropdownMenu.Item>
-          ) : spaces.length === 0 ? (
-            <DropdownMenu.Item disabled>No spaces available</DropdownMenu.Item>
-          ) : (
-            spaces.map((space) => {
-              const isCurrent = space.id === currentSpaceId;
-              return (
-                <DropdownMenu.Item
-                  key={space.id}
-                  onSelect={() => choose(space.id)}
-                  aria-current={isCurrent || undefined}
-                  disabled={!online && !isCurrent}
-                >
-                  <span className="space-menu__check" aria-hidden="true">
-                    {isCurrent ? <CheckIcon /> : null}
-                  </span>
-                  <span className="space-menu__name">{space.name}</span>
-                  {isCurrent ? <span className="visually-hidden"> (current space)</span> : null}
-                </DropdownMenu.Item>
-              );
-            })
-          )}
-          {canCreate ? (
-            <>
-              <DropdownMenu.Separator />
-              <DropdownMenu.Item
-                disabled={!online}
-                onSelect={() => {
-                  onChoose?.();
-                  setCreateOpen(true);
-                }}
-              >
-                <PlusIcon /> Create New Space
-              </DropdownMenu.Item>
-            </>
-          ) : null}
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
-      {canCreate ? <CreateSpaceDialog open={createOpen} onOpenChange={setCreateOpen} /> : null}
+      {Menu ? (
+        <Menu collapsed={collapsed} canCreate={canCreate} open={menuOpen} onOpenChange={setMenuOpen} onChoose={onChoose} onCreate={openCreate} />
+      ) : (
+        <SpaceButton collapsed={collapsed} aria-haspopup="menu" aria-expanded={false} onClick={openMenu} onPointerEnter={menu.warm} onFocus={menu.warm} />
+      )}
+      {canCreate && Dialog ? <Dialog open={createOpen} onOpenChange={setCreateOpen} /> : null}
     </>
   );
 }

@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Card, Flex, Heading, Skeleton, Text, TextArea } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { timeAgo } from '../../../pwa/relative-time';
 import { useNow } from '../../../pwa/use-now';
-import { brandVoiceState, loadBrandVoice, saveBrandVoice } from '../brand-voice.store';
+import { useLeaveGuard } from '../../../navigation/useLeaveGuard';
+import { LeaveGuardDialog } from '../../../ui/LeaveGuardDialog';
+import { brandVoiceStore } from '../brand-voice.store';
+import { organizationStore } from '../organization.store';
+import { draftFromDocument } from '../brand-voice-from-document';
+import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE, brandVoiceScope } from '../brand-voice-scope';
+import { StartFromDocument } from './StartFromDocument';
 import { BRAND_VOICE_MAX_CHARS } from '../../../contract/agents';
-
+import { formatNumber } from '../../../contract/format';
 
 const PLACEHOLDER = [
   'How your brand sounds, for every agent to follow. For example:',
@@ -23,26 +30,66 @@ interface BrandVoiceCardProps {
 }
 
 export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
-  const { voice, loading, saving, loadError } = useSnapshot(brandVoiceState);
+  const { value: voice, loading, saving, loadError } = useSnapshot(brandVoiceStore.state);
+  const organisation = useSnapshot(organizationStore.state).value;
   // The text being edited; null until the user types, so a reload shows the server's copy.
   const [draft, setDraft] = useState<string | null>(null);
+  const [source, setSource] = useState<{ filename: string; cut: boolean } | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const fromDocument = canEdit ? params.get(FROM_DOCUMENT_PARAM) : null;
+  // Arriving with a document to start from, the editor waits for its text from the first render.
+  const [reading, setReading] = useState(() => fromDocument !== null);
   const now = useNow();
 
   useEffect(() => {
-    void loadBrandVoice();
+    void brandVoiceStore.load();
   }, []);
 
   const saved = voice?.content ?? '';
   const text = draft ?? saved;
   const changed = draft !== null && draft.trim() !== saved;
   const tooLong = text.length > BRAND_VOICE_MAX_CHARS;
+  const guard = useLeaveGuard(changed);
+
+  /** Reads a document into the draft; `reading` is set by the caller (or from the start, for the address). */
+  const readDraft = (documentId: string) =>
+    draftFromDocument(documentId)
+      .then(
+        (next) => {
+          setDraft(next.text);
+          setSource({ filename: next.filename, cut: next.cut });
+          setSaveError(null);
+        },
+        (error: unknown) => setSaveError(`Could not read the document: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => setReading(false));
+  const startFrom = (documentId: string) => {
+    setReading(true);
+    void readDraft(documentId);
+  };
+
+  // Arriving from the Knowledge Base's "Use as brand voice": read that document once, then drop
+  // the parameter so a reload does not replace edits made since.
+  useEffect(() => {
+    if (!fromDocument) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(FROM_DOCUMENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    void readDraft(fromDocument);
+  }, [fromDocument, setParams]);
 
   async function save() {
     setSaveError(null);
     try {
-      await saveBrandVoice(text.trim());
+      await brandVoiceStore.save(text.trim());
       setDraft(null);
+      setSource(null);
       toast.success('Brand voice saved');
     } catch (error) {
       // The typed text stays in the box so nothing is lost.
@@ -50,8 +97,13 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
     }
   }
 
+  const discard = () => {
+    setDraft(null);
+    setSource(null);
+  };
+
   return (
-    <Card size="3" className="surface-card" aria-labelledby="brand-voice-heading">
+    <Card size="3" className="surface-card" aria-labelledby="brand-voice-heading" id="brand-voice">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="baseline" gap="3" wrap="wrap">
           <Heading as="h2" size="4" id="brand-voice-heading">
@@ -63,8 +115,8 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
             </Text>
           ) : null}
         </Flex>
-        <Text size="2" color="gray">
-          Every agent follows this in every space of your organisation, unless a message brings its own.
+        <Text size="2" color="gray" data-testid="brand-voice-scope">
+          Every agent follows it in {brandVoiceScope(organisation?.name)}, unless a message brings its own.
         </Text>
         {loadError ? (
           <Callout.Root color="red" role="alert">
@@ -74,13 +126,26 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
             <Callout.Text>{loadError}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <Skeleton loading={loading && voice === null}>
+        {canEdit ? <StartFromDocument onPick={startFrom} busy={reading || saving} /> : null}
+        {source ? (
+          <Callout.Root color="blue" size="1">
+            <Callout.Icon>
+              <InfoCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>
+              Draft from “{source.filename}”
+              {source.cut ? `: the document is longer than ${formatNumber(BRAND_VOICE_MAX_CHARS)} characters, so only its beginning is here` : ''}. Edit
+              it, then save.
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Skeleton loading={(loading && voice === null) || reading}>
           <TextArea
             aria-label="Brand voice"
             size="3"
             rows={10}
             value={text}
-            placeholder={canEdit ? PLACEHOLDER : 'No brand voice has been written yet.'}
+            placeholder={canEdit ? PLACEHOLDER : 'No brand voice has been written yet. An organisation owner or admin writes it here.'}
             readOnly={!canEdit}
             onChange={(event) => setDraft(event.target.value)}
           />
@@ -92,11 +157,11 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
         ) : null}
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Text size="1" color={tooLong ? 'red' : 'gray'}>
-            {text.length.toLocaleString('en')} / {BRAND_VOICE_MAX_CHARS.toLocaleString('en')} characters
+            {formatNumber(text.length)} / {formatNumber(BRAND_VOICE_MAX_CHARS)} characters
           </Text>
           {canEdit ? (
             <Flex gap="2">
-              <Button variant="soft" color="gray" disabled={!changed || saving} onClick={() => setDraft(null)}>
+              <Button variant="soft" color="gray" disabled={!changed || saving} onClick={discard}>
                 Discard
               </Button>
               <NetworkRequiredTooltip>
@@ -109,11 +174,12 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
             </Flex>
           ) : (
             <Text size="1" color="gray">
-              Only organisation owners and admins can change the brand voice.
+              {ONLY_MANAGERS_EDIT_BRAND_VOICE}
             </Text>
           )}
         </Flex>
       </Flex>
+      <LeaveGuardDialog guard={guard} what="your changes to the brand voice" />
     </Card>
   );
 }

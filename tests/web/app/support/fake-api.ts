@@ -16,7 +16,7 @@ export interface RecordedCall {
 }
 
 /** `offContract` names why an answer deliberately breaks the contract (a test of bad server data). */
-type Reply = { status: number; body?: unknown; offContract?: string };
+type Reply = { status: number; body?: unknown; offContract?: string; stream?: ReadableStream<Uint8Array>; bytes?: { data: Uint8Array<ArrayBuffer>; type: string } };
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 export function makeUser(role: Role, overrides: Partial<User> = {}): User {
@@ -34,6 +34,8 @@ export interface FakeApi {
   /** Answers one route ("GET /billing/plan") differently from the default. */
   on: (route: string, handler: Handler) => void;
   callsTo: (route: string) => RecordedCall[];
+  /** The network is down: every call fails as fetch does without a connection, and the server hears nothing. */
+  offline: boolean;
 }
 
 const json = (status: number, body?: unknown) => ({ status, body });
@@ -45,8 +47,16 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     spaces: initial.spaces ?? [makeSpace('s1', 'Main Space', { is_default: true }), makeSpace('s2', 'Spring Launch')],
     on: (route, handler) => overrides.set(route, handler),
     callsTo: (route) => api.calls.filter((c) => `${c.method} ${c.path}` === route),
+    offline: false,
   };
   const overrides = new Map<string, Handler>();
+  // A fresh organisation's first-run checklist: nothing done yet, not closed.
+  let checklistDismissed = false;
+  const checklist = () => ({
+    steps: { brand_voice: false, knowledge: false, analytics: false, team: false, chat: false },
+    dismissed: checklistDismissed,
+    organisation_name: 'Acme Marketing',
+  });
   const session = () => ({ access_token: 'access-1', refresh_token: 'refresh-1', token_type: 'bearer', user: api.user });
 
   const defaults: Record<string, Handler> = {
@@ -69,11 +79,26 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     // A fresh organisation: no Google Analytics connected, so the Dashboard shows its empty state.
     'GET /integrations/ga4/linked-properties': () => json(200, { linked_properties: [] }),
     'GET /integrations/ga4/accounts': () => json(200, { accounts: [] }),
+    'GET /settings/brand-voice': () => json(200, { content: '', updatedAt: null, createdBy: null }),
+    'GET /spaces/archived': () => json(200, []),
+    // The sidebar's notification list: nothing new unless a test says otherwise.
+    'GET /notifications': () => json(200, { notifications: [], unread_count: 0 }),
+    'GET /settings/org': () => json(200, { id: 'org-1', name: 'Acme Marketing', properties: [] }),
+    'GET /orgs/contacts': () =>
+      json(200, { contacts: [{ name: 'Olga Owner', email: 'olga@acme.test', role: 'org_owner' }, { name: 'Ann Admin', email: 'ann@acme.test', role: 'org_admin' }] }),
+    'GET /auth/sso/lookup': () => json(200, { sso: null }),
+    'GET /settings/sso': () => json(200, { provider: null, redirect_uri: 'http://localhost/api/v1/auth/sso/callback' }),
+    'GET /onboarding': () => json(200, checklist()),
+    'PUT /onboarding/dismissal': (call) => {
+      checklistDismissed = (call.body as { dismissed: boolean }).dismissed;
+      return json(200, checklist());
+    },
     'GET /integrations/ga4/auth/status': () =>
       json(200, { status: 'no_accounts', message: 'No Google Analytics account connected', has_valid_tokens: false, accounts_count: 0, valid_accounts: 0 }),
   };
 
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (api.offline) throw new TypeError('Failed to fetch');
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const method = (init.method ?? 'GET').toUpperCase();
@@ -92,6 +117,10 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     const reply: Reply = handler ? await handler(call) : json(404, { detail: `No fake route for ${route}` });
     if (!reply.offContract) checkExchange(method, path, body, reply.status, reply.body);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    // A streamed answer (server-sent events) is handed over as it is written.
+    if (reply.stream) return new Response(reply.stream, { status: reply.status, headers: { 'Content-Type': 'text/event-stream' } });
+    // A binary answer (an image) is sent as its bytes.
+    if (reply.bytes) return new Response(reply.bytes.data, { status: reply.status, headers: { 'Content-Type': reply.bytes.type } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: reply.body === undefined ? {} : { 'Content-Type': 'application/json' },

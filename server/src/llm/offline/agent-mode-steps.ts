@@ -1,0 +1,145 @@
+/**
+ * The offline engine's Agent Mode steps (docs/agent-mode.md "The offline engine"): each step's
+ * output composed without a model from what the step read — knowledge passages, the figures, the
+ * brand voice, the earlier steps and the person's answers. Deterministic: the same run over the same
+ * material gives the same outputs. The research step asks the person a question when the knowledge
+ * base has nothing on the goal, since a draft resting on nothing helps nobody.
+ */
+import type { AgentDefinition } from '../../agents/types';
+import type { StepActivity, StepKind } from '../../../../src/contract/agent-mode';
+import { analyticsSection, sessionsTrend } from './analytics-section';
+import { composeDraft, reviseDeliverable, checkAgainstVoice } from './agent-mode-writing';
+import { rankPassageSentences } from './engine';
+import { asPlainText, capitalise, clip, contentTopics, goalPhrase, goalSubject, keywords, overlap, quote } from './text';
+import type { AnalyticsSnapshot, GroundingPassage } from './types';
+
+export interface OfflineStepInput {
+  kind: StepKind;
+  agent: AgentDefinition;
+  /** The agent who writes the deliverable (the draft's template). */
+  writer: AgentDefinition;
+  goal: string;
+  instruction: string;
+  passages: GroundingPassage[];
+  brandVoice: string;
+  analytics: AnalyticsSnapshot | null;
+  analyticsUnavailable: boolean;
+  /** The deliverable as the earlier steps left it. */
+  deliverable: string;
+  /** Earlier steps' outputs, in order. */
+  previous: { kind: StepKind; title: string; output: string }[];
+  /** Answers the person gave to earlier questions (and this step's, when it asked). */
+  answers: string[];
+  /** This step asked and the person chose to go on without answering. */
+  answerSkipped: boolean;
+  /** This step already asked (it asks at most once). */
+  asked: boolean;
+}
+
+export interface OfflineStepResult {
+  text: string;
+  /** A question for the person: the step waits for the answer, then runs again with it. */
+  question: string | null;
+  activity: StepActivity[];
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The person's answers read as material, beside the documents. */
+export function answerPassages(answers: readonly string[]): GroundingPassage[] {
+  return answers.map((answer, index) => ({ passage: answer, document_id: `answer-${index}`, ordinal: 0, filename: 'Your answer', score: 1 }));
+}
+
+/** Who the goal is for ("… for small business owners"), if it says. */
+export function audienceOf(goal: string): string | null {
+  const match = /\bfor\s+([^.,;:!?\n]{3,80})/i.exec(goal);
+  return match ? match[1]!.trim().replace(/\s+(in|by|before|this|next)\s.*$/i, '') : null;
+}
+
+function research(input: OfflineStepInput): OfflineStepResult {
+  const topics = keywords(`${input.goal} ${input.instruction}`);
+  const subject = goalSubject(input.goal, 4) || 'the goal';
+  // A search matches loosely (a word of the instruction is enough); only passages that mention
+  // what the goal is about count as found.
+  const about = contentTopics(input.goal);
+  const passages = about.length === 0 ? input.passages : input.passages.filter((passage) => overlap(passage.passage, about) > 0);
+  const documents = [...new Set(passages.map((passage) => passage.filename))];
+  const found = passages.length === 0 ? 'nothing found' : `${plural(passages.length, 'passage')} from ${plural(documents.length, 'document')}`;
+  const activity: StepActivity[] = [{ tool: 'knowledge_search', summary: `Searched for ${subject}: ${found}` }];
+  const phrase = goalPhrase(input.goal, 80) || subject;
+  const searched = `Searched the knowledge base for **${asPlainText(phrase)}**`;
+  const fromYou = input.answers.length > 0 ? `\n\n### From you\n\n${input.answers.map((answer) => quote(asPlainText(answer))).join('\n\n')}` : '';
+  if (passages.length === 0) {
+    if (!input.asked) {
+      const question = `I found nothing in this space's knowledge base about ${phrase}. What should the work rest on? For example the offer, the dates, who it is for, and any facts it must include.`;
+      return { text: `${searched}: nothing matched.`, question, activity: [...activity, { tool: 'ask_user', summary: 'Asked you what the work should rest on' }] };
+    }
+    const basis = input.answerSkipped
+      ? 'You chose to go on without more detail, so the later steps rest on the agents\' general guidance. Upload briefs or past campaigns to the Knowledge Base for work grounded in your own material.'
+      : 'The later steps rest on what you said.';
+    return { text: `${searched}: nothing matched. ${basis}${fromYou}`, question: null, activity };
+  }
+  const facts = rankPassageSentences(passages, topics).slice(0, 5);
+  const points = facts.map((fact) => `- ${fact.text} _(${asPlainText(passages[fact.n - 1]?.filename ?? '')})_`).join('\n');
+  const sources = documents.map((name) => `- ${asPlainText(name)}`).join('\n');
+  return {
+    text: `${searched}: ${found}.\n\n### Key points\n\n${points}\n\n### Sources\n\n${sources}${fromYou}`,
+    question: null,
+    activity,
+  };
+}
+
+function analytics(input: OfflineStepInput): OfflineStepResult {
+  const snapshot = input.analytics;
+  const activity: StepActivity[] = [
+    { tool: 'analytics_report', summary: snapshot ? `Read ${snapshot.propertyName}, ${snapshot.rangeLabel}` : input.analyticsUnavailable ? 'The figures could not be read' : 'No property linked' },
+  ];
+  const figures = analyticsSection(snapshot, input.analyticsUnavailable);
+  if (!snapshot) return { text: figures, question: null, activity };
+  const topic = goalSubject(input.goal) || 'this goal';
+  const [first, second] = snapshot.topChannels;
+  const meaning = [
+    first ? `- Most sessions come from **${asPlainText(first.channel)}** (${first.percentage.toFixed(1)}%): plan the ${asPlainText(topic)} work around it first.` : null,
+    second ? `- **${asPlainText(second.channel)}** is next (${second.percentage.toFixed(1)}%): the place to test a second message.` : null,
+    sessionsTrend(snapshot.sessionsSeries) ? `- ${sessionsTrend(snapshot.sessionsSeries)}` : null,
+  ].filter(Boolean);
+  return { text: `${figures}\n\n### What it means for this goal\n\n${meaning.join('\n') || '- Too little data in this range to draw a conclusion.'}`, question: null, activity };
+}
+
+function brief(input: OfflineStepInput): OfflineStepResult {
+  const topics = keywords(`${input.goal} ${input.instruction}`);
+  const facts = rankPassageSentences([...answerPassages(input.answers), ...input.passages], topics).slice(0, 3);
+  const audience = audienceOf(input.goal) ?? (input.answers.length > 0 ? 'as you described in your answer' : null);
+  const messages = facts.length > 0 ? facts.map((fact) => `- ${clip(fact.text, 200)}`) : topics.slice(0, 3).map((topic) => `- Why ${topic} matters to the reader now.`);
+  const structure = input.writer.outputTemplate.map((section, index) => `${index + 1}. **${section.heading}**: ${section.guidance}`).join('\n');
+  const kpi = input.analytics?.kpis.find((entry) => /conversion/i.test(entry.label)) ?? input.analytics?.kpis[0];
+  const success = kpi ? `- ${kpi.label} (now ${kpi.value} over the ${input.analytics!.rangeLabel}).` : `- ${input.writer.checklist[0] ?? 'Agree one measure of success before launch.'}`;
+  return {
+    text: [
+      `### Objective\n\n${capitalise(clip(asPlainText(input.goal.trim()), 300))}`,
+      `### Audience\n\n${audience ? capitalise(asPlainText(audience)) + '.' : 'The goal does not say who it is for: the draft addresses the reader your documents describe. Edit the draft step to name them.'}`,
+      `### Key messages\n\n${messages.join('\n')}`,
+      `### Structure (${input.writer.name})\n\n${structure}`,
+      `### Measures of success\n\n${success}`,
+    ].join('\n\n'),
+    question: null,
+    activity: [],
+  };
+}
+
+export function composeOfflineStep(input: OfflineStepInput): OfflineStepResult {
+  switch (input.kind) {
+    case 'research':
+      return research(input);
+    case 'analytics':
+      return analytics(input);
+    case 'brief':
+      return brief(input);
+    case 'draft':
+      return { text: composeDraft(input), question: null, activity: [{ tool: 'knowledge_search', summary: `Drew on ${plural(input.passages.length, 'passage')}` }] };
+    case 'brand_check':
+      return checkAgainstVoice(input);
+    case 'revise':
+      return reviseDeliverable(input);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The offline engine's writing steps in Agent Mode: the draft (the writer agent's answer shape,
+ * filled from the run's material, as a document), the brand-voice check of that draft, and the
+ * revision that applies the check's changes. Deterministic like the rest of the engine.
+ */
+import type { StepActivity } from '../../../../src/contract/agent-mode';
+import type { OfflineStepInput, OfflineStepResult } from './agent-mode-steps';
+import { answerPassages, audienceOf } from './agent-mode-steps';
+import { analyticsSection } from './analytics-section';
+import { PLAIN_WORDS } from './drafts';
+import { rankPassageSentences, renderSection, voiceRules, type RankedSentence } from './engine';
+import { asPlainText, capitalise, clip, goalSubject, keywords, rotate } from './text';
+
+/** A sentence longer than this reads as hard work in marketing copy. */
+const LONG_SENTENCE_WORDS = 30;
+
+/** How many emails a goal asks for: "three emails", "a 4-email sequence"; a sequence without a number is 3. */
+export function emailCount(goal: string): number {
+  const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+  const match = /\b(\d|two|three|four|five|six)[\s-]+(?:part\s+)?(?:e-?mails?|messages|parts?|steps?)\b/i.exec(goal);
+  if (match) return Math.min(6, Math.max(1, words[match[1]!.toLowerCase()] ?? Number(match[1])));
+  return /\b(sequence|series|drip|nurture)\b/i.test(goal) ? 3 : 1;
+}
+
+/** Each email of a sequence has one job; the last is always the last call. */
+const SEQUENCE_EMAILS: readonly { angle: string; subjects: (topic: string) => string[]; cta: string }[] = [
+  { angle: 'Announce it', subjects: (topic) => [`${capitalise(topic)} is here`, `Your ${topic} starts now`, `New for you: ${topic}`], cta: "See what's new" },
+  { angle: 'Show the proof', subjects: (topic) => [`See ${topic} in action`, `What ${topic} changes for you`, `Inside ${topic}`], cta: 'Watch how it works' },
+  { angle: 'Answer the doubts', subjects: (topic) => [`Questions about ${topic}? Answered`, `Is ${topic} right for you?`, `${capitalise(topic)}: what people ask`], cta: 'Read the answers' },
+  { angle: 'Share a customer story', subjects: (topic) => [`How one customer uses ${topic}`, `A week with ${topic}`, `${capitalise(topic)}, in their words`], cta: 'Read the story' },
+  { angle: 'Make it easy', subjects: (topic) => [`${capitalise(topic)} in three steps`, `Getting started with ${topic}`, `The quick way into ${topic}`], cta: 'Get started' },
+];
+const LAST_CALL = { angle: 'Last call', subjects: (topic: string) => [`Last chance: ${topic}`, `${capitalise(topic)} closes soon`, `Before ${topic} ends`], cta: 'Claim it before it closes' };
+
+function emailSequence(subject: string, facts: RankedSentence[], count: number): string {
+  const topic = clip(subject || 'our news', 40);
+  const emails = [...SEQUENCE_EMAILS.slice(0, count - 1), LAST_CALL];
+  return emails
+    .map((email, index) => {
+      // Each email leads with a different fact, so the sequence does not repeat itself.
+      const [lead, proof] = rotate(facts.map((fact) => fact.text), index);
+      const [subject, ...alternatives] = email.subjects(topic).map((line) => clip(line, 48));
+      return [
+        `### Email ${index + 1}: ${email.angle}`,
+        `**Subject:** ${subject}  \n**Or try:** ${alternatives.join(' · ')}  \n**Preview:** ${clip(lead ?? `Everything you need to know about ${topic}.`, 90)}`,
+        'Hi {first name},',
+        lead ? clip(lead, 280) : `Here is a short update on ${topic}.`,
+        proof && proof !== lead ? clip(proof, 220) : null,
+        `**[${email.cta}]**`,
+        'Thanks,  \nThe team',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    })
+    .join('\n\n');
+}
+
+export function composeDraft(input: OfflineStepInput): string {
+  const topics = keywords(`${input.goal} ${input.instruction}`);
+  const material = [...answerPassages(input.answers), ...input.passages];
+  const facts = rankPassageSentences(material, topics);
+  const audience = audienceOf(input.goal);
+  const offline = {
+    agent: input.writer,
+    message: `${input.goal}\n${input.instruction}`,
+    passages: material,
+    brandVoice: input.brandVoice,
+    analytics: input.analytics,
+    analyticsUnavailable: input.analyticsUnavailable,
+    variant: 0,
+  };
+  const firstLine = input.goal.trim().split(/\r?\n/)[0]!;
+  const head = [`# ${capitalise(clip(asPlainText(firstLine), 90))}`, audience ? `**For:** ${asPlainText(audience)}` : null].filter(Boolean).join('\n\n');
+  const sections = input.writer.outputTemplate.map((spec) => {
+    let body: string;
+    if (spec.offline === 'summary') {
+      body = facts.length > 0
+        ? facts.slice(0, 3).map((fact) => `- ${fact.text} _(${asPlainText(material[fact.n - 1]?.filename ?? '')})_`).join('\n')
+        : `- ${capitalise(topics.slice(0, 3).join(', ') || 'the goal')}: no supporting material was found, so check every claim before it goes out.`;
+    } else if (spec.offline === 'draft' && input.writer.slug === 'email' && emailCount(input.goal) > 1) {
+      body = emailSequence(goalSubject(input.goal), facts, emailCount(input.goal));
+    } else if (spec.offline === 'analytics') {
+      body = analyticsSection(input.analytics, input.analyticsUnavailable);
+    } else {
+      body = renderSection(spec, offline, topics, facts);
+    }
+    return `## ${spec.heading}\n\n${body.trim()}`;
+  });
+  const sources = [...new Set(input.passages.map((passage) => asPlainText(passage.filename)))];
+  const footer = sources.length > 0 ? `\n\n---\n_Sources: ${sources.join(', ')}_` : '';
+  return `${head}\n\n${sections.join('\n\n')}${footer}`;
+}
+
+/** Lines of the deliverable that are its own words (not headings, quoted sources or tables). */
+const isProse = (line: string) => line.trim() !== '' && !/^\s*(#|>|\||---)/.test(line);
+
+const mentions = (rules: string[], pattern: RegExp) => rules.some((rule) => pattern.test(rule));
+
+interface Finding {
+  change: string;
+  count: number;
+}
+
+function jargonFindings(text: string): Finding[] {
+  const prose = text.split('\n').filter(isProse).join('\n');
+  const findings: Finding[] = [];
+  for (const [pattern, replacement] of PLAIN_WORDS) {
+    const hits = prose.match(new RegExp(pattern.source, pattern.flags)) ?? [];
+    if (hits.length === 0) continue;
+    const word = hits[0]!.trim().toLowerCase();
+    findings.push({ change: replacement ? `Replace "${word}" with "${replacement}"` : `Drop the filler "${word}"`, count: hits.length });
+  }
+  return findings;
+}
+
+function longSentences(text: string): string[] {
+  return text
+    .split('\n')
+    .filter(isProse)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
+    .filter((sentence) => sentence.split(/\s+/).length > LONG_SENTENCE_WORDS);
+}
+
+export function checkAgainstVoice(input: OfflineStepInput): OfflineStepResult {
+  const rules = voiceRules(input.brandVoice);
+  const text = input.deliverable;
+  const findings = jargonFindings(text);
+  const exclamations = (text.split('\n').filter(isProse).join('\n').match(/!/g) ?? []).length;
+  if (exclamations > 0 && mentions(rules, /exclamation|calm|understated|no hype/i)) findings.push({ change: 'Use full stops instead of exclamation marks', count: exclamations });
+  const long = longSentences(text);
+  const changes = [
+    ...findings.map((finding) => `- ${finding.change}${finding.count > 1 ? ` (${finding.count} times)` : ''}.`),
+    ...long.slice(0, 3).map((sentence) => `- Split this ${sentence.split(/\s+/).length}-word sentence: "${clip(sentence, 140)}"`),
+  ];
+  const verdict = changes.length === 0 ? 'On voice: no changes needed.' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} needed before this goes out.`;
+  const ruleList = rules.length > 0
+    ? rules.map((rule) => `- ${capitalise(rule)}`).join('\n')
+    : 'No brand voice is set for this organisation, so the draft was checked against plain-language rules only. Add it under Workspace Settings.';
+  const activity: StepActivity[] = [{ tool: 'brand_voice', summary: rules.length > 0 ? `Read ${rules.length} brand-voice rules` : 'No brand voice set' }];
+  return {
+    text: `### Verdict\n\n${verdict}\n\n### Rules checked\n\n${ruleList}\n\n### Changes to make\n\n${changes.join('\n') || '- None.'}`,
+    question: null,
+    activity,
+  };
+}
+
+function keepCase(original: string, replacement: string): string {
+  return replacement && /^[A-Z]/.test(original) ? capitalise(replacement) : replacement;
+}
+
+function plainLine(line: string, dropExclamations: boolean): string {
+  const indent = /^\s*/.exec(line)![0];
+  let result = line.slice(indent.length);
+  for (const [pattern, replacement] of PLAIN_WORDS) result = result.replace(pattern, (match) => keepCase(match, replacement));
+  if (dropExclamations) result = result.replace(/!+/g, '.');
+  return indent + result.replace(/ {2,}(?=\S)/g, ' ').replace(/\s+([,.!?])/g, '$1');
+}
+
+export function reviseDeliverable(input: OfflineStepInput): OfflineStepResult {
+  const rules = voiceRules(input.brandVoice);
+  const dropExclamations = mentions(rules, /exclamation|calm|understated|no hype/i);
+  let changed = 0;
+  const lines = input.deliverable.split('\n').map((line) => {
+    if (!isProse(line)) return line;
+    const revised = plainLine(line, dropExclamations);
+    if (revised !== line) changed += 1;
+    return revised;
+  });
+  const summary = changed === 0 ? 'No changes were needed' : `Applied the brand-voice changes to ${changed} ${changed === 1 ? 'line' : 'lines'}`;
+  return { text: lines.join('\n'), question: null, activity: [{ tool: 'brand_voice', summary }] };
+}

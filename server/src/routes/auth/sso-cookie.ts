@@ -1,0 +1,34 @@
+/**
+ * The browser-binding cookie of a single sign-on attempt: HttpOnly (no script reads it),
+ * SameSite=Lax (sent on the provider's top-level redirect back, not on cross-site subrequests),
+ * Secure over HTTPS, and scoped to the SSO routes. Only its SHA-256 is stored with the attempt.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../plugins/api-headers';
+
+const NAME = 'mosaic_sso';
+const PATH = `${API_PREFIX}/auth/sso`;
+
+/** Ten minutes, as the attempt itself (SSO_ATTEMPT_TTL_MS). */
+const MAX_AGE_SECONDS = 600;
+
+export function setSsoCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('Set-Cookie', `${NAME}=${value}; Path=${PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+}
+
+export function clearSsoCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('Set-Cookie', `${NAME}=; Path=${PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+}
+
+/** The cookie's value, if the browser sent it (base64url, so no decoding is needed). */
+export function ssoCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === NAME) return rest.join('=') || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,62 @@
+/**
+ * The devices signed in to an account: one per refresh-token family that still has a live token.
+ * The live token's row says when the device last refreshed (every ~15 minutes while in use) and
+ * from which browser and address; the family's first row says when it signed in.
+ */
+import { and, eq, gt, isNull, min } from 'drizzle-orm';
+import type { AccountSession } from '../../../../src/contract/account';
+import type { Db } from '../../db/database';
+import { isUuid } from '../../db/ids';
+import { refreshTokens } from '../../db/schema/index';
+import { MESSAGES, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { revokeFamily } from '../refresh-tokens';
+import type { AccountCaller } from './account.service';
+
+const liveTokensOf = (userId: string) =>
+  and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date()));
+
+export async function listAccountSessions(db: Db, caller: AccountCaller): Promise<AccountSession[]> {
+  const live = await db.select().from(refreshTokens).where(liveTokensOf(caller.user.id));
+  if (live.length === 0) return [];
+  const started = await db
+    .select({ familyId: refreshTokens.familyId, first: min(refreshTokens.createdAt) })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, caller.user.id))
+    .groupBy(refreshTokens.familyId);
+  const startOf = new Map(started.map((row) => [row.familyId, row.first]));
+  return live
+    .map((row) => ({
+      id: row.familyId,
+      created_at: (startOf.get(row.familyId) ?? row.createdAt).toISOString(),
+      last_used_at: row.createdAt.toISOString(),
+      user_agent: row.userAgent,
+      ip_address: row.ipAddress,
+      current: row.familyId === caller.sessionId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at));
+}
+
+/**
+ * Signs one device out. Another person's session, an ended one and a malformed id all answer 404.
+ * The device's access token lapses within ACCESS_TOKEN_TTL_SECONDS; it cannot refresh any more.
+ */
+export async function revokeAccountSession(db: Db, caller: AccountCaller, sessionId: string, ipAddress: string | null): Promise<void> {
+  if (!isUuid(sessionId)) throw notFound(MESSAGES.accountSessionNotFound);
+  await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(liveTokensOf(caller.user.id), eq(refreshTokens.familyId, sessionId)))
+      .limit(1);
+    if (!live) throw notFound(MESSAGES.accountSessionNotFound);
+    await revokeFamily(tx, sessionId);
+    await recordAudit(tx, {
+      action: 'account.session_revoked',
+      actor: { userId: caller.user.id, email: caller.user.email, role: caller.user.role },
+      orgId: caller.user.orgId,
+      target: { type: 'refresh_token_family', id: sessionId },
+      ipAddress,
+    });
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * Carries a run out (docs/agent-mode.md "Runs"): claims it, then step after step — charge, run,
+ * save — until it finishes, a step asks a question, the person asked for a pause, credits run out,
+ * or a step fails. Safe to call more than once for the same run: only one caller holds it, and a
+ * run resumed after a crash carries on at the step it was on (that step starts over, charged once).
+ * A worker whose claim was taken over or whose run was cancelled changes nothing more.
+ */
+import { AGENT_MODE_TEXTS, writesDeliverable, type StepActivity } from '../../../../src/contract/agent-mode';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { LlmError } from '../../llm/types';
+import type { ReplyStreamHub } from '../agents/reply-stream';
+import type { ReplyWaker } from '../agents/waker';
+import type { AnalyticsLoader } from '../agents/analytics';
+import type { SemanticIndex } from '../knowledge/semantic-index';
+import {
+  askQuestion,
+  claimRun,
+  completeStep,
+  failStep,
+  finishHeld,
+  pauseHeld,
+  readRun,
+  readSteps,
+  renewLease,
+  requeueHeld,
+  saveStepActivity,
+  saveStepText,
+  startStep,
+  takenOver,
+  type HeldRun,
+} from './run-claims';
+import type { RunRow, StepRow } from './serializers';
+import { ChargeRefused } from './step-billing';
+import { runStep } from './step-runner';
+import { runTopic } from './topic';
+
+export interface ExecutorDeps {
+  db: Db;
+  config: Pick<AppConfig, 'llm' | 'agentRuns'>;
+  waker: ReplyWaker;
+  streams: ReplyStreamHub;
+  analytics: AnalyticsLoader;
+  semanticIndex: SemanticIndex | null;
+  /**
+   * The run reached a state the person may need to hear about (finished, failed, needs an answer,
+   * paused for credits). Awaited, and never throws: telling must not undo what was saved.
+   */
+  onRested: (runId: string) => Promise<void>;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+export type StopReason = 'cancelled' | 'shutdown';
+
+export type ExecuteOutcome =
+  /** The run rests: finished, waiting for an answer, or paused. */
+  | { kind: 'rested' }
+  /** Someone else holds it, it is not queued, or it was cancelled meanwhile. */
+  | { kind: 'skipped' }
+  /** Put back in the queue after a failure worth retrying (attempt `attempt` of the step): it needs a new job. */
+  | { kind: 'requeued'; error: string; attempt: number }
+  /** Left running for the next process (this one is stopping): the recovery sweep resumes it. */
+  | { kind: 'released' };
+
+export const RUN_LEASE_LOST = "Agent Mode run lost its lease to another worker; this attempt's result is dropped";
+
+export async function executeRun(deps: ExecutorDeps, runId: string, signal: AbortSignal): Promise<ExecuteOutcome> {
+  const { db, config } = deps;
+  const claimed = await claimRun(db, runId, config.agentRuns.leaseMs);
+  if (!claimed) return { kind: 'skipped' };
+  const held: HeldRun = { id: claimed.id, claims: claimed.claims };
+  await deps.waker.wake(runTopic(runId));
+
+  // A cancel from any process, or a takeover after this lease ran out, shows as a failed renewal.
+  const lost = new AbortController();
+  const stepSignal = AbortSignal.any([signal, lost.signal]);
+  const heartbeat = setInterval(() => {
+    renewLease(db, held, config.agentRuns.leaseMs)
+      .then((holds) => {
+        if (!holds) lost.abort('cancelled' satisfies StopReason);
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, runId }, 'Could not renew an Agent Mode run lease'));
+  }, config.agentRuns.leaseMs / 3);
+  heartbeat.unref();
+
+  try {
+    for (;;) {
+      // Stopping between steps: the next process carries on from here (shutdown), or nothing does (cancel).
+      if (stepSignal.aborted) return stepSignal.reason === 'shutdown' ? { kind: 'released' } : letGo(deps, held);
+      const run = await readRun(db, runId);
+      if (!run || run.status !== 'running' || run.claims !== held.claims) return letGo(deps, held);
+      const steps = await readSteps(db, runId);
+      const next = steps.find((step) => step.status === 'running' || step.status === 'pending');
+      if (!next) return rest(deps, held, await finishHeld(db, held));
+      if (run.pauseRequested) return rest(deps, held, await pauseHeld(db, held, 'user', AGENT_MODE_TEXTS.pausedByUser));
+      const outcome = await carryOutStep(deps, held, run, next, steps, stepSignal);
+      if (outcome) return outcome;
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** One step from start to saved; returns an outcome when the run stops moving, null to go on. */
+async function carryOutStep(deps: ExecutorDeps, held: HeldRun, run: RunRow, next: StepRow, steps: StepRow[], signal: AbortSignal): Promise<ExecuteOutcome | null> {
+  const { db, config } = deps;
+  let step: StepRow | null;
+  try {
+    step = await startStep(db, held, next);
+  } catch (error) {
+    if (!(error instanceof ChargeRefused)) throw error;
+    const message =
+      error.reason === 'plan'
+        ? AGENT_MODE_TEXTS.pausedForPlan(next.title, error.detail)
+        : AGENT_MODE_TEXTS.pausedForCredits(next.title, error.required, error.remaining);
+    return rest(deps, held, await pauseHeld(db, held, error.reason, message));
+  }
+  if (!step) return letGo(deps, held);
+  await deps.waker.wake(runTopic(run.id));
+  if (step.attempts > config.agentRuns.maxAttempts) {
+    return rest(deps, held, await failStep(db, held, step, AGENT_MODE_TEXTS.stepInterrupted, AGENT_MODE_TEXTS.stepFailed(step.position, step.title, AGENT_MODE_TEXTS.stepInterrupted)));
+  }
+
+  const topic = runTopic(run.id);
+  const streaming = { id: step.id, attempts: held.claims, sessionId: topic, save: (text: string) => saveStepText(db, held, step.id, text) };
+  let activity: StepActivity[] = [];
+  try {
+    const result = await runStep(deps, run, step, steps, {
+      signal,
+      onProgress: (text, engine) => deps.streams.progress(streaming, text, engine),
+      onActivity: (entries) => {
+        activity = entries;
+        void saveStepActivity(db, held, step.id, entries)
+          .then(() => deps.waker.wake(topic))
+          .catch((error: unknown) => deps.log.warn({ err: error, runId: run.id }, 'Could not save a step\'s activity'));
+      },
+    });
+    await deps.streams.flush(step.id);
+    if (result.question) {
+      return rest(deps, held, await askQuestion(db, held, step, { output: result.output, activity: result.activity, question: result.question }));
+    }
+    const saved = await completeStep(db, held, step, { output: result.output, activity: result.activity, deliverable: writesDeliverable(step.kind) });
+    if (!saved) return letGo(deps, held);
+    await deps.waker.wake(topic);
+    return null;
+  } catch (error) {
+    const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
+    if (reason === 'cancelled') return letGo(deps, held);
+    const message = error instanceof Error ? error.message : String(error);
+    // Left running: its lease expires and the recovery sweep (here or elsewhere) resumes this step.
+    if (reason === 'shutdown') return { kind: 'released' };
+    const retryable = !(error instanceof LlmError) || error.retryable;
+    if (retryable && step.attempts < config.agentRuns.maxAttempts) {
+      if (!(await requeueHeld(db, held, step, message))) return letGo(deps, held);
+      deps.log.warn({ err: error, runId: run.id, step: step.position, attempt: step.attempts }, 'Agent Mode step failed; it will be retried');
+      await deps.waker.wake(topic);
+      return { kind: 'requeued', error: message, attempt: step.attempts };
+    }
+    const reasonText = /[.!?]$/.test(message) ? message : `${message}.`;
+    deps.log.error({ err: error, runId: run.id, step: step.position, activity: activity.length }, 'Agent Mode step failed');
+    return rest(deps, held, await failStep(db, held, step, reasonText, AGENT_MODE_TEXTS.stepFailed(step.position, step.title, reasonText)));
+  } finally {
+    deps.streams.finished(step.id);
+  }
+}
+
+/** The run came to rest under this claim (or the claim was lost on the way). */
+async function rest(deps: ExecutorDeps, held: HeldRun, written: boolean): Promise<ExecuteOutcome> {
+  if (!written) return letGo(deps, held);
+  await deps.waker.wake(runTopic(held.id));
+  await deps.onRested(held.id);
+  return { kind: 'rested' };
+}
+
+async function letGo(deps: ExecutorDeps, held: HeldRun): Promise<ExecuteOutcome> {
+  if (await takenOver(deps.db, held)) deps.log.warn({ runId: held.id, claim: held.claims }, RUN_LEASE_LOST);
+  return { kind: 'skipped' };
+}

@@ -1,0 +1,83 @@
+/**
+ * Full-text search of the space's chat history: titles and messages (every version) (PostgreSQL English
+ * stemming over the stored tsvector columns and their GIN indexes; the same on PGlite). A chat
+ * appears once, with a snippet of its newest matching message (or its title); title matches come
+ * first, then the most recently active (no ts_rank: a history is read newest first, and scoring
+ * every message a common word matches would only add cost; figures in docs/agents.md).
+ */
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database';
+import { badRequest } from '../../errors';
+import { HISTORY_TEXTS, searchTerms, type HistorySearchResult } from '../../../../src/contract/chat-history';
+import { toHistoryDto } from './history.service';
+
+/** Every word as a prefix ("house" finds "houseplants"), all required: what a search box user expects. */
+function prefixQuery(terms: string[]): string {
+  return terms.map((term) => `${term}:*`).join(' & ');
+}
+
+interface Row {
+  id: string;
+  title: string;
+  agent_slug: string;
+  user_id: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  pinned_at: string | Date | null;
+  message_id: string | null;
+  snippet: string;
+}
+
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+export async function searchHistory(
+  db: DbExecutor,
+  spaceId: string,
+  options: { query: string; slug?: string; limit: number },
+): Promise<HistorySearchResult> {
+  const terms = searchTerms(options.query);
+  if (terms.length === 0) throw badRequest(HISTORY_TEXTS.queryWithoutWords, 'VALIDATION_ERROR');
+  const slugFilter = options.slug ? sql`and s.agent_slug = ${options.slug}` : sql``;
+  // Words are letters and digits only (searchTerms), so the tsquery text cannot carry operators.
+  const result = await db.execute(sql`
+    with q as (select to_tsquery('english', ${prefixQuery(terms)}) as query),
+    found as (
+      select distinct m.session_id from chat_messages m, q
+       where m.space_id = ${spaceId} and m.content_tsv @@ q.query
+    ),
+    page as (
+      select s.id, s.title, s.agent_slug, s.user_id, s.created_at, s.updated_at, s.pinned_at, (s.title_tsv @@ q.query) as by_title
+        from chat_sessions s, q
+       where s.space_id = ${spaceId} and s.deleted_at is null ${slugFilter}
+         and (s.title_tsv @@ q.query or s.id in (select session_id from found))
+       order by by_title desc, s.updated_at desc
+       limit ${options.limit}
+    )
+    select page.id, page.title, page.agent_slug, page.user_id, page.created_at, page.updated_at, page.pinned_at, best.id as message_id,
+           ts_headline('english', coalesce(best.content, page.title), q.query, 'MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""') as snippet
+      from page cross join q
+      left join lateral (
+        select m.id, m.content from chat_messages m
+         where not page.by_title and m.session_id = page.id and m.content_tsv @@ q.query
+         order by m.created_at desc limit 1
+      ) best on true
+     order by page.by_title desc, page.updated_at desc
+  `);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return {
+    query: options.query,
+    results: rows.map((row) => ({
+      session: toHistoryDto({
+        id: row.id,
+        title: row.title,
+        agentSlug: row.agent_slug,
+        userId: row.user_id,
+        createdAt: asDate(row.created_at),
+        updatedAt: asDate(row.updated_at),
+        pinnedAt: row.pinned_at === null ? null : asDate(row.pinned_at),
+      }),
+      snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+      message_id: row.message_id,
+    })),
+  };
+}

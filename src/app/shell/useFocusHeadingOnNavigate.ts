@@ -1,0 +1,48 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** How long a lazily loaded screen may take to show its heading before focus is left alone. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After a navigation (a sidebar link, sign-in, a redirect) focus would stay on the link that was
+ * clicked, or fall to the page body when that link went away; a screen-reader or keyboard user then
+ * starts from the top. This moves focus to the new screen's level-1 heading once it has rendered.
+ * Focus that something on the new screen has already claimed (an autofocused field, the composer
+ * after a send) is left where it is.
+ */
+export function useFocusHeadingOnNavigate(mainRef: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const previousPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    const main = mainRef.current;
+    if (!main || previousPath.current === pathname) return;
+    previousPath.current = pathname;
+
+    const focusHeading = (): boolean => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      const active = document.activeElement;
+      const claimedOnScreen = active !== null && active !== document.body && main.contains(active);
+      // A dialog or menu opened meanwhile keeps focus too.
+      const inOverlay = active?.closest('[role="dialog"], [role="menu"], [role="alertdialog"]') != null;
+      if (!claimedOnScreen && !inOverlay) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(main, { childList: true, subtree: true });
+    return stop;
+  }, [mainRef, pathname]);
+}

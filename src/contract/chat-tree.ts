@@ -1,0 +1,113 @@
+/**
+ * A chat as a tree of versions (docs/agents.md "Versions and edits"). Every message names the
+ * message it follows (its parent); messages with the same parent are versions of one another (a
+ * regenerated reply and the reply it was regenerated from; an edited question and the question it
+ * edits). What a chat shows is one branch: the path from its first message to a leaf.
+ *
+ * Which branch: the one ending at the leaf chosen on the device, else the one ending at the newest
+ * message (what was written last is what the reader most likely wants). Choosing another version
+ * of a message shows that version with its own continuation: the path to the newest message below
+ * it. The server answers spec clients with the newest message's branch, and gives the model the
+ * branch of the message it answers; the client shows the branch the reader chose. Both use this file.
+ */
+
+/** The parts of a message the tree needs, whatever the side calls them. */
+export interface TreeNode {
+  id: string;
+  /**
+   * The message it follows: null for a first message (or a new version of one). Undefined when not
+   * known (messages saved before versions existed): such a message follows the one before it.
+   */
+  parentId?: string | null | undefined;
+  /** ISO-8601 UTC, sorts as text. */
+  createdAt: string;
+}
+
+export interface ChatTree<M extends TreeNode> {
+  byId: ReadonlyMap<string, M>;
+  /** Children of each message (key null: the first messages), oldest first: version 1 is the first written. */
+  children: ReadonlyMap<string | null, readonly M[]>;
+  /** Each message's resolved parent (after the "follows the one before it" rule). */
+  parentOf: ReadonlyMap<string, string | null>;
+  /** The newest message in each message's subtree (itself included). */
+  newestBelow: ReadonlyMap<string, M>;
+  /** The newest message of the whole chat. */
+  newest: M | undefined;
+}
+
+const byTime = (a: TreeNode, b: TreeNode) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Builds the tree in one pass over the messages (any order); O(n log n) for the sort. */
+export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatTree<M> {
+  const ordered = [...messages].sort(byTime);
+  const byId = new Map<string, M>();
+  for (const message of ordered) byId.set(message.id, message);
+  const parentOf = new Map<string, string | null>();
+  const children = new Map<string | null, M[]>();
+  let previous: M | undefined;
+  for (const message of ordered) {
+    let parent = message.parentId === undefined ? (previous?.id ?? null) : message.parentId;
+    // A parent the device does not hold (not synced yet) would hide the message: it is shown as a first message.
+    if (parent !== null && !byId.has(parent)) parent = null;
+    parentOf.set(message.id, parent);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(message);
+    else children.set(parent, [message]);
+    previous = message;
+  }
+  // Children are written after their parent, so walking newest first settles every subtree before its root.
+  const newestBelow = new Map<string, M>();
+  for (let index = ordered.length - 1; index >= 0; index -= 1) {
+    const message = ordered[index]!;
+    let newest = message;
+    for (const child of children.get(message.id) ?? []) {
+      const candidate = newestBelow.get(child.id)!;
+      if (byTime(candidate, newest) > 0) newest = candidate;
+    }
+    newestBelow.set(message.id, newest);
+  }
+  return { byId, children, parentOf, newestBelow, newest: ordered.at(-1) };
+}
+
+/** The branch ending at `leafId`, first message first; empty when the chat does not hold it. */
+export function pathTo<M extends TreeNode>(tree: ChatTree<M>, leafId: string): M[] {
+  const path: M[] = [];
+  let id: string | null | undefined = leafId;
+  while (id) {
+    const message = tree.byId.get(id);
+    if (!message) break;
+    path.push(message);
+    id = tree.parentOf.get(id);
+  }
+  return path.reverse();
+}
+
+/**
+ * The branch shown: ending at the chosen leaf when it is still in the chat, else at the newest
+ * message. A chosen message that has gained messages below it since (a reply arrived) shows them too.
+ */
+export function shownBranch<M extends TreeNode>(tree: ChatTree<M>, chosenLeafId?: string | null): M[] {
+  const chosen = chosenLeafId ? tree.newestBelow.get(chosenLeafId) : undefined;
+  const leaf = chosen ?? tree.newest;
+  return leaf ? pathTo(tree, leaf.id) : [];
+}
+
+export interface Versions<M extends TreeNode> {
+  /** 1-based position among its versions (oldest first). */
+  index: number;
+  count: number;
+  previous: M | null;
+  next: M | null;
+}
+
+/** A message's versions: the messages that share its parent. */
+export function versionsOf<M extends TreeNode>(tree: ChatTree<M>, messageId: string): Versions<M> {
+  const siblings = tree.children.get(tree.parentOf.get(messageId) ?? null) ?? [];
+  const at = siblings.findIndex((sibling) => sibling.id === messageId);
+  return { index: at + 1, count: siblings.length, previous: siblings[at - 1] ?? null, next: siblings[at + 1] ?? null };
+}
+
+/** The leaf to choose to show `versionId` (another version of a message) with its own continuation. */
+export function leafForVersion<M extends TreeNode>(tree: ChatTree<M>, versionId: string): string {
+  return tree.newestBelow.get(versionId)?.id ?? versionId;
+}

@@ -1,0 +1,225 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, DataList, Flex, Heading, Link, Progress, Separator, Skeleton, Table, Text } from '@radix-ui/themes';
+import type { AdminOrganizationDetail } from '../../../contract/admin';
+import { formatDate, formatDateTime, formatNumber, formatWhen } from '../../../contract/format';
+import { fetchOrganization } from '../admin.api';
+import { ROLE_COLORS, ROLE_LABELS } from '../admin.format';
+import { useAdminPermissions } from '../useAdminPermissions';
+import { useRemote } from '../useRemote';
+import { CreditAdjustDialog } from './CreditAdjustDialog';
+import { LoadProblem, ReadOnlyNotice } from './LoadProblem';
+import { SidePanel } from './SidePanel';
+import { StatusBadge } from './UserDrawer';
+import { useNow } from '../../../pwa/use-now';
+
+export function PlanBadge({ plan }: { plan: AdminOrganizationDetail['plan'] }) {
+  if (!plan) return <Text color="gray">No plan</Text>;
+  return (
+    <Badge color={plan.is_active ? (plan.type === 'free' ? 'gray' : 'green') : 'red'} variant="soft">
+      {plan.name}
+      {plan.is_active ? '' : ' (ended)'}
+    </Badge>
+  );
+}
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <Heading as="h3" id={id} size="3" mb="2">
+      {children}
+    </Heading>
+  );
+}
+
+function Credits({ org, onAdjusted }: { org: AdminOrganizationDetail; onAdjusted: () => void }) {
+  const { readOnlyReason } = useAdminPermissions();
+  const credits = org.credits;
+  return (
+    <section aria-labelledby="org-credits-heading">
+      <Flex justify="between" align="center" gap="3" mb="2" wrap="wrap">
+        <Heading as="h3" id="org-credits-heading" size="3">
+          Credits
+        </Heading>
+        <CreditAdjustDialog org={org} blocked={readOnlyReason} onAdjusted={onAdjusted} />
+      </Flex>
+      {readOnlyReason ? <ReadOnlyNotice reason={readOnlyReason} /> : null}
+      {credits ? (
+        <Flex direction="column" gap="2" mt="2">
+          <Text size="2">
+            <Text weight="bold">{formatNumber(credits.remaining)}</Text> left of {formatNumber(credits.total)} this cycle · {formatNumber(credits.used)} used · renews{' '}
+            {formatDate(credits.reset_date)}
+          </Text>
+          <Progress value={credits.total > 0 ? Math.min(100, (credits.used / credits.total) * 100) : 0} aria-label="Credits used this cycle" />
+        </Flex>
+      ) : (
+        <Text size="2" color="gray">
+          No credit account.
+        </Text>
+      )}
+    </section>
+  );
+}
+
+function Ledger({ org }: { org: AdminOrganizationDetail }) {
+  return (
+    <section aria-labelledby="org-ledger-heading">
+      <SectionHeading id="org-ledger-heading">Latest ledger entries</SectionHeading>
+      {org.ledger.length === 0 ? (
+        <Text size="2" color="gray">
+          No entries yet.
+        </Text>
+      ) : (
+        <Table.Root size="1" className="admin-table">
+<caption className="visually-hidden">Latest ledger entries</caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Change</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Balance</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {org.ledger.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell className="nowrap">{formatDateTime(entry.created_at)}</Table.Cell>
+                <Table.Cell className="break-anywhere">
+                  <Text as="div" size="1" weight="medium">
+                    {entry.activity ?? entry.feature}
+                  </Text>
+                  {entry.activity_details ? (
+                    <Text as="div" size="1" color="gray">
+                      {entry.activity_details}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell justify="end" className="nowrap">
+                  <Text color={entry.credits < 0 ? 'red' : 'green'}>
+                    {entry.credits < 0 ? '−' : '+'}
+                    {formatNumber(Math.abs(entry.credits))}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell justify="end">{formatNumber(entry.balance_after)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </section>
+  );
+}
+
+function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: number }) {
+  return (
+    <>
+      <section aria-labelledby="org-spaces-heading">
+        <SectionHeading id="org-spaces-heading">{`Spaces (${org.space_list.length})`}</SectionHeading>
+        <ul className="plain-list admin-row-list">
+          {org.space_list.map((space) => (
+            <li key={space.id}>
+              <Flex justify="between" gap="3" align="center">
+                <Text size="2" weight="medium" className="break-anywhere">
+                  {space.name}{' '}
+                  {space.is_default ? (
+                    <Badge variant="outline" color="gray">
+                      Default
+                    </Badge>
+                  ) : null}{' '}
+                  {space.archived ? (
+                    <Badge variant="soft" color="amber">
+                      Archived
+                    </Badge>
+                  ) : null}
+                </Text>
+                <Text size="1" color="gray" className="nowrap">
+                  {formatNumber(space.documents)} {space.documents === 1 ? 'document' : 'documents'}
+                </Text>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="org-members-heading">
+        <SectionHeading id="org-members-heading">{`Members (${org.member_list.length})`}</SectionHeading>
+        <ul className="plain-list admin-row-list">
+          {org.member_list.map((member) => (
+            <li key={member.id}>
+              <Flex justify="between" gap="3" align="center" wrap="wrap">
+                <Flex direction="column" minWidth="0">
+                  <Link asChild size="2" weight="medium">
+                    <RouterLink to={`/admin/users?user=${encodeURIComponent(member.id)}`}>{member.name}</RouterLink>
+                  </Link>
+                  <Text size="1" color="gray" className="break-anywhere">
+                    {member.email} · {member.last_active_at ? `active ${formatWhen(member.last_active_at, now)}` : 'never signed in'}
+                  </Text>
+                </Flex>
+                <Flex gap="2">
+                  <Badge color={ROLE_COLORS[member.role]} variant="soft">
+                    {ROLE_LABELS[member.role]}
+                  </Badge>
+                  {member.status === 'suspended' ? <StatusBadge status="suspended" /> : null}
+                </Flex>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** One organisation in detail: plan, credits (with the adjustment), ledger, spaces, members. */
+export function OrganizationDrawer({ orgId, onClose, onChanged }: { orgId: string | null; onClose: () => void; onChanged: () => void }) {
+  const remote = useRemote(orgId, (signal) => fetchOrganization(orgId!, signal), 'Failed to load the organisation');
+  const org = remote.data?.id === orgId ? remote.data : null;
+  const now = useNow();
+  return (
+    <SidePanel
+      open={orgId !== null}
+      onClose={onClose}
+      title={org?.name ?? 'Organisation'}
+      description={org ? (org.email_domain ? `People at ${org.email_domain} may ask to join` : 'No email domain') : remote.loading ? 'Loading…' : ''}
+    >
+      {remote.error ? <LoadProblem message={remote.error} onRetry={remote.reload} retrying={remote.loading} /> : null}
+      {!org ? (
+        remote.error ? null : (
+          <Flex direction="column" gap="3" role="status" aria-label="Loading the organisation">
+            <Skeleton height="120px" />
+            <Skeleton height="200px" />
+          </Flex>
+        )
+      ) : (
+        <Flex direction="column" gap="5">
+          <DataList.Root size="2">
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Plan</DataList.Label>
+              <DataList.Value>
+                <Flex gap="2" align="center" wrap="wrap">
+                  <PlanBadge plan={org.plan} />
+                  {org.plan?.expires_at ? <Text size="1">ends {formatDate(org.plan.expires_at)}</Text> : null}
+                </Flex>
+              </DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Created</DataList.Label>
+              <DataList.Value>{formatDateTime(org.created_at)}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+          <Credits
+            org={org}
+            onAdjusted={() => {
+              remote.reload();
+              onChanged();
+            }}
+          />
+          <Separator size="4" />
+          <Ledger org={org} />
+          <Separator size="4" />
+          <SpacesAndMembers org={org} now={now} />
+          <Link asChild size="2">
+            <RouterLink to={`/admin/security?organization=${encodeURIComponent(org.id)}`}>See this organisation’s activity in the audit log</RouterLink>
+          </Link>
+        </Flex>
+      )}
+    </SidePanel>
+  );
+}

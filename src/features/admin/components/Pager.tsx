@@ -1,0 +1,32 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { formatNumber } from '../../../contract/format';
+
+interface PagerProps {
+  offset: number;
+  limit: number;
+  total: number;
+  shown: number;
+  onChange: (offset: number) => void;
+  noun: string;
+}
+
+/** "1–50 of 234 users" with Previous and Next. */
+export function Pager({ offset, limit, total, shown, onChange, noun }: PagerProps) {
+  if (total === 0) return null;
+  return (
+    <Flex justify="between" align="center" gap="3" wrap="wrap">
+      <Text size="2" color="gray" role="status">
+        {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)} {noun}
+      </Text>
+      <Flex gap="2">
+        <Button variant="soft" color="gray" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+          <ChevronLeftIcon /> Previous
+        </Button>
+        <Button variant="soft" color="gray" disabled={offset + shown >= total} onClick={() => onChange(offset + limit)}>
+          Next <ChevronRightIcon />
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

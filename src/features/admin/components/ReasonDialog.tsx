@@ -1,0 +1,103 @@
+import { useState, type ReactNode } from 'react';
+import { AlertDialog, Button, Flex, Text, TextArea } from '@radix-ui/themes';
+import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../contract/admin';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { FormAlert } from '../../auth/components/FormAlert';
+
+interface ReasonDialogProps {
+  /** The button that opens the dialog. */
+  trigger: { label: string; icon: ReactNode; color?: 'red' };
+  /** Why the action is not offered (disables the button and says so), or null. */
+  blocked: string | null;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Red for what takes something away (suspend, sign out). */
+  tone: 'red' | 'accent';
+  /** Runs the action; rejects with the text to show. */
+  onConfirm: (reason: string) => Promise<void>;
+  idPrefix: string;
+}
+
+/**
+ * Confirmation for an admin action: says what will happen, asks why (kept in the audit log), and
+ * stays open with the server's answer if it refuses, so nothing typed is lost.
+ */
+export function ReasonDialog({ trigger, blocked, title, description, confirmLabel, tone, onConfirm, idPrefix }: ReasonDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tooShort = reason.trim().length < REASON_MIN_LENGTH;
+  const fieldId = `${idPrefix}-reason`;
+
+  const confirm = async () => {
+    if (tooShort || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(reason.trim());
+      setOpen(false);
+      setReason('');
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+    >
+      <NetworkRequiredTooltip reason={blocked}>
+        {({ disabled }) => (
+          <AlertDialog.Trigger>
+            <Button variant="soft" color={trigger.color} disabled={disabled}>
+              {trigger.icon} {trigger.label}
+            </Button>
+          </AlertDialog.Trigger>
+        )}
+      </NetworkRequiredTooltip>
+      <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Title>{title}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{description}</AlertDialog.Description>
+        <Flex direction="column" gap="1" mt="4">
+          <Text as="label" htmlFor={fieldId} size="2" weight="medium">
+            Reason
+          </Text>
+          <TextArea
+            id={fieldId}
+            value={reason}
+            maxLength={REASON_MAX_LENGTH}
+            placeholder="e.g. Support ticket 4711: the owner reported a lost laptop"
+            aria-describedby={`${fieldId}-hint`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Text id={`${fieldId}-hint`} size="1" color="gray">
+            At least {REASON_MIN_LENGTH} characters. Kept in the audit log with your name.
+          </Text>
+        </Flex>
+        {error ? (
+          <Flex mt="3">
+            <FormAlert tone="error">{error}</FormAlert>
+          </Flex>
+        ) : null}
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color={tone === 'red' ? 'red' : undefined} disabled={tooShort} loading={busy} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

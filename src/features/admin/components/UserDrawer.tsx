@@ -1,0 +1,150 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Callout, DataList, Flex, Heading, Link, Separator, Skeleton, Text } from '@radix-ui/themes';
+import type { AdminUserDetail } from '../../../contract/admin';
+import { formatDateTime, formatWhen } from '../../../contract/format';
+import { fetchUser } from '../admin.api';
+import { ROLE_COLORS, ROLE_LABELS, describeDevice } from '../admin.format';
+import { useRemote } from '../useRemote';
+import { LoadProblem } from './LoadProblem';
+import { SidePanel } from './SidePanel';
+import { UserActions } from './UserActions';
+import { useNow } from '../../../pwa/use-now';
+
+export function StatusBadge({ status }: { status: AdminUserDetail['status'] }) {
+  return status === 'active' ? (
+    <Badge color="green" variant="soft">
+      Active
+    </Badge>
+  ) : (
+    <Badge color="red" variant="soft">
+      Suspended
+    </Badge>
+  );
+}
+
+function UserFacts({ user, now }: { user: AdminUserDetail; now: number }) {
+  return (
+    <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Organisation</DataList.Label>
+        <DataList.Value>
+          {user.org_id ? (
+            <Link asChild>
+              <RouterLink to={`/admin/organizations?org=${encodeURIComponent(user.org_id)}`}>{user.org_name ?? 'Open organisation'}</RouterLink>
+            </Link>
+          ) : (
+            'Platform (no organisation)'
+          )}
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Role</DataList.Label>
+        <DataList.Value>
+          <Badge color={ROLE_COLORS[user.role]} variant="soft">
+            {ROLE_LABELS[user.role]}
+          </Badge>
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Status</DataList.Label>
+        <DataList.Value>
+          <StatusBadge status={user.status} />
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Last sign-in</DataList.Label>
+        <DataList.Value>{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Last active</DataList.Label>
+        <DataList.Value>{user.last_active_at ? formatWhen(user.last_active_at, now) : 'Never'}</DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="120px">Account created</DataList.Label>
+        <DataList.Value>{formatDateTime(user.created_at)}</DataList.Value>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
+function Devices({ user, now }: { user: AdminUserDetail; now: number }) {
+  return (
+    <section aria-labelledby="user-devices-heading">
+      <Heading as="h3" id="user-devices-heading" size="3" mb="2">
+        Signed-in devices ({user.devices.length})
+      </Heading>
+      {user.devices.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          Not signed in anywhere.
+        </Text>
+      ) : (
+        <ul className="plain-list admin-row-list">
+          {user.devices.map((device) => (
+            <li key={device.id}>
+              <Text as="div" size="2" weight="medium">
+                {describeDevice(device.user_agent)}
+              </Text>
+              <Text as="div" size="1" color="gray">
+                Signed in {formatDateTime(device.created_at)} · last active {formatWhen(device.last_used_at, now)}
+                {device.ip_address ? ` · ${device.ip_address}` : ''}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface UserDrawerProps {
+  userId: string | null;
+  onClose: () => void;
+  /** After an action: the list behind shows the new status. */
+  onChanged: () => void;
+}
+
+/** One account in detail, with the actions a system admin may take. */
+export function UserDrawer({ userId, onClose, onChanged }: UserDrawerProps) {
+  const remote = useRemote(userId, (signal) => fetchUser(userId!, signal), 'Failed to load the account');
+  const user = remote.data?.id === userId ? remote.data : null;
+  const now = useNow();
+  return (
+    <SidePanel open={userId !== null} onClose={onClose} title={user?.name ?? 'Account'} description={user?.email ?? (remote.loading ? 'Loading…' : '')}>
+      {remote.error ? <LoadProblem message={remote.error} onRetry={remote.reload} retrying={remote.loading} /> : null}
+      {!user ? (
+        remote.error ? null : (
+          <Flex direction="column" gap="3" role="status" aria-label="Loading the account">
+            <Skeleton height="160px" />
+            <Skeleton height="80px" />
+          </Flex>
+        )
+      ) : (
+        <Flex direction="column" gap="5">
+          {user.suspension ? (
+            <Callout.Root color="red" size="1">
+              <Callout.Text>
+                Suspended {formatDateTime(user.suspension.at)}
+                {user.suspension.by ? ` by ${user.suspension.by}` : ''}
+                {user.suspension.reason ? `: “${user.suspension.reason}”` : ''}
+              </Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <UserFacts user={user} now={now} />
+          <Separator size="4" />
+          <Devices user={user} now={now} />
+          <Separator size="4" />
+          <UserActions
+            user={user}
+            onChanged={(changed) => {
+              remote.replace(changed);
+              onChanged();
+            }}
+          />
+          <Link asChild size="2">
+            <RouterLink to={`/admin/security?actor=${encodeURIComponent(user.id)}`}>See this account’s activity in the audit log</RouterLink>
+          </Link>
+        </Flex>
+      )}
+    </SidePanel>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Handing a goal over: what should come back, who works on it (suggested from the goal's words
+ * until the person chooses), how deep to go, and which documents to use. Making the plan charges
+ * nothing: the plan and its cost are shown next, and nothing runs until the person starts it.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Flex, Heading, Select, Text, TextArea } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { GOAL_MAX_CHARS, suggestAgents } from '../../../contract/agent-mode';
+import { CHAT_MODES, K_BY_MODE, MODE_MULTIPLIERS, type ChatMode } from '../../../contract/chat';
+import { NetworkRequiredTooltip } from '../../../pwa';
+import { agentModeState, createRun } from '../agent-mode.store';
+import { AgentPicker } from './AgentPicker';
+import { DocumentPicker } from './DocumentPicker';
+
+export const EXAMPLE_GOALS = [
+  'Plan the spring launch email sequence for small business owners',
+  'Write a blog post on booking tips for salons, ready for search',
+  'Three ad concepts for our summer offer, checked against our voice',
+];
+
+const MODE_LABELS: Record<ChatMode, string> = { normal: 'Normal', medium: 'Deeper', max: 'Deepest' };
+
+export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCreated: (runId: string) => void }) {
+  // sync: the goal is a controlled field; an asynchronous snapshot would move the caret while typing.
+  const { creating, createError, draft } = useSnapshot(agentModeState, { sync: true });
+  const { goal, picked, mode, documents } = draft;
+  const [goalError, setGoalError] = useState<string | null>(null);
+  const agents = picked ?? suggestAgents(goal);
+  const setGoal = (value: string) => (agentModeState.draft.goal = value);
+  const setMode = (value: ChatMode) => (agentModeState.draft.mode = value);
+  const setDocuments = (ids: string[]) => (agentModeState.draft.documents = ids);
+
+  const toggle = (slug: string) => (agentModeState.draft.picked = agents.includes(slug) ? agents.filter((other) => other !== slug) : [...agents, slug]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (goal.trim() === '') {
+      setGoalError('Describe the goal: what should the agents hand back?');
+      return;
+    }
+    if (agents.length === 0) return;
+    setGoalError(null);
+    const runId = await createRun({ goal: goal.trim(), agents: [...agents], mode, referenced_document_ids: [...documents] });
+    if (runId) onCreated(runId);
+  };
+
+
+  return (
+    <form className="goal-form" onSubmit={(event) => void submit(event)} aria-labelledby="goal-form-heading" noValidate>
+      <Heading as="h2" size="4" id="goal-form-heading">
+        New run
+      </Heading>
+      <Flex direction="column" gap="1">
+        <Text as="label" htmlFor="run-goal" size="2" weight="bold">
+          Goal
+        </Text>
+        <TextArea
+          id="run-goal"
+          size="3"
+          rows={4}
+          value={goal}
+          maxLength={GOAL_MAX_CHARS}
+          placeholder="What should the agents hand back? Say who it is for and anything it must include."
+          onChange={(event) => setGoal(event.target.value)}
+          aria-invalid={goalError ? true : undefined}
+          aria-describedby={goalError ? 'run-goal-error' : 'run-goal-hint'}
+        />
+        {goalError ? (
+          <Text id="run-goal-error" size="1" color="red" role="alert">
+            {goalError}
+          </Text>
+        ) : (
+          <Text id="run-goal-hint" size="1" color="gray">
+            For example:
+          </Text>
+        )}
+        <Flex gap="2" wrap="wrap" className="goal-form__examples">
+          {EXAMPLE_GOALS.map((example) => (
+            <Button key={example} type="button" variant="soft" color="gray" size="1" className="goal-form__example" onClick={() => setGoal(example)}>
+              {example}
+            </Button>
+          ))}
+        </Flex>
+      </Flex>
+
+      <AgentPicker chosen={agents} onToggle={toggle} />
+      {agents.length === 0 ? (
+        <Text size="1" color="red" role="alert">
+          Choose at least one agent.
+        </Text>
+      ) : null}
+
+      <Flex gap="4" wrap="wrap" align="start">
+        <Flex direction="column" gap="1">
+          <Text as="span" size="2" weight="bold" id="run-depth-label">
+            Depth
+          </Text>
+          <Select.Root value={mode} onValueChange={(next) => setMode(next as ChatMode)}>
+            <Select.Trigger variant="soft" color="gray" aria-labelledby="run-depth-label" />
+            <Select.Content position="popper">
+              {CHAT_MODES.map((option) => (
+                <Select.Item key={option} value={option}>
+                  {MODE_LABELS[option]} · reads {K_BY_MODE[option]} passages{MODE_MULTIPLIERS[option] > 1 ? ` · ×${MODE_MULTIPLIERS[option]} credits` : ''}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Flex>
+        <DocumentPicker spaceId={spaceId} chosen={documents} onChange={setDocuments} />
+      </Flex>
+
+      {createError ? (
+        <Callout.Root color="red" size="1" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{createError}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+
+      <Flex align="center" gap="3" wrap="wrap">
+        <NetworkRequiredTooltip>
+          {({ disabled }) => (
+            <Button type="submit" size="3" loading={creating} disabled={disabled || agents.length === 0}>
+              Make a plan
+            </Button>
+          )}
+        </NetworkRequiredTooltip>
+        <Text size="2" color="gray">
+          Nothing is charged yet: you will see each step and its cost first.
+        </Text>
+      </Flex>
+    </form>
+  );
+}

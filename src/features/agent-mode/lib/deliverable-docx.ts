@@ -1,0 +1,14 @@
+/**
+ * A deliverable as a Word document (.docx, the `docx` package), loaded only when someone exports
+ * to Word. Rendered by the same Markdown renderer as on screen and read back as blocks, like a
+ * chat's export: the document shows what the screen showed, never Markdown marks.
+ */
+import { Document, Packer } from 'docx';
+import { blockToDocx, replyBlocks } from '../../agents/lib/chat-docx';
+import { deliverableMarkdown, type DeliverableForExport } from './deliverable-export';
+
+export async function deliverableToDocx(deliverable: DeliverableForExport): Promise<Blob> {
+  const children = replyBlocks(deliverableMarkdown(deliverable)).map((block) => blockToDocx(block, 0));
+  const document = new Document({ title: deliverable.title, creator: 'Mosaic', sections: [{ children }] });
+  return Packer.toBlob(document);
+}

@@ -1,0 +1,56 @@
+/**
+ * Shown once per chat, beside its title, when its replies came from the built-in offline engine:
+ * the replies themselves are only the answer, so this is where a reader learns no language model
+ * wrote them, and where an owner or admin finds how to connect one.
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, Flex, Link, Popover, Text } from '@radix-ui/themes';
+import { InfoCircledIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { authState } from '../../../session';
+import { isOfflineEngine } from '../../../contract/agents';
+import { isOrgManagerRole } from '../../../contract/auth';
+
+/** Where the server-side set-up is written up (docs/agents.md, section "Engines"). */
+export const MODEL_SETUP_DOCS = 'docs/agents.md, "Engines"';
+
+export function chatUsesOfflineEngine(messages: readonly { role: string; engine?: string | null }[]): boolean {
+  return messages.some((message) => message.role === 'assistant' && isOfflineEngine(message.engine));
+}
+
+export function OfflineEngineBadge({ slug }: { slug: string }) {
+  const { user } = useSnapshot(authState);
+  const canConfigure = isOrgManagerRole(user?.role);
+  return (
+    <Popover.Root>
+      <Popover.Trigger>
+        <Button size="1" variant="soft" color="gray" className="offline-badge" aria-label="Offline engine: about these answers">
+          <InfoCircledIcon aria-hidden="true" /> Offline engine
+        </Button>
+      </Popover.Trigger>
+      <Popover.Content maxWidth="340px" size="1">
+        <Flex direction="column" gap="2">
+          <Badge color="gray" variant="soft" style={{ alignSelf: 'start' }}>
+            No language model connected
+          </Badge>
+          <Text as="p" size="2">
+            These answers were put together by Mosaic&apos;s offline engine from your knowledge base, brand voice and analytics.
+          </Text>
+          {canConfigure ? (
+            <Text as="p" size="2" color="gray">
+              To have a model write them, set <code>LLM_PROVIDER</code> and its key on the server ({MODEL_SETUP_DOCS}), then pick it in{' '}
+              <Link asChild>
+                <RouterLink to={`/agents/${encodeURIComponent(slug)}/configure`}>this agent&apos;s configuration</RouterLink>
+              </Link>
+              .
+            </Text>
+          ) : (
+            <Text as="p" size="2" color="gray">
+              Your organisation&apos;s owners and admins can connect a model.
+            </Text>
+          )}
+        </Flex>
+      </Popover.Content>
+    </Popover.Root>
+  );
+}

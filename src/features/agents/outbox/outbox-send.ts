@@ -1,0 +1,91 @@
+/**
+ * Sends what waits in the outbox (docs/agents.md "Offline outbox"), oldest first, through the same
+ * path as a message sent online (chat.store.ts deliverMessage: temporary message, checks, the post
+ * with the row's Idempotency-Key, the confirming deduct, then waiting for the reply). One round at
+ * a time per tab; rows are claimed, so another tab never sends the same one. A chat still waiting
+ * for a reply keeps its message until that reply is in; a send that gets no answer stops the round
+ * (the connection is gone again); a refusal (credits, plan, a deleted chat) stays with its reason.
+ */
+import { getCurrentSpace } from '../../spaces/spaces.store';
+import type { OutboxRow } from '../../../db';
+import { ChatSendError, deliverMessage, isLocked, newChatKey, SendUnanswered, type SendInput } from '../chat.store';
+import { ABANDONED_CLAIM_MS, claimQueued, heldByATab, outboxState, refuseQueued, releaseQueued, sendableIn } from './outbox.store';
+
+let round: Promise<boolean> | null = null;
+let again = false;
+
+const inputOf = (row: OutboxRow): SendInput => ({
+  slug: row.agentSlug,
+  sessionId: row.sessionId,
+  text: row.text,
+  mode: row.mode,
+  ...(row.parentMessageId !== undefined ? { parentId: row.parentMessageId } : {}),
+  ...(row.editsMessageId ? { editsMessageId: row.editsMessageId } : {}),
+  ...(row.referencedDocumentIds ? { referencedDocumentIds: row.referencedDocumentIds } : {}),
+  ...(row.brandDocumentIds ? { brandDocumentIds: row.brandDocumentIds } : {}),
+  ...(row.assetIds ? { assetIds: row.assetIds } : {}),
+});
+
+/**
+ * Sends the current space's waiting messages. Resolves true when none was held back for want of a
+ * connection (the worker's Background Sync is then done), false otherwise.
+ */
+export function sendWaitingMessages(): Promise<boolean> {
+  if (round) {
+    // Asked again while sending (another chat's reply finished): one more round after this one.
+    again = true;
+    return round;
+  }
+  round = (async () => {
+    let connected = true;
+    do {
+      again = false;
+      connected = await sendRound();
+    } while (again && connected);
+    return connected;
+  })().finally(() => {
+    round = null;
+    void retryWhatAnotherTabHolds();
+  });
+  return round;
+}
+
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * A row claimed by a tab that closed (or reloaded) while sending it is free again after a minute:
+ * nothing else would wake the outbox for it then, so a round is planned for that moment.
+ */
+async function retryWhatAnotherTabHolds(): Promise<void> {
+  const space = getCurrentSpace();
+  if (!space || retry || !(await heldByATab(space.id))) return;
+  retry = setTimeout(() => {
+    retry = undefined;
+    void sendWaitingMessages();
+  }, ABANDONED_CLAIM_MS + 1_000);
+}
+
+async function sendRound(): Promise<boolean> {
+  const space = getCurrentSpace();
+  if (!space) return true;
+  for (const row of await sendableIn(space.id)) {
+    // A chat waiting for a reply takes its next message after it (the server would refuse it as busy).
+    if (isLocked(row.sessionId ?? newChatKey(row.agentSlug))) continue;
+    const claimed = await claimQueued(row.id);
+    if (!claimed) continue;
+    try {
+      const accepted = await deliverMessage(inputOf(claimed), claimed.id);
+      // The first message of a new chat: a start page still showing it opens the chat.
+      if (!claimed.sessionId) outboxState.delivered[claimed.chatKey] = accepted.session_id;
+    } catch (error) {
+      if (error instanceof SendUnanswered) {
+        await releaseQueued(claimed.id, true);
+        return false;
+      }
+      // Busy with a reply someone else asked for: it waits for the next round.
+      if (error instanceof ChatSendError && error.status === 409) await releaseQueued(claimed.id, false);
+      else await refuseQueued(claimed.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return true;
+}

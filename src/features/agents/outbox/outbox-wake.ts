@@ -1,0 +1,39 @@
+/**
+ * When the outbox is sent: once spaces are ready (a reload with messages waiting), after a space
+ * switch, whenever the connection comes back (the connectivity store: browser events, a request
+ * answered again, its probe), when the worker's Background Sync asks, and when the chat store says
+ * a chat is free again. Started once by the offline layer (src/app/offline-layer.ts); the sending
+ * code loads only when something waits.
+ */
+import { subscribe } from 'valtio';
+import { connectivity } from '../../../pwa/connectivity.store';
+import { answerWorkerOutboxRequests } from '../../../pwa/background-sync';
+import { onSpacesEvent } from '../../../session';
+import { countQueued } from './outbox.store';
+import { onOutboxWake } from './outbox-sync';
+
+let started = false;
+
+async function send(): Promise<boolean> {
+  if ((await countQueued()) === 0) return true;
+  const { sendWaitingMessages } = await import('./outbox-send');
+  return sendWaitingMessages();
+}
+
+const sendSoon = () => void send().catch(() => undefined);
+
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  let online = connectivity.online;
+  subscribe(connectivity, () => {
+    if (connectivity.online && !online) sendSoon();
+    online = connectivity.online;
+  });
+  onOutboxWake(() => {
+    if (connectivity.online) sendSoon();
+  });
+  onSpacesEvent('space-switched', sendSoon);
+  answerWorkerOutboxRequests(send);
+  sendSoon();
+}

@@ -1,0 +1,14 @@
+/** Reading the audit log: the whole platform's (platform admins) or the organisation's own (owners). */
+import { http } from '../../api';
+import type { AuditFilters, AuditPage } from '../../contract/audit';
+
+export type AuditScope = 'platform' | 'organization';
+
+const PATHS: Record<AuditScope, string> = { platform: '/admin/audit', organization: '/orgs/audit' };
+
+export function fetchAuditPage(scope: AuditScope, filters: AuditFilters, cursor: string | null, limit: number, signal?: AbortSignal): Promise<AuditPage> {
+  return http.get<AuditPage>(PATHS[scope], {
+    query: { ...filters, ...(cursor ? { cursor } : {}), limit },
+    ...(signal ? { signal } : {}),
+  });
+}

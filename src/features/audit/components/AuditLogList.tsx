@@ -1,0 +1,113 @@
+import { Badge, Flex, Table, Text } from '@radix-ui/themes';
+import type { AuditEvent } from '../../../contract/audit';
+import { formatDateTime, formatWhen } from '../../../contract/format';
+import { useIsMobile } from '../../../ui/useMediaQuery';
+import { actorLabel, auditActionLabel, detailPhrases, targetLabel } from '../audit.describe';
+
+/** Colour by area, so a security signal stands out in a long list. */
+function actionColor(action: string) {
+  if (action === 'auth.sign_in_failed' || action === 'auth.refresh_reuse' || action === 'auth.rate_limited') return 'red' as const;
+  if (action.startsWith('admin.') || action === 'credits.adjusted') return 'amber' as const;
+  if (action.startsWith('auth.')) return 'gray' as const;
+  return 'blue' as const;
+}
+
+function When({ at, now }: { at: string; now: number }) {
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {formatWhen(at, now)}
+    </time>
+  );
+}
+
+function Details({ event }: { event: AuditEvent }) {
+  const phrases = detailPhrases(event);
+  if (phrases.length === 0) return <Text color="gray">—</Text>;
+  return (
+    <ul className="plain-list audit-details">
+      {phrases.map((phrase) => (
+        <li key={phrase}>{phrase}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface AuditLogListProps {
+  events: readonly AuditEvent[];
+  now: number;
+  /** Platform admins see which organisation each entry concerns. */
+  withOrganisation: boolean;
+}
+
+/** Entries, newest first: a dense table on wide screens, one card per entry on phones. */
+export function AuditLogList({ events, now, withOrganisation }: AuditLogListProps) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <ul className="plain-list admin-card-list" aria-label="Activity">
+        {events.map((event) => (
+          <li key={event.id} className="admin-card">
+            <Flex justify="between" align="start" gap="2">
+              <Badge color={actionColor(event.action)} variant="soft">
+                {auditActionLabel(event.action)}
+              </Badge>
+              <Text size="1" color="gray">
+                <When at={event.occurred_at} now={now} />
+              </Text>
+            </Flex>
+            <Text as="p" size="2" mt="2" className="break-anywhere">
+              {actorLabel(event)}
+              {targetLabel(event) ? ` → ${targetLabel(event)}` : ''}
+            </Text>
+            {withOrganisation && event.org_name ? (
+              <Text as="p" size="1" color="gray">
+                {event.org_name}
+              </Text>
+            ) : null}
+            <Text as="div" size="1" color="gray" mt="1">
+              <Details event={event} />
+              {event.ip_address ? `From ${event.ip_address}` : null}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Table.Root size="1" variant="surface" className="admin-table">
+<caption className="visually-hidden">Activity</caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>To what</Table.ColumnHeaderCell>
+          {withOrganisation ? <Table.ColumnHeaderCell>Organisation</Table.ColumnHeaderCell> : null}
+          <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>From</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {events.map((event) => (
+          <Table.Row key={event.id}>
+            <Table.Cell className="nowrap">
+              <When at={event.occurred_at} now={now} />
+            </Table.Cell>
+            <Table.Cell>
+              <Badge color={actionColor(event.action)} variant="soft">
+                {auditActionLabel(event.action)}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell className="break-anywhere">{actorLabel(event)}</Table.Cell>
+            <Table.Cell className="break-anywhere">{targetLabel(event) ?? <Text color="gray">—</Text>}</Table.Cell>
+            {withOrganisation ? <Table.Cell>{event.org_name ?? <Text color="gray">—</Text>}</Table.Cell> : null}
+            <Table.Cell>
+              <Details event={event} />
+            </Table.Cell>
+            <Table.Cell className="nowrap">{event.ip_address ?? '—'}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

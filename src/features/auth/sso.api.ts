@@ -1,0 +1,27 @@
+/**
+ * Single sign-on calls (docs/sso.md): the look-up while an email is typed, the start address (a
+ * browser navigation: the server redirects to the identity provider), and the exchange of the
+ * one-time hand-over code for a session. The browser-binding cookie rides along by itself
+ * (same-origin fetch); no script can read it.
+ */
+import { API_BASE, http } from '../../api';
+import { SSO_START_PATH, ssoCompleteAnswerSchema, ssoLookupSchema, type SsoCompleteAnswer, type SsoLookup } from '../../contract/sso';
+import { MalformedResponseError } from './auth.api';
+
+export async function getSsoLookup(email: string): Promise<SsoLookup> {
+  const parsed = ssoLookupSchema.safeParse(await http.get<unknown>('/auth/sso/lookup', { query: { email } }));
+  if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on look-up response from server');
+  return parsed.data;
+}
+
+/** Where "Sign in with …" goes: the server answers with a redirect to the provider. */
+export function ssoStartAddress(email: string, redirect: string | null): string {
+  const query = new URLSearchParams({ email, ...(redirect ? { redirect } : {}) });
+  return `${API_BASE}${SSO_START_PATH}?${query.toString()}`;
+}
+
+export async function postSsoComplete(handoff: string): Promise<SsoCompleteAnswer> {
+  const parsed = ssoCompleteAnswerSchema.safeParse(await http.post<unknown>('/auth/sso/complete', { handoff }));
+  if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on response from server');
+  return parsed.data;
+}

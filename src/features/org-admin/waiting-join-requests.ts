@@ -1,0 +1,56 @@
+/**
+ * The sidebar's badge on Manage Users: how many join requests wait for an owner's or admin's answer.
+ * The org-admin store holds the list (Manage Users approves and denies from it, so the badge
+ * follows at once); its code loads after the shell's first paint, so the badge costs the signed-in
+ * start nothing. The list is asked for again when the person comes back to the tab.
+ */
+import { useEffect } from 'react';
+import { proxy, subscribe, useSnapshot } from 'valtio';
+
+export const waitingJoinRequests = proxy({ count: 0 });
+
+/** After the first paint and its follow-up work: the browser's next idle moment, or this long at most. */
+const START_WITHIN_MS = 2_000;
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: START_WITHIN_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(run, 0);
+  return () => window.clearTimeout(timer);
+}
+
+export function useWaitingJoinRequests(enabled: boolean): number {
+  const { count } = useSnapshot(waitingJoinRequests);
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    let unsubscribe = () => {};
+    let reload = () => {};
+    const start = async () => {
+      const { orgAdminState, loadJoinRequests } = await import('./org-admin.store');
+      if (stopped) return;
+      const update = () => {
+        waitingJoinRequests.count = orgAdminState.joinRequests.items.filter((request) => request.status === 'pending').length;
+      };
+      unsubscribe = subscribe(orgAdminState, update);
+      update();
+      reload = () => {
+        if (document.visibilityState === 'visible' && !orgAdminState.joinRequests.loading) void loadJoinRequests();
+      };
+      if (!orgAdminState.joinRequests.loaded) reload();
+    };
+    const cancelStart = whenIdle(() => void start());
+    const onVisible = () => reload();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      cancelStart();
+      document.removeEventListener('visibilitychange', onVisible);
+      unsubscribe();
+      waitingJoinRequests.count = 0;
+    };
+  }, [enabled]);
+  return enabled ? count : 0;
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { toast } from 'sonner';
+import type { Space } from '../../../contract/spaces';
+import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { FormField } from '../../../ui/FormField';
+import { patchSpace, spaceActionError } from '../space-admin.api';
+
+interface EditSpaceDialogProps {
+  space: Space | null;
+  onClose: () => void;
+  onSaved: (space: Space) => void;
+}
+
+/** Rename or describe a space; the slug stays, as it is in people's links. */
+export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProps) {
+  // Rendered with key={space.id}, so each space starts from its own saved values.
+  const [name, setName] = useState(space?.name ?? '');
+  const [description, setDescription] = useState(space?.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const nameError = name.trim() === '' ? 'Name is required' : name.trim().length > 100 ? 'Name must be at most 100 characters' : null;
+  const descriptionError = description.trim().length > 500 ? 'Description must be at most 500 characters' : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!space || nameError || descriptionError) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await patchSpace(space.id, { name: name.trim(), description: description.trim() || null });
+      toast.success('Space saved');
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      setProblem(spaceActionError(error, 'The space could not be saved. Check your connection and try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={space !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Edit space</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          The link name ({space?.slug}) stays the same.
+        </Dialog.Description>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Flex direction="column" gap="4">
+            <FormField label="Name" htmlFor="edit-space-name" error={nameError ?? undefined}>
+              <TextField.Root id="edit-space-name" value={name} autoComplete="off" onChange={(event) => setName(event.target.value)} />
+            </FormField>
+            <FormField label="Description" htmlFor="edit-space-description" error={descriptionError ?? undefined} optional>
+              <TextArea id="edit-space-description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+            </FormField>
+            {problem ? (
+              <Text size="2" color="red" role="alert">
+                {problem}
+              </Text>
+            ) : null}
+            <Flex gap="3" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <NetworkRequiredTooltip>
+                {({ disabled }) => (
+                  <Button type="submit" disabled={disabled || Boolean(nameError || descriptionError) || busy} loading={busy}>
+                    Save space
+                  </Button>
+                )}
+              </NetworkRequiredTooltip>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

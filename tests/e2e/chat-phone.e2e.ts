@@ -1,0 +1,43 @@
+/**
+ * The chat on a 390 px phone and at 1280 px in real Chromium (offline engine): the conversation
+ * keeps most of the screen, Send is a 44 px target that no toast covers, focus is back in the box
+ * after sending, and the offline-engine badge shows once. Screenshots go to test-results/.
+ */
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
+
+const app = startAppForFile({ buildId: 'e2e-chat-phone' });
+
+describe('chat layout on a phone and a desktop', () => {
+  it.each([
+    [390, 844],
+    [1280, 800],
+  ])('at %i px the conversation has the room and Send stays reachable', async (width, height) => {
+    const account = uniqueAccount(`phone${width}`);
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser, width, height);
+    const page = await context.newPage();
+    await signInThroughUi(page, app.server.baseUrl, account);
+    await page.goto(`${app.server.baseUrl}/agents/seo`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Which keywords should our bakery software landing page target?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(/\/agents\/seo\/chat\/[0-9a-f-]{36}$/);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByRole('heading', { name: 'Keyword and title ideas' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Offline engine: about these answers' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Offline engine: about these answers' }).count()).toBe(1);
+    // Focus is in the message box, ready for the follow-up.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+
+    const logBox = (await log.boundingBox())!;
+    const send = (await page.getByRole('button', { name: 'Send' }).boundingBox())!;
+    await mkdir('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/chat-${width}.png` });
+    console.log(`${width}px: conversation ${Math.round(logBox.height)} of ${height} px (${Math.round((logBox.height / height) * 100)}%), Send ${Math.round(send.width)}×${Math.round(send.height)}`);
+    if (width <= 600) expect(send.height).toBeGreaterThanOrEqual(44);
+    expect(send.y + send.height).toBeLessThanOrEqual(height);
+    await context.close();
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The "All chats" screen through the real router, stores and Dexie against the fake backend:
+ * grouping by date under a controlled clock, search on the server and (when it cannot be reached)
+ * over the chats saved on the device, rename, and delete with Undo.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, wipeAll, wipeSpace } from '../../../src/db';
+import { groupHistory } from '../../../src/features/agents/history/history-groups';
+import { searchSavedChats } from '../../../src/features/agents/history/offline-search';
+import type { HistorySessionDto } from '../../../src/contract/chat-history';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { installDomShims } from '../app/support/dom';
+import { AGENTS, message } from './fake-agents';
+
+// Wednesday 18 November 2026, 15:00 local time.
+const NOW = new Date(2026, 10, 18, 15, 0);
+const at = (days: number, hour = 10) => new Date(2026, 10, 18 - days, hour, 0).toISOString();
+
+const chat = (id: string, title: string, agent: string, updated: string, extra: Partial<HistorySessionDto> = {}): HistorySessionDto => ({
+  id,
+  title,
+  agent_slug: agent,
+  created_at: updated,
+  updated_at: updated,
+  pinned: false,
+  started_by: 'u-org_owner',
+  ...extra,
+});
+
+const CHATS = [
+  chat('c-today', 'Spring campaign ideas', 'creative', at(0)),
+  chat('c-yesterday', 'Bakery newsletter', 'email', at(1)),
+  chat('c-week', 'Sourdough keywords', 'seo', at(4)),
+  chat('c-october', 'Q3 board summary', 'cmo', new Date(2026, 9, 2, 9).toISOString()),
+  chat('c-pinned', 'Brand voice rules', 'brand-voice', at(40), { pinned: true }),
+];
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  installDomShims();
+  // Only the clock is controlled: timers stay real, so screens and waits behave as usual.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  await wipeAll();
+  api = installFakeApi();
+  api.on('GET /agents', () => ({ status: 200, body: AGENTS }));
+  api.on('GET /agents/sessions', () => ({ status: 200, body: CHATS.map(({ pinned: _p, started_by: _s, ...session }) => session) }));
+  api.on('GET /agents/history', () => ({ status: 200, body: { sessions: CHATS, has_more: false } }));
+  await signInAs(api, 'org_owner');
+});
+afterEach(async () => {
+  await signOut();
+  vi.useRealTimers();
+});
+
+const groupLabels = () => screen.getAllByText(/^(Pinned|Today|Yesterday|Previous 7 days|October 2026)$/).map((node) => node.textContent);
+
+describe('chat history', () => {
+  it('groups chats Pinned / Today / Yesterday / Previous 7 days / by month, with times and dates', async () => {
+    renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Q3 board summary');
+    expect(groupLabels()).toEqual(['Pinned', 'Today', 'Yesterday', 'Previous 7 days', 'October 2026']);
+    const today = within(nav).getByText('Spring campaign ideas').closest('li')!;
+    expect(today.textContent).toContain('Creative · 10:00');
+    expect(within(nav).getByText('Q3 board summary').closest('li')!.textContent).toContain('CMO · 2 Oct');
+
+    // The same rule as a function: a chat from 23:59 the day before is "Yesterday", not "Today".
+    const rows = [{ id: 'x', spaceId: 's1', agentSlug: 'seo', title: 'Late', createdAt: '', updatedAt: new Date(2026, 10, 17, 23, 59).toISOString() }];
+    expect(groupHistory(rows, NOW).map((group) => group.label)).toEqual(['Yesterday']);
+  });
+
+  it('has no accessibility violations axe can find without layout (colour contrast is for Chromium)', async () => {
+    const { view } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Q3 board summary');
+    const results = await axe.run(view.container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  it('filters by agent', async () => {
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Bakery newsletter');
+    await user.click(screen.getByRole('combobox', { name: 'Filter by agent' }));
+    await user.click(await screen.findByRole('option', { name: 'Email' }));
+    await waitFor(() => expect(within(nav).queryByText('Spring campaign ideas')).toBeNull());
+    expect(within(nav).getByText('Bakery newsletter')).toBeTruthy();
+  });
+
+  it('searches on the server, and over the chats saved on this device when the server cannot be reached', async () => {
+    api.on('GET /agents/history/search', (call) => ({
+      status: 200,
+      body: { query: call.query.get('query'), results: [{ session: CHATS[2], snippet: 'Which keywords for sourdough starters?', message_id: 'm-1' }] },
+    }));
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Bakery newsletter');
+    const box = screen.getByRole('searchbox', { name: 'Search chats' });
+    await user.type(box, 'sourdough');
+    expect(await within(nav).findByText('1 chat matches “sourdough”.')).toBeTruthy();
+    expect(within(nav).getByText('Which keywords for sourdough starters?')).toBeTruthy();
+    expect(api.callsTo('GET /agents/history/search').at(-1)!.query.get('query')).toBe('sourdough');
+
+    // Offline: a message saved on the device is found by a prefix of its words.
+    await db.messages.bulkPut([
+      { ...toRow(message('m-7', 'c-yesterday', 'assistant', 'Subject: your first pastry workshop is on us', at(1))), spaceId: 's1' },
+    ]);
+    api.on('GET /agents/history/search', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await user.clear(box);
+    await user.type(box, 'pastr work');
+    expect(await within(nav).findByText('1 chat matches “pastr work” among the chats saved on this device (offline).')).toBeTruthy();
+    expect(within(nav).getByText('Subject: your first pastry workshop is on us')).toBeTruthy();
+    expect(within(nav).queryByText('Sourdough keywords')).toBeNull();
+  });
+
+  it('renames a chat through its ⋯ menu', async () => {
+    api.on('PATCH /agents/sessions/c-yesterday', (call) => ({ status: 200, body: { ...CHATS[1], title: (call.body as { title: string }).title } }));
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Bakery newsletter');
+    await user.click(screen.getByRole('button', { name: 'Actions for Bakery newsletter' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Rename/ }));
+    const field = await screen.findByRole('textbox', { name: 'Chat title' });
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give the chat a title.')).toBeTruthy();
+    await user.type(field, 'Lisbon welcome email');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(nav).findByText('Lisbon welcome email')).toBeTruthy();
+    expect(api.callsTo('PATCH /agents/sessions/c-yesterday')[0]!.body).toEqual({ title: 'Lisbon welcome email' });
+  });
+
+  it('deletes a chat at once and brings it back with Undo', async () => {
+    api.on('DELETE /agents/sessions/c-week', () => ({ status: 200, body: { id: 'c-week', deleted_at: NOW.toISOString(), restorable_until: new Date(NOW.getTime() + 600_000).toISOString() } }));
+    api.on('POST /agents/sessions/c-week/restore', () => ({ status: 200, body: CHATS[2] }));
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Sourdough keywords');
+    await user.click(screen.getByRole('button', { name: 'Actions for Sourdough keywords' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    await waitFor(() => expect(within(nav).queryByText('Sourdough keywords')).toBeNull());
+    expect(await screen.findByText('Deleted “Sourdough keywords”')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await within(nav).findByText('Sourdough keywords')).toBeTruthy();
+    expect(api.callsTo('POST /agents/sessions/c-week/restore')).toHaveLength(1);
+  });
+
+  it('offers no rename or delete of a colleague\'s chat to a member, and says why', async () => {
+    await signOut();
+    await signInAs(api, 'org_member');
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Bakery newsletter');
+    await user.click(screen.getByRole('button', { name: 'Actions for Bakery newsletter' }));
+    expect((await screen.findByRole('menuitem', { name: /Rename/ })).hasAttribute('data-disabled')).toBe(true);
+    expect(screen.getByRole('menuitem', { name: /Delete/ }).hasAttribute('data-disabled')).toBe(true);
+    expect(screen.getByRole('menuitem', { name: /Pin/ }).hasAttribute('data-disabled')).toBe(false);
+    expect(screen.getByText('Members can rename or delete only the chats they started. Ask an organisation owner or admin.')).toBeTruthy();
+  });
+});
+
+describe('offline search over the device', () => {
+  it('finds chats by title and message words of this space only, and nothing after the space is wiped', async () => {
+    await db.sessions.bulkPut([
+      { id: 'a', spaceId: 's1', agentSlug: 'seo', title: 'Terracotta planters', createdAt: at(1), updatedAt: at(1) },
+      { id: 'b', spaceId: 's1', agentSlug: 'email', title: 'Welcome series', createdAt: at(2), updatedAt: at(2) },
+      { id: 'c', spaceId: 's2', agentSlug: 'email', title: 'Other space', createdAt: at(0), updatedAt: at(0) },
+    ]);
+    await db.messages.bulkPut([
+      toRow(message('m1', 'b', 'user', 'Mention the terracotta discount in email two', at(2)), 's1'),
+      toRow(message('m2', 'c', 'user', 'Terracotta secrets of another space', at(0)), 's2'),
+    ]);
+    const hits = await searchSavedChats('s1', 'terracotta');
+    expect(hits.map((hit) => [hit.session.id, hit.messageId])).toEqual([
+      ['a', null],
+      ['b', 'm1'],
+    ]);
+    expect((await searchSavedChats('s1', 'terra disc')).map((hit) => hit.session.id)).toEqual(['b']);
+    expect(await searchSavedChats('s1', 'terracotta', { slug: 'seo' })).toHaveLength(1);
+    // A rating change rewrites the row: it stays findable.
+    await db.messages.update('m1', { rating: 1 });
+    expect((await searchSavedChats('s1', 'discount')).map((hit) => hit.session.id)).toEqual(['b']);
+
+    await wipeSpace('s1');
+    expect(await searchSavedChats('s1', 'terracotta')).toEqual([]);
+  });
+});
+
+function toRow(dto: ReturnType<typeof message>, spaceId = 's1') {
+  return {
+    id: dto.id,
+    spaceId,
+    sessionId: dto.session_id,
+    role: dto.role,
+    content: dto.content,
+    createdAt: dto.created_at,
+    rating: dto.rating,
+    feedbackCategories: dto.feedback_categories,
+    feedbackText: dto.feedback_text,
+    pending: false,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Streaming replies on the chat screen (docs/agents.md "Streaming"), through the real router,
+ * stores, request layer and Dexie against the fake backend: the user's message shows before the
+ * server has answered anything, the reply's text shows as the stream brings it, Stop keeps what was
+ * written, and a stream that breaks falls back to the long poll.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wipeAll } from '../../../src/db';
+import type { ChatMessageDto, StopResult } from '../../../src/contract/agents';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { installDomShims } from '../app/support/dom';
+import { installFakeChat, message, type FakeChat } from './fake-agents';
+
+const earlier = '2026-03-01T09:00:00.000Z';
+const run = (status: 'running' | 'succeeded', replyId: string | null = null) => ({
+  id: 'run-1', status, error: null, user_message_id: 'msg-user-1', reply_message_id: replyId, mode: 'normal', refunded: false, updated_at: new Date().toISOString(),
+});
+
+/** A reply stream the test writes into, event by event. */
+function controlledStream() {
+  let sink!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
+  const encoder = new TextEncoder();
+  const send = (event: string, data: unknown) => sink.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  return {
+    body,
+    delta: (text: string) => send('delta', { run_id: 'run-1', text }),
+    done: (data: unknown) => {
+      send('done', data);
+      sink.close();
+    },
+    breakOff: () => sink.error(new TypeError('network error')),
+  };
+}
+
+function giveElementsASize() {
+  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
+    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
+  });
+  return () => restore.forEach((undo) => undo());
+}
+
+let api: FakeApi;
+let chat: FakeChat;
+let restoreSizes: () => void;
+let stream: ReturnType<typeof controlledStream>;
+/** What the server holds for the session (the messages list answers with it). */
+let serverMessages: ChatMessageDto[];
+
+beforeEach(async () => {
+  installDomShims();
+  restoreSizes = giveElementsASize();
+  await wipeAll();
+  api = installFakeApi();
+  chat = installFakeChat(api, 'seo');
+  chat.pollReply = () => ({ status: 200, body: { run: run('running'), timed_out: true, messages: [] } });
+  const session = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
+  api.on('GET /agents/sessions', () => ({ status: 200, body: [session] }));
+  serverMessages = [message('m1', 'sess-1', 'user', 'Hello', earlier)];
+  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session, messages: serverMessages, run: null } }));
+  stream = controlledStream();
+  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
+  await signInAs(api, 'org_owner');
+});
+afterEach(async () => {
+  restoreSizes();
+  await signOut();
+  vi.unstubAllGlobals();
+});
+
+async function openAndSend(text: string) {
+  const { user } = renderApp('/agents/seo/chat/sess-1');
+  const log = await screen.findByRole('log', { name: 'Conversation' });
+  await waitFor(() => expect(within(log).getByText('Hello')).toBeTruthy());
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
+  return { user, log };
+}
+
+describe('streaming replies', () => {
+  it('shows the message at once, the reply as it streams, then the final message', async () => {
+    // The plan check is held: the message must show before the server has answered anything.
+    let answerPlan!: () => void;
+    const planHeld = new Promise<void>((resolve) => (answerPlan = resolve));
+    api.on('GET /billing/plan', async () => {
+      await planHeld;
+      return { status: 200, body: { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true } };
+    });
+    const { log } = await openAndSend('Keywords for cafés?');
+    await waitFor(() => expect(within(log).getByText('Keywords for cafés?')).toBeTruthy());
+    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(0);
+    answerPlan();
+
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1));
+    stream.delta('Try **bakery');
+    stream.delta(' POS** first');
+    const streaming = await screen.findByTestId('streaming-reply');
+    await waitFor(() => expect(within(streaming).getByText('bakery POS')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+
+    stream.done({ run: run('succeeded', 'm9'), message: message('m9', 'sess-1', 'assistant', 'Try **bakery POS** first, then café menus.', new Date().toISOString()) });
+    await waitFor(() => expect(within(log).getByText(/then café menus/)).toBeTruthy());
+    expect(screen.queryByTestId('streaming-reply')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    // The user's message was reconciled with the server's from the send's answer: one copy, not pending.
+    expect(within(log).getAllByText('Keywords for cafés?')).toHaveLength(1);
+    expect(log.querySelector('[data-pending]')).toBeNull();
+    // The stream brought the reply: the long poll was never needed.
+    expect(api.callsTo('GET /agents/sessions/sess-1/poll')).toHaveLength(0);
+  });
+
+  it('Stop keeps the written part as the reply and unlocks the message box', async () => {
+    const stopped: StopResult = {
+      run: { ...run('succeeded', 'm-stopped'), error: 'Stopped by the user' },
+      message: message('m-stopped', 'sess-1', 'assistant', 'Start with the audience', new Date().toISOString()),
+      credits_charged: 1,
+      credits_refunded: 19,
+    };
+    api.on('POST /agents/sessions/sess-1/stop', () => {
+      serverMessages = [...serverMessages, message('msg-user-1', 'sess-1', 'user', 'Plan the launch', new Date().toISOString()), stopped.message!];
+      return { status: 200, body: stopped };
+    });
+    const { user, log } = await openAndSend('Plan the launch');
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1));
+    stream.delta('Start with the audience');
+    await screen.findByTestId('streaming-reply');
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(api.callsTo('POST /agents/sessions/sess-1/stop')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('streaming-reply')).toBeNull());
+    await waitFor(() => expect(log.textContent).toContain('Start with the audience'));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(api.callsTo('POST /agents/sessions/sess-1/cancel')).toHaveLength(0);
+  });
+
+  it('falls back to the long poll when the stream breaks', async () => {
+    chat.pollReply = () => ({
+      status: 200,
+      body: { run: run('succeeded', 'm5'), timed_out: false, messages: [message('m5', 'sess-1', 'assistant', 'Delivered by the poll.', new Date().toISOString())] },
+    });
+    const { log } = await openAndSend('Anything');
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1));
+    stream.delta('Half a');
+    await screen.findByTestId('streaming-reply');
+    stream.breakOff();
+    await waitFor(() => expect(within(log).getByText('Delivered by the poll.')).toBeTruthy());
+    expect(api.callsTo('GET /agents/sessions/sess-1/poll').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('streaming-reply')).toBeNull();
+  });
+
+  it('a new chat shows its first message at once and streams its reply after the chat opens', async () => {
+    let answerPlan!: () => void;
+    const planHeld = new Promise<void>((resolve) => (answerPlan = resolve));
+    api.on('GET /billing/plan', async () => {
+      await planHeld;
+      return { status: 200, body: { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true } };
+    });
+    const { user } = renderApp('/agents/seo');
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'A brand new question{Enter}');
+    const pending = await screen.findByTestId('pending-message');
+    expect(within(pending).getByText('A brand new question')).toBeTruthy();
+    answerPlan();
+
+    const log = await screen.findByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1));
+    stream.delta('Streamed into a new chat');
+    const streaming = await screen.findByTestId('streaming-reply');
+    await waitFor(() => expect(within(streaming).getByText('Streamed into a new chat')).toBeTruthy());
+    expect(within(log).getByText('A brand new question')).toBeTruthy();
+  });
+});

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { spacesState } from '../../../src/session';
+import { installDomShims } from '../app/support/dom';
+import { installFakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+
+beforeEach(() => {
+  installDomShims();
+});
+
+afterEach(signOut);
+
+describe('Workspace Settings: spaces', () => {
+  it('deletes a space only once its name is typed, and it leaves the list', async () => {
+    const api = installFakeApi();
+    api.on('POST /spaces/s2/delete', () => {
+      api.spaces = api.spaces.filter((space) => space.id !== 's2');
+      return { status: 202, body: { id: 's2', status: 'deleting' } };
+    });
+    await signInAs(api, 'org_owner');
+    renderApp('/workspace-settings');
+
+    const list = await screen.findByRole('list', { name: 'Spaces' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete Spring Launch' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete space' });
+    fireEvent.change(within(dialog).getByLabelText('Type Spring Launch to confirm'), { target: { value: 'spring launch' } });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Type Spring Launch to confirm'), { target: { value: 'Spring Launch' } });
+    fireEvent.click(confirm);
+
+    await waitFor(() => expect(api.callsTo('POST /spaces/s2/delete')).toHaveLength(1));
+    expect(api.callsTo('POST /spaces/s2/delete')[0]!.body).toEqual({ confirm_name: 'Spring Launch' });
+    await waitFor(() => expect(within(list).queryByText('Spring Launch')).toBeNull());
+    expect(spacesState.spaces.map((space) => space.name)).toEqual(['Main Space']);
+    // The default space offers no delete or archive.
+    expect(within(list).queryByRole('button', { name: 'Delete Main Space' })).toBeNull();
+  });
+
+  it('is not shown to members', async () => {
+    const api = installFakeApi();
+    await signInAs(api, 'org_member');
+    renderApp('/workspace-settings');
+    await screen.findByRole('heading', { name: 'Organisation' });
+    expect(screen.queryByRole('list', { name: 'Spaces' })).toBeNull();
+    expect(api.callsTo('GET /spaces/archived')).toHaveLength(0);
+  });
+});
