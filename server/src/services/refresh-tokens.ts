@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../db/database';
-import { appSecrets, refreshTokens } from '../db/schema/index';
+import { appSecrets, pushSubscriptions, refreshTokens } from '../db/schema/index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SUCCESSOR_KEY_NAME = 'refresh_successor_key';
@@ -109,6 +109,7 @@ export async function revokeFamily(db: DbExecutor, familyId: string): Promise<nu
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, familyId));
   return revoked.length;
 }
 
@@ -136,6 +137,8 @@ export async function revokeUserSessions(db: DbExecutor, userId: string, keepFam
       ),
     )
     .returning({ familyId: refreshTokens.familyId });
+  const ended = [...new Set(revoked.map((row) => row.familyId))];
+  if (ended.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ended));
   // One live token per family: the number of devices signed out.
   return new Set(revoked.map((row) => row.familyId)).size;
 }

@@ -70,7 +70,7 @@ describe('Admin Security', () => {
     await signInAs(api, 'system_admin', { org_id: null });
     const { user, location } = renderApp('/admin/security');
     await screen.findByRole('table', { name: 'Activity' }, { timeout: 30_000 });
-    await user.click(screen.getByRole('button', { name: 'Show failed sign-ins in the log' }));
+    await user.click(screen.getByRole('button', { name: 'Show in the log: failed sign-ins' }));
     await waitFor(() => expect(location()).toBe('/admin/security?action=auth.sign_in_failed'));
     const log = screen.getByRole('table', { name: 'Activity' });
     expect(await within(log).findByText('Address typed: mo@northwind.test')).toBeTruthy();

@@ -129,8 +129,8 @@ describe('one brand voice, started from a knowledge document', () => {
   it("offers 'Use as brand voice' on a document filed as Brand voice, which opens it as the draft", async () => {
     await signInAs(api, 'org_owner');
     const { user, location } = renderApp('/knowledge-base');
-    const use = await screen.findByRole('button', { name: 'Use Voice guide.txt as brand voice' });
-    expect(screen.queryByRole('button', { name: 'Use Campaign plan.txt as brand voice' })).toBeNull();
+    const use = await screen.findByRole('button', { name: 'Use as brand voice: Voice guide.txt' });
+    expect(screen.queryByRole('button', { name: 'Use as brand voice: Campaign plan.txt' })).toBeNull();
     await user.click(use);
 
     await screen.findByRole('heading', { name: 'Workspace Settings', level: 1 });
@@ -143,7 +143,7 @@ describe('one brand voice, started from a knowledge document', () => {
   it("shows a member 'Use as brand voice' disabled, saying who can", async () => {
     await signInAs(api, 'org_member');
     renderApp('/knowledge-base');
-    const use = (await screen.findByRole('button', { name: 'Use Voice guide.txt as brand voice' })) as HTMLButtonElement;
+    const use = (await screen.findByRole('button', { name: 'Use as brand voice: Voice guide.txt' })) as HTMLButtonElement;
     expect(use.disabled).toBe(true);
     expect(within(use.parentElement!).getByText('Only organisation owners and admins can change the brand voice.')).toBeTruthy();
   });

@@ -54,8 +54,14 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
+    /**
+     * The signed-in session (refresh-token family) that subscribed: signing that device out
+     * (logout, sign-out per device, sign out everywhere) removes the subscription with it, so a
+     * device nobody is signed in on stops receiving another person's notifications.
+     */
+    sessionId: uuid('session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
-  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+  (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_session_idx').on(table.sessionId)],
 );

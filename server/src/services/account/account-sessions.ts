@@ -25,7 +25,14 @@ export async function listAccountSessions(db: Db, caller: AccountCaller): Promis
     .where(eq(refreshTokens.userId, caller.user.id))
     .groupBy(refreshTokens.familyId);
   const startOf = new Map(started.map((row) => [row.familyId, row.first]));
-  return live
+  // A device is a token family; a family holds one live token, but count it once even if a
+  // rotation's two rows are ever both live for an instant.
+  const newestOfFamily = new Map<string, (typeof live)[number]>();
+  for (const row of live) {
+    const seen = newestOfFamily.get(row.familyId);
+    if (!seen || seen.createdAt < row.createdAt) newestOfFamily.set(row.familyId, row);
+  }
+  return [...newestOfFamily.values()]
     .map((row) => ({
       id: row.familyId,
       created_at: (startOf.get(row.familyId) ?? row.createdAt).toISOString(),

@@ -1,6 +1,7 @@
 /** Web Push subscriptions: one per device (browser), each belonging to one person. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { isUuid } from '../../db/ids';
 import { pushSubscriptions } from '../../db/schema/index';
 import { AppError, MESSAGES, notFound } from '../../errors';
 import type { PushSubscriptionRequest } from '../../../../src/contract/notifications';
@@ -59,9 +60,11 @@ export async function saveSubscription(
   userId: string,
   subscription: PushSubscriptionRequest,
   userAgent: string | undefined,
+  sessionId: string | null,
 ): Promise<PushSubscriptionRow> {
   const values = {
     userId,
+    sessionId: sessionId && isUuid(sessionId) ? sessionId : null,
     endpoint: subscription.endpoint,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
@@ -72,7 +75,7 @@ export async function saveSubscription(
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
+      set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
     })
     .returning();
   return row!;

@@ -24,7 +24,7 @@ export function PlanBadge({ plan }: { plan: AdminOrganizationDetail['plan'] }) {
 
 function SectionHeading({ id, children }: { id: string; children: string }) {
   return (
-    <Heading as="h3" id={id} size="3" mb="2">
+    <Heading as="h2" id={id} size="3" mb="2">
       {children}
     </Heading>
   );
@@ -36,7 +36,7 @@ function Credits({ org, onAdjusted }: { org: AdminOrganizationDetail; onAdjusted
   return (
     <section aria-labelledby="org-credits-heading">
       <Flex justify="between" align="center" gap="3" mb="2" wrap="wrap">
-        <Heading as="h3" id="org-credits-heading" size="3">
+        <Heading as="h2" id="org-credits-heading" size="3">
           Credits
         </Heading>
         <CreditAdjustDialog org={org} blocked={readOnlyReason} onAdjusted={onAdjusted} />

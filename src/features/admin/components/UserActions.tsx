@@ -83,7 +83,7 @@ export function UserActions({ user, onChanged }: { user: AdminUserDetail; onChan
   const devices = user.devices.length;
   return (
     <section aria-labelledby="user-actions-heading">
-      <Heading as="h3" id="user-actions-heading" size="3" mb="2">
+      <Heading as="h2" id="user-actions-heading" size="3" mb="2">
         Actions
       </Heading>
       {readOnlyReason ? <ReadOnlyNotice reason={readOnlyReason} /> : null}

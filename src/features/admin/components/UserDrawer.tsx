@@ -70,7 +70,7 @@ function UserFacts({ user, now }: { user: AdminUserDetail; now: number }) {
 function Devices({ user, now }: { user: AdminUserDetail; now: number }) {
   return (
     <section aria-labelledby="user-devices-heading">
-      <Heading as="h3" id="user-devices-heading" size="3" mb="2">
+      <Heading as="h2" id="user-devices-heading" size="3" mb="2">
         Signed-in devices ({user.devices.length})
       </Heading>
       {user.devices.length === 0 ? (

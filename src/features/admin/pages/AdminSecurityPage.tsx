@@ -59,7 +59,7 @@ export default function AdminSecurityPage() {
                   <Text size="1" color="gray">
                     {formatNumber(counts?.last_7d ?? 0)} in 7 days
                   </Text>
-                  <Button size="1" variant="ghost" mt="1" onClick={() => setFilters({ action: signal.action })} aria-label={`Show ${signal.label.toLowerCase()} in the log`}>
+                  <Button size="1" variant="ghost" mt="1" onClick={() => setFilters({ action: signal.action })} aria-label={`Show in the log: ${signal.label.toLowerCase()}`}>
                     Show in the log
                   </Button>
                 </Flex>

@@ -8,7 +8,7 @@ import { Text } from '@radix-ui/themes';
 import type { CitationDto } from '../../../contract/citations';
 import { previewHref } from '../../knowledge/preview/preview-params';
 import { FileTextIcon } from '@radix-ui/react-icons';
-import { citationLabel, useOpenCitation } from './CitationMarker';
+import { useOpenCitation } from './CitationMarker';
 import { citedSources } from './sources-text';
 
 function SourceItem({ citation }: { citation: CitationDto }) {
@@ -19,10 +19,11 @@ function SourceItem({ citation }: { citation: CitationDto }) {
         className="reply-source"
         href={previewHref({ documentId: citation.document_id, passage: citation.passage })}
         onClick={onClick}
-        aria-label={citationLabel(citation)}
         data-testid="reply-source"
       >
-        <span className="reply-source__n" aria-hidden="true">
+        {/* The link's name is its visible text, so speech and voice control use the words on screen. */}
+        <span className="reply-source__n">
+          <span className="visually-hidden">Source </span>
           {citation.n}
         </span>
         <span className="reply-source__body">

@@ -26,8 +26,10 @@ export function StatusBadge({ asset, showSource = true }: { asset: AssetRow; sho
 export const AssetCard = memo(function AssetCard({ asset, deleteBlockedReason, onOpen, onDownload, onDelete }: AssetItemProps) {
   return (
     <div className="asset-card" role="listitem" data-testid="asset-card" data-status={asset.status}>
-      <button type="button" className="asset-card__open" onClick={() => onOpen(asset)} aria-label={`Open ${asset.name}`}>
-        <span className="asset-card__media">
+      <button type="button" className="asset-card__open" onClick={() => onOpen(asset)}>
+        {/* Named by hidden text, not aria-label: a text asset's tile shows its first lines, which are not its name. */}
+        <span className="visually-hidden">Open {asset.name}</span>
+        <span className="asset-card__media" aria-hidden="true">
           <AssetThumbnail asset={asset} />
         </span>
       </button>

@@ -99,7 +99,7 @@ export function DocumentList({ documents, onDelete, deleteBlockedReason, onOpen,
                           size="1"
                           variant="soft"
                           disabled={disabled}
-                          aria-label={`Use ${document.filename} as brand voice`}
+                          aria-label={`Use as brand voice: ${document.filename}`}
                           onClick={() => brandVoice.onUse(document)}
                         >
                           <SpeakerLoudIcon /> Use as brand voice
