@@ -10,8 +10,11 @@ import { adoptSpaceFromUrl } from './features/notifications/space-from-url';
 import { AppRoutes } from './app/AppRoutes';
 import { recordRecoverableError } from './app/recoverable-errors';
 import { preloadScreensFor } from './app/router';
+import { installPopStateGate } from './navigation/popstate-gate';
 import { routes } from './app/routes';
 
+// Before the router listens: screens holding a back navigation (unsaved work) are heard first.
+installPopStateGate();
 // Before the first render: install offers, connectivity and request failures are heard from the start.
 startOfflineLayer();
 // A notification opened from the system tray names its chat's space: start in it.

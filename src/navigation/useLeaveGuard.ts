@@ -7,13 +7,14 @@
  * React Router's useBlocker needs its data router; the app renders its routes with BrowserRouter
  * (the data router costs ~16 KB of the first load, docs/performance.md), so this holds the same
  * navigator React Router navigates with (its NavigationContext) and asks before passing a
- * navigation on. The browser's back and forward are undone before the router sees them (a capture
- * listener on window runs before the router's) and redone if the person leaves. A navigation
+ * navigation on. The browser's back and forward are undone before the router sees them (through
+ * the popstate gate, whose listener is added before the router's) and redone if the person leaves. A navigation
  * while signed out (logout, an expired session) is never held: the session's redirects win.
  */
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation, type To } from 'react-router-dom';
 import { authState } from '../session';
+import { onPopStateFirst } from './popstate-gate';
 
 interface HistoryNavigator {
   push(to: To, state?: unknown, options?: unknown): void;
@@ -83,29 +84,28 @@ export function useLeaveGuard(when: boolean): LeaveGuard {
 
     const startIndex = historyIndex(window.history.state);
     let undoing = false;
-    const onPopState = (event: PopStateEvent) => {
+    const onPopState = (event: PopStateEvent): boolean => {
       if (undoing) {
         undoing = false;
-        event.stopImmediatePropagation();
-        return;
+        return true;
       }
       const target = historyIndex(event.state);
-      if (letThrough() || startIndex === null || target === null || target === startIndex) return;
-      event.stopImmediatePropagation();
+      if (letThrough() || startIndex === null || target === null || target === startIndex) return false;
       const delta = target - startIndex;
       undoing = true;
       window.history.go(-delta);
       hold(() => window.history.go(delta));
+      return true;
     };
 
     window.addEventListener('beforeunload', onBeforeUnload);
-    window.addEventListener('popstate', onPopState, { capture: true });
+    const stopHearing = onPopStateFirst(onPopState);
     return () => {
       navigator.push = push;
       navigator.replace = replace;
       navigator.go = go;
       window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('popstate', onPopState, { capture: true });
+      stopHearing();
     };
   }, [when]);
 

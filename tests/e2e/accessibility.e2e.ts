@@ -406,10 +406,11 @@ const OWNER: Screen[] = [
 /** The admin screens with data: the owner's organisation above, its people and its audit log. */
 const table = (name: string) => (page: Page) => page.getByRole('table', { name }).or(page.getByRole('list', { name })).first().waitFor({ timeout: 30_000 });
 const openFirst = async (page: Page) => {
-  await page.getByRole('button', { name: /^Open / }).first().click();
+  // In the page's own list: on a phone the first "Open …" button is the top bar's "Open menu".
+  await page.getByRole('main').getByRole('button', { name: /^Open / }).first().click();
   await page.getByRole('dialog').waitFor();
   // The drawer's content has loaded (its actions or credits section).
-  await page.getByRole('dialog').getByRole('heading', { level: 3 }).first().waitFor({ timeout: 30_000 });
+  await page.getByRole('dialog').getByRole('heading', { level: 2 }).first().waitFor({ timeout: 30_000 });
 };
 /** A shared chat, opened by someone with no session (the page outside the signed-in app). */
 const SHARED: Screen[] = [
@@ -633,7 +634,7 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
       try {
         await screen.open?.(page, variant.width);
       } catch (error) {
-        found.push(`${label}: could not be opened (${String(error).split('\n')[0]})`);
+        found.push(`${label}: could not be opened (${String(error).split('\n').slice(0, 8).join(' | ')})`);
         await page.goto(`${baseUrl}${path}`);
         await screen.ready(page);
         continue;

@@ -40,10 +40,8 @@ describe('a new organisation’s first run', () => {
     const editor = page.getByRole('textbox', { name: 'Brand voice' });
     await editor.fill('Warm, plain and confident. We say "bakers", never "users".');
 
-    // Unsaved: leaving for another screen asks first, and Stay keeps the page and the text. (The
-    // browser's back button is not asked about in the merged app: a known regression, see the
-    // stop-18 note; useLeaveGuard's unit tests cover its popstate handling in jsdom.)
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    // Unsaved: the browser's back button asks first, and Stay keeps the page and the text.
+    await page.goBack();
     const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
     expect(new URL(page.url()).pathname).toBe('/workspace-settings');

@@ -51,7 +51,7 @@ describe('Creative Assets offline', () => {
     expect(screen.getByRole('button', { name: /Upload/ }).hasAttribute('disabled')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: /Window displays/ }));
-    expect((await screen.findAllByTestId('asset-card')).map((card) => within(card).getByRole('button', { name: /^Open/ }).textContent)).toEqual(['Open Shop window.jpg']);
+    expect((await screen.findAllByTestId('asset-card')).map((card) => within(card).getByRole('button', { name: /^Open/ }).querySelector('.visually-hidden')?.textContent)).toEqual(['Open Shop window.jpg']);
   });
 
   it('a picture opens with its saved thumbnail and says the full size needs a connection; a text read before opens in full', async () => {

@@ -78,7 +78,8 @@ export function DeliverablePanel({ run, steps, liveTexts }: DeliverablePanelProp
           </DropdownMenu.Root>
         </Flex>
       </Flex>
-      <div className="deliverable-panel__scroll" data-testid="deliverable">
+      {/* Focusable so keyboard users can scroll a long deliverable. */}
+      <div className="deliverable-panel__scroll" data-testid="deliverable" tabIndex={0} role="region" aria-label="Deliverable text">
         {text ? (
           <article className="deliverable-doc" aria-busy={writing ? true : undefined}>
             <LazyMarkdown text={text} />

@@ -47,7 +47,7 @@ export function DocumentPicker({ spaceId, chosen, onChange, disabled }: Document
           </Popover.Trigger>
           <Popover.Content width="320px" size="1" aria-label="Documents from the knowledge base">
             <Flex direction="column" gap="2">
-              <TextField.Root size="1" placeholder="Filter by name" aria-label="Filter documents by name" value={filter} onChange={(event) => setFilter(event.target.value)} />
+              <TextField.Root size="2" placeholder="Filter by name" aria-label="Filter documents by name" value={filter} onChange={(event) => setFilter(event.target.value)} />
               {shown.length === 0 ? (
                 <Text size="2" color="gray">
                   {ready.length === 0 ? 'No ready documents in the knowledge base yet.' : 'No document matches.'}

@@ -25,12 +25,15 @@ function SourceItem({ citation }: { citation: CitationDto }) {
         <span className="reply-source__n">
           <span className="visually-hidden">Source </span>
           {citation.n}
+          <span className="visually-hidden">: </span>
         </span>
         <span className="reply-source__body">
           <span className="reply-source__name">
             <FileTextIcon aria-hidden="true" className="reply-source__icon" />
             <span className="reply-source__file">{citation.filename}</span>
+            <span className="visually-hidden">, </span>
             <span className="reply-source__where">passage {citation.passage + 1}</span>
+            <span className="visually-hidden">: </span>
           </span>
           <span className="reply-source__excerpt">{citation.excerpt}</span>
         </span>

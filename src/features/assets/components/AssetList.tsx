@@ -54,8 +54,11 @@ export function AssetList({ assets, deleteBlockedReason, onOpen, onDownload, onD
               data-status={asset.status}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_PX, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <button type="button" className="asset-row__open" onClick={() => onOpen(asset)} aria-label={`Open ${asset.name}`}>
-                <AssetThumbnail asset={asset} size="row" />
+              <button type="button" className="asset-row__open" onClick={() => onOpen(asset)}>
+                <span className="visually-hidden">Open {asset.name}</span>
+                <span aria-hidden="true">
+                  <AssetThumbnail asset={asset} size="row" />
+                </span>
               </button>
               <Flex direction="column" className="asset-row__name" gap="1">
                 <Text size="2" weight="medium" className="asset-ellipsis" title={asset.name}>

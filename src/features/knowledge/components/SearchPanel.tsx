@@ -105,7 +105,7 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
                 <HighlightedText text={result.passage} terms={result.highlights} />
               </Text>
               {onOpen ? (
-                <Button size="1" variant="ghost" mt="2" onClick={() => onOpen(result)} aria-label={`Open ${result.filename} at this passage`}>
+                <Button size="1" variant="ghost" mt="2" onClick={() => onOpen(result)} aria-label={`Open at this passage: ${result.filename}`}>
                   Open at this passage
                 </Button>
               ) : null}
