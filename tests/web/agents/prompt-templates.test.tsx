@@ -106,6 +106,11 @@ describe('"/" in the message box', SLOW, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect(box.value).toBe('/launch');
+
+    // Cleared and typed again, the same "/launch" opens the list again.
+    await user.clear(box);
+    await user.type(box, '/launch');
+    expect(await screen.findByRole('listbox', { name: 'Prompt templates' })).toBeTruthy();
   });
 
   it('offers the saved templates offline', async () => {

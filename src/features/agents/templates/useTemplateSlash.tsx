@@ -43,6 +43,10 @@ export function useTemplateSlash(input: { text: string; setText(text: string): v
   const open = Boolean(slash) && dismissed !== text && !filling;
   const lastRefresh = useRef(0);
 
+  // Closed for that text only: once it changes (cleared, edited), typing "/…" again opens the list.
+  // Adjusted while rendering (React re-renders at once), not in an effect after a wrong paint.
+  if (dismissed !== null && dismissed !== text) setDismissed(null);
+
   useEffect(() => {
     if (!open || !user || Date.now() - lastRefresh.current < REFRESH_EVERY_MS) return;
     lastRefresh.current = Date.now();

@@ -71,7 +71,9 @@ export function StartFromDocument({ onPick, busy }: StartFromDocumentProps) {
       <Text as="label" size="2" weight="medium" htmlFor="brand-voice-source">
         Start from a knowledge document
       </Text>
-      <Select.Root disabled={busy} onValueChange={onPick}>
+      {/* Always back at the placeholder: the draft says which document it came from, and picking
+          the same document again (after discarding its draft) must start a new draft. */}
+      <Select.Root disabled={busy} value="" onValueChange={onPick}>
         <Select.Trigger id="brand-voice-source" placeholder="Choose a ready document…" />
         <Select.Content position="popper">
           {documents.map((document) => (
