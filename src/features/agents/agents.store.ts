@@ -9,7 +9,7 @@ import { onSessionReset, onSpaceSwitch } from '../../session';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
-import { saveSessionMessages, saveSession, saveSessions } from './agents.sync';
+import { deliveriesTo, mergeMessages, saveSessionMessages, saveSession, saveSessions } from './agents.sync';
 import type { Agent, RunDto } from '../../contract/agents';
 import { agentErrorMessage } from './lib/errors';
 
@@ -80,9 +80,18 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
   const space = getCurrentSpace();
   if (!space) return null;
   agentsState.messagesLoading[sessionId] = true;
+  const deliveriesBefore = deliveriesTo(sessionId);
   try {
     const result = await agentsApi.sessionMessages(sessionId);
     await saveSession(space.id, result.session);
+    if (deliveriesTo(sessionId) !== deliveriesBefore) {
+      // A reply was delivered while this answer was on its way (a slow answer, taken while the reply
+      // was still being written): the device is newer. Add what the answer has, remove nothing, and
+      // keep the run as the delivery left it, so the reply neither vanishes nor is waited for again.
+      await mergeMessages(space.id, result.messages);
+      agentsState.messagesError[sessionId] = null;
+      return null;
+    }
     await saveSessionMessages(space.id, sessionId, result.messages);
     agentsState.runs[sessionId] = result.run;
     agentsState.messagesError[sessionId] = null;

@@ -71,11 +71,20 @@ export async function saveSessionMessages(spaceId: string, sessionId: string, me
   await saveSnapshot('messages', { spaceId, sessionId }, rows, { keep: (row) => row.pending && !matched.has(row.id) && stillSending(row) });
 }
 
+/**
+ * How many deliveries (a stream's or a poll's new messages) each session has had on this page. A
+ * whole-list answer asked for before the latest delivery may have left the server before it: it
+ * must not replace what the delivery brought (loadSessionMessages compares the count before and after).
+ */
+const deliveries = new Map<string, number>();
+export const deliveriesTo = (sessionId: string): number => deliveries.get(sessionId) ?? 0;
+
 /** New messages from a poll: added (or updated), and the temporary ones they confirm removed. */
 export async function mergeMessages(spaceId: string, messages: ChatMessageDto[]): Promise<void> {
   if (messages.length === 0) return;
   const rows = messages.map((dto) => toMessageRow(spaceId, dto));
   const sessionId = rows[0]!.sessionId;
+  deliveries.set(sessionId, deliveriesTo(sessionId) + 1);
   const matched = await temporaryMatches(sessionId, rows);
   await db.transaction('rw', db.messages, async () => {
     await db.messages.bulkDelete([...matched]);

@@ -1,0 +1,61 @@
+/**
+ * A chat's whole-list answer that left the server before the reply was written, and reached the
+ * page after the stream delivered that reply (a slow answer on a busy server): the reply stays on
+ * the device, and the page is not told the run is still going (which would wait for it again and
+ * lock the message box).
+ */
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db, wipeAll } from '../../../src/db';
+import { loadSessionMessages } from '../../../src/features/agents/agents.store';
+import { mergeMessages } from '../../../src/features/agents/agents.sync';
+import { getCurrentSpace } from '../../../src/features/spaces/spaces.store';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { signInAs, signOut } from '../app/support/render-app';
+import { message } from './fake-agents';
+
+const earlier = '2026-03-01T09:00:00.000Z';
+const session = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
+const question = message('m1', 'sess-1', 'user', 'Keywords for cafés?', earlier);
+const reply = message('m2', 'sess-1', 'assistant', 'Start with café menus.', '2026-03-01T09:00:05.000Z', 'm1');
+const running = { id: 'run-1', status: 'running', error: null, user_message_id: 'm1', reply_message_id: null, mode: 'normal', refunded: false, updated_at: earlier };
+
+let api: FakeApi;
+let answer: () => void;
+
+beforeEach(async () => {
+  await wipeAll();
+  api = installFakeApi();
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  api.on('GET /agents/sessions/sess-1/messages', async () => {
+    await held;
+    return { status: 200, body: { session, messages: [question], run: running } };
+  });
+  await signInAs(api, 'org_owner');
+  await waitFor(() => expect(getCurrentSpace()).not.toBeNull());
+});
+afterEach(() => signOut());
+
+const savedIds = async () => (await db.messages.where('sessionId').equals('sess-1').toArray()).map((row) => row.id).sort();
+
+describe('a late whole-list answer', () => {
+  it('adds what it has but takes nothing away that a delivery brought after it was asked for, and reports no run to wait for', async () => {
+    const loading = loadSessionMessages('sess-1');
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/messages')).toHaveLength(1));
+    // Meanwhile the stream delivers the finished reply.
+    await mergeMessages(getCurrentSpace()!.id, [reply]);
+    answer();
+
+    expect(await loading).toBeNull();
+    expect(await savedIds()).toEqual(['m1', 'm2']);
+  });
+
+  it('an answer with no delivery in between is the list: it replaces what the device held, and its run is reported', async () => {
+    await mergeMessages(getCurrentSpace()!.id, [reply]);
+    const loading = loadSessionMessages('sess-1');
+    answer();
+
+    expect((await loading)?.status).toBe('running');
+    expect(await savedIds()).toEqual(['m1']);
+  });
+});
