@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AGENT_NAMES } from './agent-names';
+import { ASSET_KINDS, MAX_ATTACHED_ASSETS, type AssetKind } from './asset-types';
 import { isOrgManagerRole, type Role } from './auth';
 import { CHAT_MODES, K_BY_MODE, MODE_MULTIPLIERS, type ChatMode } from './chat';
 import { notificationTags } from './notification-rules';
@@ -117,6 +118,13 @@ export interface ReferencedDocument {
   filename: string;
 }
 
+/** A Creative Asset the goal carries (docs/agent-mode.md "Attached assets"), named as it was when attached. */
+export interface AttachedAsset {
+  id: string;
+  name: string;
+  kind: AssetKind;
+}
+
 /** One tool use inside a step, shown under the step ("Searched the knowledge base: 4 passages"). */
 export interface StepActivity {
   tool: 'knowledge_search' | 'analytics_report' | 'brand_voice' | 'ask_user';
@@ -161,6 +169,8 @@ export interface AgentModeRun {
   /** Why the run is where it is, in words (a pause's or failure's reason); null when it says nothing more. */
   status_message: string | null;
   referenced_documents: ReferencedDocument[];
+  /** Creative assets the goal carries: the research, brief and draft read them. */
+  attached_assets: AttachedAsset[];
   /** Sum of every step's cost: the estimate shown before starting. */
   estimate_credits: number;
   /** Credits charged so far and not refunded. */
@@ -194,6 +204,8 @@ export interface CreateRunPayload {
   agents: string[];
   mode?: ChatMode;
   referenced_document_ids?: string[];
+  /** Creative assets the goal carries (ready ones of this space). */
+  asset_ids?: string[];
 }
 
 export interface AnswerPayload {
@@ -212,6 +224,7 @@ export const createRunSchema = z.object({
     .refine((list) => new Set(list).size === list.length, 'Each agent may be chosen once'),
   mode: z.enum(CHAT_MODES).optional(),
   referenced_document_ids: z.array(wireId).max(MAX_REFERENCED_DOCUMENTS, `Refer to at most ${MAX_REFERENCED_DOCUMENTS} documents`).optional(),
+  asset_ids: z.array(wireId).max(MAX_ATTACHED_ASSETS, `Attach at most ${MAX_ATTACHED_ASSETS} assets to a goal`).optional(),
 }) satisfies z.ZodType<CreateRunPayload>;
 
 export const editStepSchema = z.object({
@@ -262,6 +275,7 @@ export const agentModeRunSchema = z.object({
   pause_requested: z.boolean(),
   status_message: z.string().nullable(),
   referenced_documents: z.array(z.object({ id: wireId, filename: z.string() })),
+  attached_assets: z.array(z.object({ id: wireId, name: z.string(), kind: z.enum(ASSET_KINDS) })),
   estimate_credits: z.number().int(),
   credits_charged: z.number().int(),
   step_count: z.number().int(),
@@ -315,6 +329,10 @@ export const AGENT_MODE_TEXTS = {
   pausedForPlan: (stepTitle: string, detail: string) => `Paused before "${stepTitle}": ${detail} Resume once the plan is active again.`,
   stepFailed: (position: number, title: string, reason: string) => `Step ${position} (${title}) failed: ${reason} Its credits were refunded.`,
   agentGone: (slug: string) => `The agent "${slug}" is no longer available, so this step could not run.`,
+  assetsMissing: (ids: string[]) => `These assets are not in this space's Creative Assets: ${ids.join(', ')}`,
+  assetsNotReady: (names: string[]) =>
+    `These assets cannot be attached yet: ${names.map((name) => `"${name}"`).join(', ')}. Attach them once they show as ready in Creative Assets (a text asset needs its text).`,
+  assetGone: (name: string) => `The asset "${name}" this run carries was deleted from Creative Assets, so this step could not run.`,
   documentGone: (filename: string) => `The document "${filename}" this run refers to was deleted from the knowledge base, so this step could not run.`,
   stepInterrupted: 'The step stopped before finishing (the server restarted too often).',
   cancelled: 'Cancelled. Credits for steps that had not finished were refunded.',

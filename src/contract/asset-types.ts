@@ -9,6 +9,9 @@ import { formatBytes } from './format';
 export const ASSET_KINDS = ['image', 'pdf', 'video', 'document', 'text'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 
+/** Assets one chat message or one Agent Mode goal may carry: enough for "these three headlines and that hero image". */
+export const MAX_ATTACHED_ASSETS = 10;
+
 interface AssetFileType {
   mime: string;
   kind: Exclude<AssetKind, 'text'>;

@@ -16,7 +16,7 @@ export function createRun(app: FastifyInstance, caller: Caller, payload: object)
   return app.inject({ method: 'POST', url: `${API}/agent-mode/runs`, headers: headers(caller), payload });
 }
 
-export async function newRun(app: FastifyInstance, caller: Caller, payload: { goal: string; agents: string[]; mode?: string; referenced_document_ids?: string[] }): Promise<AgentModeRunDetail> {
+export async function newRun(app: FastifyInstance, caller: Caller, payload: { goal: string; agents: string[]; mode?: string; referenced_document_ids?: string[]; asset_ids?: string[] }): Promise<AgentModeRunDetail> {
   const response = await createRun(app, caller, payload);
   if (response.statusCode !== 201) throw new Error(`create run answered ${response.statusCode}: ${response.body}`);
   return response.json<AgentModeRunDetail>();

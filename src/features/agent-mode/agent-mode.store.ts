@@ -44,9 +44,11 @@ export interface GoalDraft {
   picked: string[] | null;
   mode: ChatMode;
   documents: string[];
+  /** Creative assets the goal carries. */
+  assets: string[];
 }
 
-const emptyDraft = (): GoalDraft => ({ goal: '', picked: null, mode: 'normal', documents: [] });
+const emptyDraft = (): GoalDraft => ({ goal: '', picked: null, mode: 'normal', documents: [], assets: [] });
 
 export const agentModeState = proxy<{
   draft: GoalDraft;

@@ -3,7 +3,7 @@
  * says, answering like the real server (every body is checked against src/contract/endpoints.ts),
  * and a stream the test writes events into.
  */
-import type { AgentModeRun, AgentModeRunDetail, AgentModeStep, StepKind } from '../../../src/contract/agent-mode';
+import type { AgentModeRun, AgentModeRunDetail, AgentModeStep, AttachedAsset, StepKind } from '../../../src/contract/agent-mode';
 import type { FakeApi, RecordedCall } from '../app/support/fake-api';
 
 const AT = '2026-03-01T09:00:00.000Z';
@@ -53,6 +53,7 @@ export function makeRun(id: string, goal: string, extra: Partial<AgentModeRun> =
     pause_requested: false,
     status_message: null,
     referenced_documents: [],
+    attached_assets: [],
     estimate_credits: 60,
     credits_charged: 0,
     step_count: 5,
@@ -93,6 +94,8 @@ export interface FakeAgentMode {
   streams: ReturnType<typeof controlledStream>[];
   /** The list answers with these (the run itself is added when made). */
   listed: AgentModeRun[];
+  /** The space's assets as the server knows them: a new run carries those whose ids it was sent. */
+  assets: AttachedAsset[];
   /** The n-th stream the app opened (0-based), once it has. */
   stream(index: number): Promise<ReturnType<typeof controlledStream>>;
   /** Copies of detail with changes, for events. */
@@ -105,6 +108,7 @@ export function installFakeAgentMode(api: FakeApi, runId = 'run-1'): FakeAgentMo
     detail: { run: makeRun(runId, 'Plan the spring launch email sequence for small business owners'), steps: STEPS.map((_, index) => makeStep(runId, index)) },
     streams: [],
     listed: [],
+    assets: [],
     stream: (index) =>
       new Promise((resolve) => {
         const check = () => {
@@ -128,8 +132,12 @@ export function installFakeAgentMode(api: FakeApi, runId = 'run-1'): FakeAgentMo
   const answer = () => ({ status: 200, body: fake.detail });
   api.on('GET /agent-mode/runs', () => ({ status: 200, body: { runs: fake.listed, has_more: false } }));
   api.on('POST /agent-mode/runs', (call: RecordedCall) => {
-    const body = call.body as { goal: string; agents: string[] };
-    fake.detail = { ...fake.detail, run: { ...fake.detail.run, goal: body.goal, title: body.goal.length > 50 ? `${body.goal.slice(0, 47)}...` : body.goal, agents: body.agents } };
+    const body = call.body as { goal: string; agents: string[]; asset_ids?: string[] };
+    const attached = (body.asset_ids ?? []).flatMap((id) => fake.assets.filter((asset) => asset.id === id));
+    fake.detail = {
+      ...fake.detail,
+      run: { ...fake.detail.run, goal: body.goal, title: body.goal.length > 50 ? `${body.goal.slice(0, 47)}...` : body.goal, agents: body.agents, attached_assets: attached },
+    };
     return { status: 201, body: fake.detail };
   });
   api.on(`GET /agent-mode/runs/${runId}`, answer);

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AgentModeRunStatus, AgentModeStepStatus, PauseReason, ReferencedDocument, StepActivity, StepKind } from '../../../../src/contract/agent-mode';
+import type { AgentModeRunStatus, AgentModeStepStatus, AttachedAsset, PauseReason, ReferencedDocument, StepActivity, StepKind } from '../../../../src/contract/agent-mode';
 import type { ChatMode } from '../../../../src/contract/chat';
 import { organizations } from './organizations';
 import { spaces } from './spaces';
@@ -29,6 +29,12 @@ export const agentModeRuns = pgTable(
     mode: text('mode').$type<ChatMode>().notNull(),
     /** Documents the goal refers to, with their names as they were (to say which one went missing). */
     referencedDocuments: jsonb('referenced_documents').$type<ReferencedDocument[]>().notNull().default([]),
+    /**
+     * Creative assets the goal carries, with their names and kinds as they were (to show on the run,
+     * and to say which one went missing). A snapshot rather than a link table: the run keeps saying
+     * what it carried after an asset is deleted, as it does for documents.
+     */
+    attachedAssets: jsonb('attached_assets').$type<AttachedAsset[]>().notNull().default([]),
     status: text('status').$type<AgentModeRunStatus>().notNull().default('awaiting_approval'),
     pauseReason: text('pause_reason').$type<PauseReason>(),
     pauseRequested: boolean('pause_requested').notNull().default(false),

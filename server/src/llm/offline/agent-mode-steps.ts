@@ -7,6 +7,7 @@
  */
 import type { AgentDefinition } from '../../agents/types';
 import type { StepActivity, StepKind } from '../../../../src/contract/agent-mode';
+import { assetQuotes, rankWithAssets } from './agent-mode-assets';
 import { analyticsSection, sessionsTrend } from './analytics-section';
 import { composeDraft, reviseDeliverable, checkAgainstVoice } from './agent-mode-writing';
 import { rankPassageSentences } from './engine';
@@ -21,6 +22,8 @@ export interface OfflineStepInput {
   goal: string;
   instruction: string;
   passages: GroundingPassage[];
+  /** The creative assets the goal carries (empty for steps that do not read material). */
+  assets: GroundingPassage[];
   brandVoice: string;
   analytics: AnalyticsSnapshot | null;
   analyticsUnavailable: boolean;
@@ -65,10 +68,16 @@ function research(input: OfflineStepInput): OfflineStepResult {
   const passages = about.length === 0 ? input.passages : input.passages.filter((passage) => overlap(passage.passage, about) > 0);
   const documents = [...new Set(passages.map((passage) => passage.filename))];
   const found = passages.length === 0 ? 'nothing found' : `${plural(passages.length, 'passage')} from ${plural(documents.length, 'document')}`;
-  const activity: StepActivity[] = [{ tool: 'knowledge_search', summary: `Searched for ${subject}: ${found}` }];
+  const carried = input.assets.length > 0 ? `; read ${plural(input.assets.length, 'attached asset')}` : '';
+  const activity: StepActivity[] = [{ tool: 'knowledge_search', summary: `Searched for ${subject}: ${found}${carried}` }];
   const phrase = goalPhrase(input.goal, 80) || subject;
   const searched = `Searched the knowledge base for **${asPlainText(phrase)}**`;
   const fromYou = input.answers.length > 0 ? `\n\n### From you\n\n${input.answers.map((answer) => quote(asPlainText(answer))).join('\n\n')}` : '';
+  const fromAssets = input.assets.length > 0 ? `\n\n### From the attached assets\n\n${assetQuotes(input.assets, topics)}` : '';
+  if (passages.length === 0 && input.assets.length > 0) {
+    // The assets are material enough: no question, the later steps rest on them.
+    return { text: `${searched}: nothing matched. The later steps rest on the assets you attached.${fromAssets}${fromYou}`, question: null, activity };
+  }
   if (passages.length === 0) {
     if (!input.asked) {
       const question = `I found nothing in this space's knowledge base about ${phrase}. What should the work rest on? For example the offer, the dates, who it is for, and any facts it must include.`;
@@ -83,7 +92,7 @@ function research(input: OfflineStepInput): OfflineStepResult {
   const points = facts.map((fact) => `- ${fact.text} _(${asPlainText(passages[fact.n - 1]?.filename ?? '')})_`).join('\n');
   const sources = documents.map((name) => `- ${asPlainText(name)}`).join('\n');
   return {
-    text: `${searched}: ${found}.\n\n### Key points\n\n${points}\n\n### Sources\n\n${sources}${fromYou}`,
+    text: `${searched}: ${found}.\n\n### Key points\n\n${points}\n\n### Sources\n\n${sources}${fromAssets}${fromYou}`,
     question: null,
     activity,
   };
@@ -108,7 +117,7 @@ function analytics(input: OfflineStepInput): OfflineStepResult {
 
 function brief(input: OfflineStepInput): OfflineStepResult {
   const topics = keywords(`${input.goal} ${input.instruction}`);
-  const facts = rankPassageSentences([...answerPassages(input.answers), ...input.passages], topics).slice(0, 3);
+  const facts = rankWithAssets(answerPassages(input.answers), input.assets, input.passages, topics).facts.slice(0, 3);
   const audience = audienceOf(input.goal) ?? (input.answers.length > 0 ? 'as you described in your answer' : null);
   const messages = facts.length > 0 ? facts.map((fact) => `- ${clip(fact.text, 200)}`) : topics.slice(0, 3).map((topic) => `- Why ${topic} matters to the reader now.`);
   const structure = input.writer.outputTemplate.map((section, index) => `${index + 1}. **${section.heading}**: ${section.guidance}`).join('\n');
@@ -136,7 +145,7 @@ export function composeOfflineStep(input: OfflineStepInput): OfflineStepResult {
     case 'brief':
       return brief(input);
     case 'draft':
-      return { text: composeDraft(input), question: null, activity: [{ tool: 'knowledge_search', summary: `Drew on ${plural(input.passages.length, 'passage')}` }] };
+      return { text: composeDraft(input), question: null, activity: [{ tool: 'knowledge_search', summary: `Drew on ${plural(input.passages.length, 'passage')}${input.assets.length > 0 ? ` and ${plural(input.assets.length, 'attached asset')}` : ''}` }] };
     case 'brand_check':
       return checkAgainstVoice(input);
     case 'revise':

@@ -6,9 +6,10 @@
 import type { StepActivity } from '../../../../src/contract/agent-mode';
 import type { OfflineStepInput, OfflineStepResult } from './agent-mode-steps';
 import { answerPassages, audienceOf } from './agent-mode-steps';
+import { assetsFooter, rankWithAssets } from './agent-mode-assets';
 import { analyticsSection } from './analytics-section';
 import { PLAIN_WORDS } from './drafts';
-import { rankPassageSentences, renderSection, voiceRules, type RankedSentence } from './engine';
+import { renderSection, voiceRules, type RankedSentence } from './engine';
 import { asPlainText, capitalise, clip, goalSubject, keywords, rotate } from './text';
 
 /** A sentence longer than this reads as hard work in marketing copy. */
@@ -57,8 +58,8 @@ function emailSequence(subject: string, facts: RankedSentence[], count: number):
 
 export function composeDraft(input: OfflineStepInput): string {
   const topics = keywords(`${input.goal} ${input.instruction}`);
-  const material = [...answerPassages(input.answers), ...input.passages];
-  const facts = rankPassageSentences(material, topics);
+  // The attached assets lead the facts, so the draft visibly builds on what the person chose.
+  const { material, facts } = rankWithAssets(answerPassages(input.answers), input.assets, input.passages, topics);
   const audience = audienceOf(input.goal);
   const offline = {
     agent: input.writer,
@@ -87,7 +88,8 @@ export function composeDraft(input: OfflineStepInput): string {
     return `## ${spec.heading}\n\n${body.trim()}`;
   });
   const sources = [...new Set(input.passages.map((passage) => asPlainText(passage.filename)))];
-  const footer = sources.length > 0 ? `\n\n---\n_Sources: ${sources.join(', ')}_` : '';
+  const credits = [sources.length > 0 ? `_Sources: ${sources.join(', ')}_` : '', assetsFooter(input.assets)].filter(Boolean);
+  const footer = credits.length > 0 ? `\n\n---\n${credits.join('  \n')}` : '';
   return `${head}\n\n${sections.join('\n\n')}${footer}`;
 }
 

@@ -80,6 +80,7 @@ export const agentModeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         agents: body.agents,
         mode: body.mode ?? 'normal',
         referencedDocumentIds: body.referenced_document_ids ?? [],
+        assetIds: body.asset_ids ?? [],
       });
       return reply.code(201).send(detail);
     },

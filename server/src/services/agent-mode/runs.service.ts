@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../errors';
 import { chooseModel } from '../../llm/providers';
 import { readAgentSettings } from '../agents/settings.service';
 import { makePlan } from './planner';
+import { attachableAssets } from './run-assets';
 import { toDetailDto, toRunDto, type RunRow } from './serializers';
 
 export interface NewRun {
@@ -25,6 +26,7 @@ export interface NewRun {
   agents: string[];
   mode: ChatMode;
   referencedDocumentIds: string[];
+  assetIds: string[];
 }
 
 async function referencedDocuments(db: DbExecutor, spaceId: string, ids: string[]) {
@@ -47,6 +49,7 @@ async function referencedDocuments(db: DbExecutor, spaceId: string, ids: string[
 
 export async function createRun(db: Db, config: Pick<AppConfig, 'llm'>, input: NewRun): Promise<AgentModeRunDetail> {
   const documents = await referencedDocuments(db, input.spaceId, input.referencedDocumentIds);
+  const attached = await attachableAssets(db, input.spaceId, input.assetIds);
   const [linked] = await db.select({ id: ga4LinkedProperties.id }).from(ga4LinkedProperties).where(eq(ga4LinkedProperties.spaceId, input.spaceId)).limit(1);
   const plan = makePlan({ goal: input.goal, agents: input.agents, mode: input.mode, analyticsLinked: Boolean(linked) });
   // The engine of the agent who writes: what the run page says carries the work out.
@@ -64,6 +67,7 @@ export async function createRun(db: Db, config: Pick<AppConfig, 'llm'>, input: N
         agents: input.agents,
         mode: input.mode,
         referencedDocuments: documents,
+        attachedAssets: attached,
         engine: `${choice.engine}/${choice.model}`,
       })
       .returning();

@@ -46,6 +46,7 @@ export function toRunDto(run: RunRow, steps: readonly StepCounts[]): AgentModeRu
     pause_requested: run.pauseRequested,
     status_message: run.statusMessage,
     referenced_documents: run.referencedDocuments,
+    attached_assets: run.attachedAssets,
     estimate_credits: steps.reduce((sum, step) => sum + step.credits, 0),
     credits_charged: steps.reduce((sum, step) => sum + (step.transactionId && !step.refunded ? step.credits : 0), 0),
     step_count: steps.length,

@@ -1,8 +1,9 @@
 /**
  * What a step works from (docs/agent-mode.md "Steps"): its agent, the run's writer, the knowledge
  * passages (the documents the agent may use, and the documents the goal refers to first), the
- * brand voice, the figures, the earlier steps' outputs and the person's answers. A step whose agent
- * is gone, or that reads documents while one the goal refers to was deleted, fails with the reason.
+ * creative assets the goal carries, the brand voice, the figures, the earlier steps' outputs and the
+ * person's answers. A step whose agent is gone, or that reads material while a document the goal
+ * refers to or an asset it carries was deleted, fails with the reason.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { researchDepth, writerFor, AGENT_MODE_TEXTS, type StepKind } from '../../../../src/contract/agent-mode';
@@ -14,12 +15,13 @@ import { LlmError } from '../../llm/types';
 import type { AnalyticsLoader } from '../agents/analytics';
 import { allowedDocumentIds } from '../agents/documents.service';
 import { searchKnowledge } from '../knowledge/search';
+import { attachedAssetPassages } from '../assets/asset-context';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import { getBrandVoice } from '../settings/brand-voice.service';
 import type { RunRow, StepRow } from './serializers';
 
-/** Steps that read the knowledge base (and so need the documents the goal refers to). */
-const READS_DOCUMENTS: readonly StepKind[] = ['research', 'brief', 'draft'];
+/** Steps that read the knowledge base and the attached assets (and so need the documents and assets the goal names). */
+const READS_MATERIAL: readonly StepKind[] = ['research', 'brief', 'draft'];
 /** Steps that use the figures when their agent may read them. */
 const USES_FIGURES: readonly StepKind[] = ['analytics', 'brief', 'draft'];
 /** An earlier step's output given to a later one is cut here (a model's context is not free). */
@@ -30,6 +32,8 @@ export interface StepContext {
   writer: AgentDefinition;
   /** Searches the knowledge base the way this step may (its agent's documents, referenced ones first). */
   search: (query: string) => Promise<GroundingPassage[]>;
+  /** The assets the goal carries, as material (a text asset's words, else what the asset is); empty for other steps. */
+  assets: GroundingPassage[];
   brandVoice: string;
   analytics: AnalyticsSnapshot | null;
   analyticsUnavailable: boolean;
@@ -61,13 +65,25 @@ async function missingDocument(db: DbExecutor, run: RunRow): Promise<string | nu
   return referenced.find((doc) => !present.has(doc.id))?.filename ?? null;
 }
 
+/** The carried assets for a step that reads them; a deleted one stops the step with its name. */
+async function carriedAssets(db: DbExecutor, run: RunRow): Promise<GroundingPassage[]> {
+  if (run.attachedAssets.length === 0) return [];
+  const passages = await attachedAssetPassages(db, run.spaceId, run.attachedAssets.map((asset) => asset.id));
+  const present = new Set(passages.map((passage) => passage.document_id));
+  const gone = run.attachedAssets.find((asset) => !present.has(asset.id));
+  if (gone) throw new StepCannotRun(AGENT_MODE_TEXTS.assetGone(gone.name));
+  return passages;
+}
+
 export async function stepContext(deps: StepContextDeps, run: RunRow, step: StepRow, steps: readonly StepRow[]): Promise<StepContext> {
   const agent = findAgent(step.agentSlug);
   if (!agent) throw new StepCannotRun(AGENT_MODE_TEXTS.agentGone(step.agentSlug));
-  if (READS_DOCUMENTS.includes(step.kind)) {
+  const readsMaterial = READS_MATERIAL.includes(step.kind);
+  if (readsMaterial) {
     const gone = await missingDocument(deps.db, run);
     if (gone) throw new StepCannotRun(AGENT_MODE_TEXTS.documentGone(gone));
   }
+  const assets = readsMaterial ? await carriedAssets(deps.db, run) : [];
   const writer = findAgent(writerFor(run.goal, run.agents)) ?? agent;
   const k = researchDepth(run.mode);
   const usesKnowledge = agent.tools.includes('knowledge_search');
@@ -90,6 +106,7 @@ export async function stepContext(deps: StepContextDeps, run: RunRow, step: Step
     agent,
     writer,
     search,
+    assets,
     brandVoice,
     analytics: figures.status === 'ready' ? figures.snapshot : null,
     analyticsUnavailable: figures.status === 'unavailable',

@@ -1,10 +1,12 @@
 /**
  * A step as a model sees it (docs/agent-mode.md "Real providers"): the agent's persona and rules,
  * the goal and this step's instruction, what the earlier steps found, and for the writing steps the
- * deliverable so far. Facts come through the tools (knowledge search, the figures, the brand voice);
- * a question for the person goes through ask_user.
+ * deliverable so far, and for the steps that read material the creative assets the goal carries.
+ * Facts come through the tools (knowledge search, the figures, the brand voice); a question for the
+ * person goes through ask_user.
  */
 import type { StepKind } from '../../../../src/contract/agent-mode';
+import type { GroundingPassage } from '../../llm/offline/types';
 import type { StepContext } from './step-context';
 import type { RunRow, StepRow } from './serializers';
 
@@ -22,6 +24,16 @@ const KIND_GUIDANCE: Readonly<Record<StepKind, string>> = {
     'Rewrite the deliverable applying every change the brand check asked for. Return the whole revised document, starting with its level-1 heading, and nothing else.',
 };
 
+/**
+ * The assets the person attached to the goal, given whole (their text is the person's own material,
+ * not a search result); the chat gives attached assets the same way (services/agents/prompt.ts).
+ */
+function carriedAssets(list: readonly GroundingPassage[]): string {
+  if (list.length === 0) return '';
+  const items = list.map((passage) => `(${passage.filename})\n${passage.passage.trim()}`).join('\n\n');
+  return `## Assets the person attached to the goal\nThe person chose these for this work: build on them, and name an asset in brackets when you draw on it.\n\n${items}`;
+}
+
 export function stepSystemPrompt(run: RunRow, step: StepRow, stepCount: number, context: StepContext, customInstructions: string): string {
   const { agent } = context;
   const previous = context.previous.map((done) => `### ${done.title}\n${done.output.trim()}`).join('\n\n');
@@ -31,7 +43,8 @@ export function stepSystemPrompt(run: RunRow, step: StepRow, stepCount: number, 
     customInstructions.trim() ? `## Team instructions\n${customInstructions.trim()}` : '',
     `## The work\nYou are carrying out step ${step.position} of ${stepCount} of a plan the team approved, toward this goal:\n${run.goal.trim()}`,
     `## This step: ${step.title}\n${step.instruction.trim()}\n\n${KIND_GUIDANCE[step.kind]}`,
-    '## Grounding\nUse only the tools\' results, the work so far and the person\'s answers for facts about the organisation. Cite documents by file name in brackets. If something is not covered, say so rather than inventing it.',
+    '## Grounding\nUse only the tools\' results, the attached assets, the work so far and the person\'s answers for facts about the organisation. Cite documents by file name in brackets. If something is not covered, say so rather than inventing it.',
+    carriedAssets(context.assets),
     previous ? `## The work so far\n${previous}` : '',
     (step.kind === 'brand_check' || step.kind === 'revise') && run.deliverable ? `## The deliverable as it stands\n${run.deliverable}` : '',
     context.answers.length > 0 ? `## The person's answers\n${context.answers.map((answer) => `- ${answer}`).join('\n')}` : '',

@@ -89,6 +89,7 @@ async function runOffline(run: RunRow, step: StepRow, context: StepContext, call
     goal: run.goal,
     instruction: step.instruction,
     passages,
+    assets: context.assets,
     brandVoice: context.brandVoice,
     analytics: context.analytics,
     analyticsUnavailable: context.analyticsUnavailable,

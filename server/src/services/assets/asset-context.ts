@@ -4,14 +4,15 @@
  * description and tags (docs/assets.md "Attaching assets"). Only the caller's space's assets.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { MAX_ATTACHED_ASSETS } from '../../../../src/contract/asset-types';
 import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { assets, type AssetRow } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { GroundingPassage } from '../../llm/offline/engine';
 
-/** Attachments per message: enough for "these three headlines and that hero image". */
-export const MAX_ATTACHED_ASSETS = 10;
+/** Attachments per message (shared with the client and Agent Mode goals). */
+export { MAX_ATTACHED_ASSETS };
 /** Characters of one attached text given to the agent (a long deliverable is cut, not dropped). */
 const TEXT_PER_ASSET = 8_000;
 

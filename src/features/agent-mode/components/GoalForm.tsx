@@ -1,6 +1,6 @@
 /**
  * Handing a goal over: what should come back, who works on it (suggested from the goal's words
- * until the person chooses), how deep to go, and which documents to use. Making the plan charges
+ * until the person chooses), how deep to go, and which documents and creative assets to use. Making the plan charges
  * nothing: the plan and its cost are shown next, and nothing runs until the person starts it.
  */
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { CHAT_MODES, K_BY_MODE, MODE_MULTIPLIERS, type ChatMode } from '../../..
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { agentModeState, createRun } from '../agent-mode.store';
 import { AgentPicker } from './AgentPicker';
+import { AssetPicker } from './AssetPicker';
 import { DocumentPicker } from './DocumentPicker';
 
 export const EXAMPLE_GOALS = [
@@ -25,12 +26,13 @@ const MODE_LABELS: Record<ChatMode, string> = { normal: 'Normal', medium: 'Deepe
 export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCreated: (runId: string) => void }) {
   // sync: the goal is a controlled field; an asynchronous snapshot would move the caret while typing.
   const { creating, createError, draft } = useSnapshot(agentModeState, { sync: true });
-  const { goal, picked, mode, documents } = draft;
+  const { goal, picked, mode, documents, assets } = draft;
   const [goalError, setGoalError] = useState<string | null>(null);
   const agents = picked ?? suggestAgents(goal);
   const setGoal = (value: string) => (agentModeState.draft.goal = value);
   const setMode = (value: ChatMode) => (agentModeState.draft.mode = value);
   const setDocuments = (ids: string[]) => (agentModeState.draft.documents = ids);
+  const setAssets = (ids: string[]) => (agentModeState.draft.assets = ids);
 
   const toggle = (slug: string) => (agentModeState.draft.picked = agents.includes(slug) ? agents.filter((other) => other !== slug) : [...agents, slug]);
 
@@ -42,7 +44,13 @@ export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCre
     }
     if (agents.length === 0) return;
     setGoalError(null);
-    const runId = await createRun({ goal: goal.trim(), agents: [...agents], mode, referenced_document_ids: [...documents] });
+    const runId = await createRun({
+      goal: goal.trim(),
+      agents: [...agents],
+      mode,
+      referenced_document_ids: [...documents],
+      ...(assets.length > 0 ? { asset_ids: [...assets] } : {}),
+    });
     if (runId) onCreated(runId);
   };
 
@@ -109,6 +117,7 @@ export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCre
           </Select.Root>
         </Flex>
         <DocumentPicker spaceId={spaceId} chosen={documents} onChange={setDocuments} />
+        <AssetPicker spaceId={spaceId} chosen={assets} onChange={setAssets} />
       </Flex>
 
       {createError ? (

@@ -11,6 +11,7 @@ import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { billingState } from '../../billing/billing.store';
 import { agentModeState, answerQuestion, approveRun, cancelRun, editStepInstruction, resumeRun } from '../agent-mode.store';
+import { RunAssets } from './RunAssets';
 import { StepItem } from './StepItem';
 
 interface PlanPanelProps {
@@ -112,6 +113,7 @@ export function PlanPanel({ run, steps, blockedReason, onShowDeliverable }: Plan
             Review the steps. Change any instruction with the pencil, then start. You can pause or cancel at any time.
           </Text>
         ) : null}
+        <RunAssets run={run} />
         <RestingNote run={run} blockedReason={blockedReason} busy={busy === 'resume'} />
         {live?.error ? (
           <Callout.Root color="red" size="1" role="alert" mb="2">

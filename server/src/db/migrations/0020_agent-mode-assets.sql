@@ -1,0 +1,1 @@
+ALTER TABLE "agent_mode_runs" ADD COLUMN "attached_assets" jsonb DEFAULT '[]'::jsonb NOT NULL;
