@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/contract/account';
 import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
@@ -28,6 +28,31 @@ function createAdmin(env: Record<string, string>): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin:create exited with ${code}`))));
   });
+}
+
+/**
+ * Waits for the drawer to list `expected` devices. The drawer reads the account once when it
+ * opens; if it shows another count (on a loaded machine, stop 18's CI and one PostgreSQL run
+ * saw the member's device missing for 30 s), the count it showed is printed and it is opened
+ * again, so a stale read is told apart from a wrong answer (which fails after a minute).
+ */
+async function showsDevices(page: Page, name: string, expected: number): Promise<Locator> {
+  const drawer = page.getByRole('dialog', { name });
+  await expect
+    .poll(
+      async () => {
+        const text = await drawer.innerText({ timeout: 5_000 }).catch(() => '');
+        if (text.includes(`Signed-in devices (${expected})`)) return true;
+        console.log(`admin drawer for ${name}: ${text.match(/Signed-in devices \(\d+\)/)?.[0] ?? 'no device count yet'}; opening it again`);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: `Open ${name}` }).click();
+        return false;
+      },
+      { timeout: 60_000, interval: 3_000 },
+    )
+    .toBe(true);
+  return drawer;
 }
 
 async function post(url: string, body: object, token?: string): Promise<Response> {
@@ -89,8 +114,7 @@ describe('platform admin: suspending a signed-in member', () => {
     await adminPage.goto(`${baseUrl}/admin/users`);
     await adminPage.getByRole('searchbox', { name: 'Search users' }).fill('mia');
     await adminPage.getByRole('button', { name: 'Open Mia Member' }).click();
-    const drawer = adminPage.getByRole('dialog', { name: 'Mia Member' });
-    await drawer.getByText('Signed-in devices (1)').waitFor();
+    const drawer = await showsDevices(adminPage, 'Mia Member', 1);
     await drawer.getByRole('button', { name: 'Suspend' }).click();
     const confirm = adminPage.getByRole('alertdialog', { name: 'Suspend Mia Member?' });
     await confirm.getByLabel('Reason').fill('Ticket 812: laptop reported stolen');
