@@ -85,7 +85,8 @@ const SIGNED_OUT: Screen[] = [
     ready: h1('Welcome back'),
     open: async (page) => {
       await page.getByLabel('Email').fill(ssoEmail);
-      await page.getByRole('button', { name: 'Sign in with Acme ID' }).waitFor();
+      // The offer waits for the server's look-up of the domain, slow on a loaded machine.
+      await page.getByRole('button', { name: 'Sign in with Acme ID' }).waitFor({ timeout: 30_000 });
     },
   },
   { name: 'Sign in with SSO', path: '/login/sso', ready: h1('Sign in with SSO') },
