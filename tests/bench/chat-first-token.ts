@@ -5,7 +5,7 @@
  * the first DOM change that puts the reply's opening words in the conversation (a MutationObserver),
  * whether the stream or the final message brought them. BENCH_STREAM_SENDS (20) sends in one chat.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAi } from '../helpers/fake-openai';
 
 const SENDS = Number(process.env.BENCH_STREAM_SENDS ?? 20);
@@ -28,6 +28,38 @@ const lastUserText = (messages: { role: string; content: unknown }[]) => {
   return typeof content === 'string' ? content : '';
 };
 
+/** One API request of a send, in ms after the click on Send: when it left and when its first byte came back. */
+interface RequestPhase {
+  name: string;
+  start: number;
+  firstByte: number;
+}
+
+/** The send's API requests from the page's Resource Timing entries (cleared at each click). */
+function requestPhases(page: Page): Promise<RequestPhase[]> {
+  return page.evaluate(() => {
+    const clickedAt = (window as unknown as { __sendClickedAt: number }).__sendClickedAt;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+      .map((entry) => ({
+        name: new URL(entry.name).pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id'),
+        start: entry.startTime - clickedAt,
+        firstByte: entry.responseStart - clickedAt,
+      }));
+  });
+}
+
+/** Median start and first byte of each request across the sends: where the time to the first character goes. */
+function printBreakdown(breakdowns: RequestPhase[][]): void {
+  const byName = new Map<string, RequestPhase[]>();
+  for (const phase of breakdowns.flat()) byName.set(phase.name, [...(byName.get(phase.name) ?? []), phase]);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log('\nWhere it goes (median ms after the click: request leaves → first byte back):');
+  for (const [name, phases] of byName) {
+    console.log(`  ${name}: ${median(phases.map((p) => p.start)).toFixed(0)} → ${median(phases.map((p) => p.firstByte)).toFixed(0)} (${phases.length} of ${breakdowns.length} sends)`);
+  }
+}
+
 export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise<void> {
   // "Question 7" is answered "Answer 7: …": the opening words never appear in the question itself.
   const fake = await startFakeOpenAi({ reply: (request) => `${lastUserText(request.messages).replace('Question', 'Answer')}: ${'start with the audience. '.repeat(40)}` });
@@ -49,6 +81,7 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
     await log.getByText('Answer 0:').first().waitFor({ timeout: 60_000 });
 
     const timings: number[] = [];
+    const breakdowns: RequestPhase[][] = [];
     for (let index = 1; index <= SENDS; index += 1) {
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await page.getByRole('textbox', { name: 'Message' }).fill(`Question ${index}`);
@@ -65,13 +98,17 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
             });
             observer.observe(conversation, { childList: true, subtree: true, characterData: true });
             const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send')!;
+            performance.clearResourceTimings();
             started = performance.now();
+            (window as unknown as { __sendClickedAt: number }).__sendClickedAt = started;
             send.click();
           }),
         `Answer ${index}:`,
       );
       timings.push(elapsed);
-      console.error(`bench: send ${index}: ${elapsed.toFixed(0)} ms`);
+      const phases = await requestPhases(page);
+      breakdowns.push(phases);
+      console.error(`bench: send ${index}: ${elapsed.toFixed(0)} ms (${phases.map((p) => `${p.name} ${p.start.toFixed(0)}→${p.firstByte.toFixed(0)}`).join(', ')})`);
       // The next send waits for this reply to be finished (Send is back).
       await log.getByText(`Answer ${index}:`).last().waitFor();
     }
@@ -79,6 +116,7 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
     const at = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!;
     console.log(`\n## Send → first streamed character on screen (Chromium, local streaming stand-in answering at once, ${SENDS} sends)`);
     console.log(`p50 ${at(50).toFixed(0)} ms, p95 ${at(95).toFixed(0)} ms, min ${timings[0]!.toFixed(0)} ms, max ${timings.at(-1)!.toFixed(0)} ms (target p50 ≤ 150 ms)`);
+    printBreakdown(breakdowns);
     await context.close();
   } finally {
     await browser.close();

@@ -9,7 +9,7 @@ import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
 import { onSessionReset, onSpaceSwitch, spacesState } from '../../session';
 import { fetchCredits, fetchPlan } from '../billing/billing.api';
-import { deductCredits } from '../billing/billing.store';
+import { deductCredits, recentBilling } from '../billing/billing.store';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
@@ -121,9 +121,19 @@ async function requireSpace(): Promise<string> {
   }
 }
 
-/** Spec 001 §4: the plan must be active and the credits must cover the cost. Unknown → the server decides. */
+/** How old the billing store's figures may be for the pre-send check to use them instead of asking. */
+const BILLING_CHECK_MAX_AGE_MS = 60_000;
+
+/**
+ * Spec 001 §4: the plan must be active and the credits must cover the cost. Unknown → the server
+ * decides. Figures the server gave in the last minute are used as they are: two requests before
+ * every send would delay the reply, and the server refuses a send that they no longer cover.
+ */
 async function checkPlanAndCredits(cost: number): Promise<void> {
-  const [plan, credits] = await Promise.allSettled([fetchPlan(), fetchCredits()]);
+  const recent = recentBilling(BILLING_CHECK_MAX_AGE_MS);
+  const [plan, credits] = recent
+    ? [{ status: 'fulfilled', value: recent.plan } as const, { status: 'fulfilled', value: recent.credits } as const]
+    : await Promise.allSettled([fetchPlan(), fetchCredits()]);
   if (plan.status === 'fulfilled' && !plan.value.is_active) throw new ChatSendError(AGENT_TEXT.planExpired(plan.value.type));
   if (credits.status === 'fulfilled' && credits.value.remaining < cost) {
     throw new ChatSendError(AGENT_TEXT.insufficientCredits(cost, credits.value.remaining));
@@ -196,34 +206,25 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   chat.error = null;
   chat.pendingText = input.text;
   const temporaryId = `temp-${crypto.randomUUID()}`;
+  // Asked at once, while the device writes the temporary message: the check is on the way to the reply.
+  const checked = checkPlanAndCredits(chatCost(input.mode));
+  checked.catch(() => undefined);
   // The branch on screen before this send, put back if it is not accepted.
-  const shownBefore = input.sessionId ? await chosenLeafOf(input.sessionId) : null;
+  const shownBefore = input.sessionId ? chosenLeafOf(input.sessionId) : Promise.resolve(null);
+  shownBefore.catch(() => undefined);
+  // The temporary message's writes; the post does not wait for them (see recordAccepted).
+  let shown: Promise<void> = Promise.resolve();
   let spaceId: string | null = null;
+  let accepted: AcceptedMessage;
   try {
     spaceId = await requireSpace();
     // Shown at once, before the plan check and the post: the conversation never looks empty while sending.
     // An edit stays in its editor until accepted instead (a refusal is shown there, with the text).
-    if (!input.editsMessageId) {
-      await addTemporaryMessage({
-        id: temporaryId,
-        spaceId,
-        sessionId: input.sessionId ?? key,
-        role: 'user',
-        content: input.text,
-        createdAt: new Date().toISOString(),
-        rating: null,
-        feedbackCategories: [],
-        feedbackText: null,
-        ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
-        pending: true,
-      });
-      // The branch on screen follows the message just written.
-      if (input.sessionId) await chooseLeaf(spaceId, input.sessionId, temporaryId);
-    }
-    const cost = chatCost(input.mode);
-    await checkPlanAndCredits(cost);
+    if (!input.editsMessageId) shown = showTemporaryMessage(input, key, spaceId, temporaryId);
+    shown.catch(() => undefined);
+    await checked;
     const k = K_BY_MODE[input.mode];
-    const accepted = await agentsApi
+    accepted = await agentsApi
       .sendAsync(
         input.slug,
         {
@@ -243,40 +244,10 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
       .catch((error: unknown) => {
         throw error instanceof ApiError && error.code === 'NETWORK_ERROR' ? new SendUnanswered(error.message) : error;
       });
-    if (!input.sessionId) {
-      // Spec 001 §4: a new session is created locally, titled from the message.
-      await saveSession(spaceId, {
-        id: accepted.session_id,
-        title: chatTitle(input.text),
-        agent_slug: input.slug,
-        created_at: accepted.created_at,
-        updated_at: accepted.created_at,
-      });
-      delete chatState.sessions[key];
-    }
-    // Reconciled with the server's message straight from the answer.
-    await confirmTemporaryMessage(temporaryId, {
-      id: accepted.message_id,
-      spaceId,
-      sessionId: accepted.session_id,
-      role: 'user',
-      content: input.text,
-      createdAt: accepted.created_at,
-      rating: null,
-      feedbackCategories: [],
-      feedbackText: null,
-      parentId: accepted.parent_id !== undefined ? accepted.parent_id : (input.parentId ?? null),
-      pending: false,
-    });
-    await chooseLeaf(spaceId, accepted.session_id, accepted.message_id);
-    // A message from the outbox is sent now: it leaves the outbox.
-    await forgetSent(idempotencyKey);
-    confirmDeduction(input, accepted);
-    startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at));
-    return accepted;
   } catch (error) {
+    await shown.catch(() => undefined);
     await removeMessage(temporaryId);
-    if (spaceId && input.sessionId) await chooseLeaf(spaceId, input.sessionId, shownBefore);
+    if (spaceId && input.sessionId) await chooseLeaf(spaceId, input.sessionId, await shownBefore.catch(() => null));
     const current = live(key);
     current.status = 'idle';
     current.pendingText = null;
@@ -286,6 +257,78 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
     if (!input.editsMessageId) current.error = message;
     throw new ChatSendError(message, error instanceof ApiError ? (error.status ?? undefined) : undefined);
   }
+  // The reply's stream is asked for first: the device's own records of the send need not delay it.
+  // The charge's confirmation waits for the reply's first words: on the embedded database its
+  // writes would queue in front of the run's, and the server charged the message already.
+  const confirmed = accepted;
+  startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at), () => confirmDeduction(input, confirmed));
+  await recordAccepted(input, key, spaceId, { id: temporaryId, written: shown }, accepted, idempotencyKey).catch((error: unknown) =>
+    // The server has the message and the reply will come; only the device's copy lags (full storage?).
+    logger.warn('Could not record an accepted message on the device', { error: describeError(error) }),
+  );
+  return accepted;
+}
+
+/** The user's message on screen while it is sent, with the branch on screen following it. */
+async function showTemporaryMessage(input: SendInput, key: string, spaceId: string, temporaryId: string): Promise<void> {
+  await addTemporaryMessage({
+    id: temporaryId,
+    spaceId,
+    sessionId: input.sessionId ?? key,
+    role: 'user',
+    content: input.text,
+    createdAt: new Date().toISOString(),
+    rating: null,
+    feedbackCategories: [],
+    feedbackText: null,
+    ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+    pending: true,
+  });
+  if (input.sessionId) await chooseLeaf(spaceId, input.sessionId, temporaryId);
+}
+
+/**
+ * The device's records of an accepted send: a new chat saved under its id, the temporary message
+ * (once its own writes are done) replaced by the server's, the branch on screen following it, and
+ * the outbox entry gone.
+ */
+async function recordAccepted(
+  input: SendInput,
+  key: string,
+  spaceId: string,
+  temporary: { id: string; written: Promise<void> },
+  accepted: AcceptedMessage,
+  idempotencyKey: string,
+): Promise<void> {
+  await temporary.written.catch(() => undefined);
+  if (!input.sessionId) {
+    // Spec 001 §4: a new session is created locally, titled from the message.
+    await saveSession(spaceId, {
+      id: accepted.session_id,
+      title: chatTitle(input.text),
+      agent_slug: input.slug,
+      created_at: accepted.created_at,
+      updated_at: accepted.created_at,
+    });
+    delete chatState.sessions[key];
+  }
+  // Reconciled with the server's message straight from the answer.
+  await confirmTemporaryMessage(temporary.id, {
+    id: accepted.message_id,
+    spaceId,
+    sessionId: accepted.session_id,
+    role: 'user',
+    content: input.text,
+    createdAt: accepted.created_at,
+    rating: null,
+    feedbackCategories: [],
+    feedbackText: null,
+    parentId: accepted.parent_id !== undefined ? accepted.parent_id : (input.parentId ?? null),
+    pending: false,
+  });
+  await chooseLeaf(spaceId, accepted.session_id, accepted.message_id);
+  // A message from the outbox is sent now: it leaves the outbox.
+  await forgetSent(idempotencyKey);
 }
 
 /** One millisecond before the user message, so the first poll confirms it (replacing the temporary one). */
@@ -318,9 +361,18 @@ function confirmDeduction(input: SendInput, accepted: AcceptedMessage): void {
 /** The key the server charged the message under (docs/agents.md "Credits"). */
 export const chatIdempotencyKey = (userMessageId: string) => `chat_message:${userMessageId}`;
 
-/** Starts (or resumes, after a reload) waiting for a session's reply. */
-export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string): void {
-  if (controllers.has(sessionId)) return;
+/**
+ * Starts (or resumes, after a reload) waiting for a session's reply. `onReplyStarted` runs once,
+ * at the reply's first streamed words or when the wait ends, whichever comes first.
+ */
+export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string, onReplyStarted?: () => void): void {
+  // Already waiting (a reload's resumed wait got there first): nothing to hold the callback for.
+  if (controllers.has(sessionId)) return onReplyStarted?.();
+  let started = onReplyStarted;
+  const replyStarted = () => {
+    started?.();
+    started = undefined;
+  };
   const controller = new AbortController();
   controllers.set(sessionId, controller);
   const chat = live(sessionId);
@@ -337,6 +389,7 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
     },
     onText: (text) => {
       chat.streamText = text;
+      replyStarted();
     },
     onMessages: (messages) => (spaceId ? mergeMessages(spaceId, messages) : undefined),
   })
@@ -346,6 +399,7 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
       Object.assign(live(sessionId), { status: 'idle', phase: null, error: message, streamText: null });
     })
     .finally(() => {
+      replyStarted();
       if (controllers.get(sessionId) === controller) controllers.delete(sessionId);
     });
 }

@@ -49,6 +49,8 @@ export const CREDITS_CHANGED_EVENT = 'mosaic:credits-changed';
 
 let running: Promise<void> | null = null;
 let generation = 0;
+/** When the server last gave both figures (Date.now()); 0 when the store holds none of its own. */
+let fetchedAt = 0;
 
 /** The catalogue message, with the server's own detail as the reason when it gave one. */
 export function billingError(message: string, error: unknown): BillingError {
@@ -76,6 +78,7 @@ async function load(runGeneration: number): Promise<void> {
   billingState.creditsError = credits.status === 'rejected' ? BILLING_MESSAGES.fetchCreditsFailed : null;
   if (plan.status === 'fulfilled') billingState.plan = plan.value;
   if (credits.status === 'fulfilled') billingState.credits = credits.value;
+  fetchedAt = plan.status === 'fulfilled' && credits.status === 'fulfilled' ? Date.now() : 0;
   billingState.fromDevice = false;
   const unreachable = [plan, credits].some((result) => result.status === 'rejected' && isUnreachable(result.reason));
   if (spaceId && unreachable) {
@@ -106,6 +109,17 @@ export function refreshBilling(): Promise<void> {
   });
   running = run;
   return run;
+}
+
+/**
+ * The plan and credits as the server gave them within the last `maxAgeMs`, or null. A chat's
+ * pre-send check reads them instead of asking again: the store is refreshed after every charge,
+ * and the server refuses a send the credits no longer cover with the same words (a 402).
+ */
+export function recentBilling(maxAgeMs: number): { plan: Plan; credits: Credits } | null {
+  const { plan, credits } = billingState;
+  if (!plan || !credits || fetchedAt === 0 || Date.now() - fetchedAt > maxAgeMs) return null;
+  return { plan, credits };
 }
 
 /** Demo payments are done when the call answers; Stripe sends the buyer to its payment page. */
@@ -178,6 +192,7 @@ export async function deductCredits(payload: DeductPayload, idempotencyKey?: str
 function resetBilling(): void {
   generation += 1;
   running = null;
+  fetchedAt = 0;
   Object.assign(billingState, initialState());
 }
 
@@ -186,6 +201,7 @@ onSessionReset(resetBilling);
 onSpaceSwitch(() => {
   generation += 1;
   running = null;
+  fetchedAt = 0;
   return refreshBilling();
 });
 if (typeof window !== 'undefined') window.addEventListener(CREDITS_CHANGED_EVENT, () => void refreshBilling());

@@ -7,6 +7,7 @@ import { db, wipeAll } from '../../../src/db';
 import { loadAgents } from '../../../src/features/agents/agents.store';
 import { cancelReply, chatState, sendMessage } from '../../../src/features/agents/chat.store';
 import { pollPhaseAt } from '../../../src/features/agents/lib/chat-rules';
+import { refreshBilling } from '../../../src/features/billing/billing.store';
 import { spacesState } from '../../../src/session';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
@@ -132,6 +133,36 @@ describe('sending', () => {
       'Insufficient credits. This operation requires 40 credits, but you only have 25 remaining.',
     );
     await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).resolves.toMatchObject({ kind: 'accepted', accepted: { session_id: 'sess-1' } });
+  });
+
+  it('checks plan and credits against figures the server gave in the last minute, without asking again', async () => {
+    installFakeChat(api, 'seo');
+    await refreshBilling();
+    const asked = { plan: api.callsTo('GET /billing/plan').length, credits: api.callsTo('GET /billing/credits').length };
+    await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).resolves.toMatchObject({ kind: 'accepted' });
+    expect(api.callsTo('GET /billing/plan')).toHaveLength(asked.plan);
+    expect(api.callsTo('GET /billing/credits')).toHaveLength(asked.credits);
+  });
+
+  it('refuses an expired plan from recent figures before anything is posted', async () => {
+    installFakeChat(api, 'seo');
+    api.on('GET /billing/plan', () => ({ status: 200, body: { id: 'p', name: 'Free Trial', type: 'free', days_left: 0, expires_at: null, is_active: false } }));
+    await refreshBilling();
+    await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).rejects.toThrow('Your free plan has expired.');
+    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(0);
+  });
+
+  it('asks the server again when its figures are over a minute old', async () => {
+    installFakeChat(api, 'seo');
+    useFakeClock();
+    await refreshBilling();
+    // Spent elsewhere since: only a fresh answer knows.
+    api.on('GET /billing/credits', () => ({ status: 200, body: { used: 2990, total: 3000, remaining: 10, reset_date: '2099-01-01T00:00:00.000Z', last_updated: '2026-03-10T09:00:00.000Z' } }));
+    await vi.advanceTimersByTimeAsync(61_000);
+    await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).rejects.toThrow(
+      'Insufficient credits. This operation requires 20 credits, but you only have 10 remaining.',
+    );
+    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(0);
   });
 
   it('shows the server’s refusal and removes the temporary message', async () => {
