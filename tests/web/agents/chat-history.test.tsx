@@ -192,6 +192,46 @@ describe('offline search over the device', () => {
     await wipeSpace('s1');
     expect(await searchSavedChats('s1', 'terracotta')).toEqual([]);
   });
+
+  it('shows each chat by its newest matching message (not its newest message), newest chat first, over many chats', async () => {
+    const chats = Array.from({ length: 40 }, (_, n) => ({
+      id: `c${n}`,
+      spaceId: 's1',
+      agentSlug: 'seo',
+      title: `Chat ${n}`,
+      createdAt: at(40),
+      updatedAt: new Date(Date.UTC(2026, 9, 1, 0, n)).toISOString(),
+    }));
+    // Two chats updated at the same moment: the one whose match is newer comes first.
+    chats[38]!.updatedAt = chats[39]!.updatedAt;
+    const minute = (n: number, k: number) => new Date(Date.UTC(2026, 9, 2, 0, n * 3 + k)).toISOString();
+    await db.sessions.bulkPut(chats);
+    await db.messages.bulkPut(
+      chats.flatMap((chat, n) => [
+        toRow(message(`${chat.id}-1`, chat.id, 'user', `Terracotta pots, batch ${n}`, minute(n, 1))),
+        toRow(message(`${chat.id}-2`, chat.id, 'assistant', n % 10 === 0 ? 'Terracotta glaze notes' : 'Terracotta colours', minute(n, 2))),
+        toRow(message(`${chat.id}-3`, chat.id, 'user', 'Thanks!', minute(n, 3))),
+      ]),
+    );
+    const found = async (query: string, limit?: number) => (await searchSavedChats('s1', query, { limit })).map((hit) => [hit.session.id, hit.messageId, hit.snippet]);
+
+    // A word in every message: the first chats in order, each by its newest matching message.
+    expect(await found('terracotta', 4)).toEqual([
+      ['c39', 'c39-2', 'Terracotta colours'],
+      ['c38', 'c38-2', 'Terracotta colours'],
+      ['c37', 'c37-2', 'Terracotta colours'],
+      ['c36', 'c36-2', 'Terracotta colours'],
+    ]);
+    expect(await found('terracotta pots', 3)).toEqual([
+      ['c39', 'c39-1', 'Terracotta pots, batch 39'],
+      ['c38', 'c38-1', 'Terracotta pots, batch 38'],
+      ['c37', 'c37-1', 'Terracotta pots, batch 37'],
+    ]);
+    expect(await found('terracotta')).toHaveLength(30);
+    // A word in a few messages.
+    expect(await found('glaze')).toEqual(['c30', 'c20', 'c10', 'c0'].map((id) => [id, `${id}-2`, 'Terracotta glaze notes']));
+    expect(await found('glaze pots')).toEqual([]);
+  });
 });
 
 function toRow(dto: ReturnType<typeof message>, spaceId = 's1') {
