@@ -15,6 +15,8 @@ import type { PushPayload } from '../../src/contract/notifications';
 import { recordIssuedSecret } from './server-log-sink';
 
 export interface ReceivedPush {
+  /** The decrypted message exactly as a browser would hand it to the service worker. */
+  text: string;
   payload: PushPayload;
   headers: IncomingMessage['headers'];
   /** The verified VAPID claims (aud, exp, sub). */
@@ -99,9 +101,10 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
         return;
       }
       if (device.status >= 200 && device.status < 300) {
-        const plain = decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.subscription.keys.auth });
+        const text = decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.subscription.keys.auth }).toString('utf8');
         device.received.push({
-          payload: JSON.parse(plain.toString('utf8')) as PushPayload,
+          text,
+          payload: JSON.parse(text) as PushPayload,
           headers: request.headers,
           vapid: vapid.claims,
           vapidPublicKey: vapid.key,
