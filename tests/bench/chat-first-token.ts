@@ -32,6 +32,8 @@ const lastUserText = (messages: { role: string; content: unknown }[]) => {
 interface RequestPhase {
   name: string;
   start: number;
+  /** When it left for the server (after the service worker and a free connection). */
+  sent: number;
   firstByte: number;
 }
 
@@ -44,6 +46,7 @@ function requestPhases(page: Page): Promise<RequestPhase[]> {
       .map((entry) => ({
         name: new URL(entry.name).pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id'),
         start: entry.startTime - clickedAt,
+        sent: (entry.requestStart || entry.startTime) - clickedAt,
         firstByte: entry.responseStart - clickedAt,
       }));
   });
@@ -54,9 +57,9 @@ function printBreakdown(breakdowns: RequestPhase[][]): void {
   const byName = new Map<string, RequestPhase[]>();
   for (const phase of breakdowns.flat()) byName.set(phase.name, [...(byName.get(phase.name) ?? []), phase]);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  console.log('\nWhere it goes (median ms after the click: request leaves → first byte back):');
+  console.log('\nWhere it goes (median ms after the click: request asked for, sent → first byte back):');
   for (const [name, phases] of byName) {
-    console.log(`  ${name}: ${median(phases.map((p) => p.start)).toFixed(0)} → ${median(phases.map((p) => p.firstByte)).toFixed(0)} (${phases.length} of ${breakdowns.length} sends)`);
+    console.log(`  ${name}: ${median(phases.map((p) => p.start)).toFixed(0)}, sent ${median(phases.map((p) => p.sent)).toFixed(0)} → ${median(phases.map((p) => p.firstByte)).toFixed(0)} (${phases.length} of ${breakdowns.length} sends)`);
   }
 }
 
@@ -85,6 +88,12 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
     for (let index = 1; index <= SENDS; index += 1) {
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await page.getByRole('textbox', { name: 'Message' }).fill(`Question ${index}`);
+      const profiler = process.env.BENCH_PROFILE && index === SENDS ? await page.context().newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
       const elapsed = await page.evaluate(
         (marker) =>
           new Promise<number>((resolve) => {
@@ -105,10 +114,15 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
           }),
         `Answer ${index}:`,
       );
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      }
       timings.push(elapsed);
       const phases = await requestPhases(page);
       breakdowns.push(phases);
-      console.error(`bench: send ${index}: ${elapsed.toFixed(0)} ms (${phases.map((p) => `${p.name} ${p.start.toFixed(0)}→${p.firstByte.toFixed(0)}`).join(', ')})`);
+      console.error(`bench: send ${index}: ${elapsed.toFixed(0)} ms (${phases.map((p) => `${p.name} ${p.start.toFixed(0)}/${p.sent.toFixed(0)}→${p.firstByte.toFixed(0)}`).join(', ')})`);
       // The next send waits for this reply to be finished (Send is back).
       await log.getByText(`Answer ${index}:`).last().waitFor();
     }

@@ -1,3 +1,4 @@
+import { WorkerRotation, type RotatingWorker } from './worker-rotation';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { readFailedJobs, readQueueHealth, type FailedJob, type QueueHealth } from './queue-health';
@@ -116,7 +117,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   await boss.start();
 
   const queues = new Map<string, Promise<void>>();
-  const workerIds = new Map<string, string[]>();
+  const rotation = new WorkerRotation();
   let stopped: Promise<void> | undefined;
 
   const createQueue = (name: string, queueOptions: { policy?: QueuePolicy } = {}): Promise<void> => {
@@ -139,14 +140,16 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async send(name, data, sendOptions = {}) {
       await createQueue(name);
       const id = await boss.send(name, data, { ...DEFAULT_SEND_OPTIONS, ...sendOptions });
-      // Wake this process's idle workers for that queue instead of waiting for their next poll.
-      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      // Wake one of this process's workers for that queue instead of waiting for its next poll.
+      const worker = rotation.next(name);
+      if (worker) boss.notifyWorker(worker.id);
       return id;
     },
 
     async work(name, handler, workOptions = {}) {
       await createQueue(name);
-      const workerId = await boss.work<object>(
+      const worker: RotatingWorker = { id: '', busy: false };
+      worker.id = await boss.work<object>(
         name,
         {
           includeMetadata: true,
@@ -154,27 +157,15 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
         },
         async (jobs) => {
-          const outcomes = await Promise.allSettled(
-            jobs.map((job) =>
-              handler({
-                id: job.id,
-                data: job.data as Parameters<typeof handler>[0]['data'],
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                isLastAttempt: job.retryCount >= job.retryLimit,
-              }),
-            ),
-          );
-          // pg-boss completes every still-active job of the batch when this callback resolves, so
-          // failing the failed ones first gives each job its own outcome and retry count.
-          await Promise.all(
-            outcomes.map((outcome, index) =>
-              outcome.status === 'rejected' ? boss.fail(name, jobs[index]!.id, serialiseError(outcome.reason)) : undefined,
-            ),
-          );
+          worker.busy = true;
+          try {
+            await runBatch(boss, name, handler, jobs);
+          } finally {
+            worker.busy = false;
+          }
         },
       );
-      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
+      rotation.add(name, worker);
     },
 
     async cancel(name, id) {
@@ -186,6 +177,27 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       return stopped;
     },
   };
+}
+
+/**
+ * Runs a fetched batch through the handler. pg-boss completes every still-active job of the batch
+ * when this resolves, so failing the failed ones first gives each job its own outcome and retry count.
+ */
+async function runBatch<T extends object>(boss: PgBoss, name: string, handler: (job: Job<T>) => Promise<void>, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    jobs.map((job) =>
+      handler({
+        id: job.id,
+        data: job.data as T,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      }),
+    ),
+  );
+  await Promise.all(
+    outcomes.map((outcome, index) => (outcome.status === 'rejected' ? boss.fail(name, jobs[index]!.id, serialiseError(outcome.reason)) : undefined)),
+  );
 }
 
 /** Stored as the job's output so an operator can see why it failed. */

@@ -4,6 +4,7 @@
  * the session lock, cancel, notification. Live state per session; messages themselves live in Dexie.
  */
 import { proxy } from 'valtio';
+import { db } from '../../db';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
@@ -269,8 +270,15 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   return accepted;
 }
 
-/** The user's message on screen while it is sent, with the branch on screen following it. */
+/**
+ * The user's message on screen while it is sent, with the branch on screen following it: one
+ * transaction, so the conversation re-renders once, not while the post's answer is due.
+ */
 async function showTemporaryMessage(input: SendInput, key: string, spaceId: string, temporaryId: string): Promise<void> {
+  await db.transaction('rw', db.messages, db.chatBranches, () => writeTemporaryMessage(input, key, spaceId, temporaryId));
+}
+
+async function writeTemporaryMessage(input: SendInput, key: string, spaceId: string, temporaryId: string): Promise<void> {
   await addTemporaryMessage({
     id: temporaryId,
     spaceId,
@@ -290,7 +298,7 @@ async function showTemporaryMessage(input: SendInput, key: string, spaceId: stri
 /**
  * The device's records of an accepted send: a new chat saved under its id, the temporary message
  * (once its own writes are done) replaced by the server's, the branch on screen following it, and
- * the outbox entry gone.
+ * the outbox entry gone. One transaction: the screen re-renders once, while the reply is due.
  */
 async function recordAccepted(
   input: SendInput,
@@ -301,6 +309,19 @@ async function recordAccepted(
   idempotencyKey: string,
 ): Promise<void> {
   await temporary.written.catch(() => undefined);
+  await db.transaction('rw', [db.sessions, db.messages, db.chatBranches, db.outbox], () =>
+    writeAccepted(input, key, spaceId, temporary.id, accepted, idempotencyKey),
+  );
+}
+
+async function writeAccepted(
+  input: SendInput,
+  key: string,
+  spaceId: string,
+  temporaryId: string,
+  accepted: AcceptedMessage,
+  idempotencyKey: string,
+): Promise<void> {
   if (!input.sessionId) {
     // Spec 001 §4: a new session is created locally, titled from the message.
     await saveSession(spaceId, {
@@ -313,7 +334,7 @@ async function recordAccepted(
     delete chatState.sessions[key];
   }
   // Reconciled with the server's message straight from the answer.
-  await confirmTemporaryMessage(temporary.id, {
+  await confirmTemporaryMessage(temporaryId, {
     id: accepted.message_id,
     spaceId,
     sessionId: accepted.session_id,
