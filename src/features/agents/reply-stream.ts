@@ -30,7 +30,12 @@ export async function followReplyStream({ sessionId, signal, onText }: StreamOpt
         onText(text);
       } else if (event.event === STREAM_EVENTS.done) {
         const done = streamDoneSchema.parse(JSON.parse(event.data));
-        if (done.message) return { kind: 'reply', reply: done.message };
+        if (done.message) {
+          // A reply finished before the stream opened comes whole: on screen now, not once it is
+          // saved. (A streamed one is on screen already; its final form comes with the saved message.)
+          if (text === '') onText(done.message.content);
+          return { kind: 'reply', reply: done.message };
+        }
         if (done.run?.status === 'failed') return { kind: 'failed', run: done.run };
         if (done.run?.status === 'cancelled') return { kind: 'cancelled' };
         return null;

@@ -12,6 +12,7 @@ import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installDomShims } from '../app/support/dom';
 import { installFakeChat, message, type FakeChat } from './fake-agents';
+import { followReplyStream } from '../../../src/features/agents/reply-stream';
 
 const earlier = '2026-03-01T09:00:00.000Z';
 const run = (status: 'running' | 'succeeded', replyId: string | null = null) => ({
@@ -171,5 +172,24 @@ describe('streaming replies', () => {
     const streaming = await screen.findByTestId('streaming-reply');
     await waitFor(() => expect(within(streaming).getByText('Streamed into a new chat')).toBeTruthy());
     expect(within(log).getByText('A brand new question')).toBeTruthy();
+  });
+});
+
+describe('a reply finished before its stream opened', () => {
+  it('hands the whole reply to the screen at once, before it is saved', async () => {
+    const texts: string[] = [];
+    const following = followReplyStream({ sessionId: 'sess-1', signal: new AbortController().signal, onText: (text) => texts.push(text) });
+    stream.done({ run: run('succeeded', 'm9'), message: message('m9', 'sess-1', 'assistant', 'Lead with **bakery POS**.', new Date().toISOString()) });
+    await expect(following).resolves.toMatchObject({ kind: 'reply', reply: { id: 'm9' } });
+    expect(texts).toEqual(['Lead with **bakery POS**.']);
+  });
+
+  it('leaves a streamed reply as streamed: its final form comes with the saved message', async () => {
+    const texts: string[] = [];
+    const following = followReplyStream({ sessionId: 'sess-1', signal: new AbortController().signal, onText: (text) => texts.push(text) });
+    stream.delta('Lead with bakery');
+    stream.done({ run: run('succeeded', 'm9'), message: message('m9', 'sess-1', 'assistant', 'Lead with bakery POS.', new Date().toISOString()) });
+    await following;
+    expect(texts).toEqual(['Lead with bakery']);
   });
 });

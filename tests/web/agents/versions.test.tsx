@@ -89,8 +89,13 @@ describe('versions of a reply', () => {
 
     stream.done({ run: runOf('run-1', 'succeeded', 'msg-user-1', 'r3'), message: message('r3', 'sess-1', 'assistant', 'Sourdough keywords.', new Date().toISOString(), 'msg-user-1') });
     await waitFor(() => expect(within(reopened).getByText('Sourdough keywords.')).toBeTruthy());
-    expect(within(reopened).getByText('First answer: sourdough.')).toBeTruthy();
-    expect(within(reopened).getByText('Sourdough it is')).toBeTruthy();
+    // Saved, not only shown as it arrived: the list holds it and the streaming reply is gone.
+    await waitFor(() => expect(screen.queryByTestId('streaming-reply')).toBeNull());
+    // The list settles its scroll once the streaming reply has left it (rows are virtual).
+    await waitFor(() => {
+      expect(within(reopened).getByText('First answer: sourdough.')).toBeTruthy();
+      expect(within(reopened).getByText('Sourdough it is')).toBeTruthy();
+    });
   });
 
   it('regenerates any reply as a new version, streamed like a send, with the earlier one kept', async () => {
@@ -154,6 +159,7 @@ describe('editing a message', () => {
     const reply = message('r2e', 'sess-1', 'assistant', 'Tea room keywords.', new Date().toISOString(), 'q2b');
     stream.done({ run: runOf('run-2', 'succeeded', 'q2b', 'r2e'), message: reply });
     await waitFor(() => expect(within(log).getByText('Tea room keywords.')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByTestId('streaming-reply')).toBeNull());
     const questionVersions = within(log).getByRole('group', { name: 'Versions of this message' });
     expect(within(questionVersions).getByText('Version 2 of 2')).toBeTruthy();
     await user.click(within(questionVersions).getByRole('button', { name: 'Previous version' }));
