@@ -264,6 +264,18 @@ export const BRAND_VOICE_MAX_CHARS = 20_000;
  */
 export const STREAM_EVENTS = { delta: 'delta', done: 'done' } as const;
 
+/**
+ * `?send=<Idempotency-Key>`: the stream is asked for together with that send, so it may arrive
+ * before the send is accepted. It follows the run answering that message (waiting for it, up to
+ * 30 s, then `done` with nulls) instead of reporting the session's previous run.
+ */
+export const streamQuerySchema = z.object({
+  send: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'send must be a send\'s Idempotency-Key (1–200 visible ASCII characters)')
+    .optional(),
+});
+
 export interface StreamDelta {
   run_id: string;
   text: string;

@@ -15,9 +15,11 @@ export interface ReplyStreamReader {
   close(): void;
 }
 
-export async function openReplyStream(baseUrl: string, caller: Caller, sessionId: string): Promise<ReplyStreamReader> {
+/** `send`: the Idempotency-Key of a send the stream is asked for with (`?send=`). */
+export async function openReplyStream(baseUrl: string, caller: Caller, sessionId: string, options: { send?: string } = {}): Promise<ReplyStreamReader> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${API}/agents/sessions/${sessionId}/stream`, {
+  const query = options.send ? `?send=${encodeURIComponent(options.send)}` : '';
+  const response = await fetch(`${baseUrl}${API}/agents/sessions/${sessionId}/stream${query}`, {
     headers: authHeaders(caller.access_token, caller.spaceId),
     signal: controller.signal,
   });

@@ -68,6 +68,63 @@ describe('reply streaming with a model provider', () => {
     expect((await creditsOf(t.app, caller)).remaining).toBe(3000 - 20);
   });
 
+  it('a stream asked for with its send, before the send is accepted, follows that send\'s run from its first words', async () => {
+    const caller = await newCaller(t);
+    fake.behave({ reply: () => 'First answer.' });
+    const first = (await sendAsync(t.app, caller, 'seo', { message: 'Plan the launch' })).json<AcceptedBody>();
+    await waitForReply(t.app, caller, first.session_id, first.created_at);
+
+    // Opened before the second send exists: without `send` it would report the first run as ended.
+    const key = `send-${first.session_id}-2`;
+    const stream = await openReplyStream(baseUrl, caller, first.session_id, { send: key });
+    fake.behave({ reply: () => ANSWER, chunkSize: 10, pauseAfterCharacters: 500 });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `${API}/agents/seo/messages/async`,
+      headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': key },
+      payload: { session_id: first.session_id, message: 'And the follow-up emails?' },
+    });
+    expect(second.statusCode).toBe(202);
+    const accepted = second.json<AcceptedBody>();
+    // The model holds the rest: these characters came from the new run while it was being written.
+    await stream.untilText(500);
+    expect(stream.text()).toBe(ANSWER.slice(0, 500));
+    expect(stream.deltas().every((delta) => delta.run_id === accepted.run_id)).toBe(true);
+    fake.resumeStreams();
+    const done = await stream.done();
+    expect(done.run).toMatchObject({ id: accepted.run_id, status: 'succeeded' });
+    expect(done.message?.content).toBe(ANSWER);
+  });
+
+  it('a stream asked for with a send already answered ends at once with that send\'s reply', async () => {
+    const caller = await newCaller(t);
+    fake.behave({ reply: () => 'Short answer.' });
+    const key = 'send-answered-1';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${API}/agents/seo/messages/async`,
+      headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': key },
+      payload: { message: 'Name ideas' },
+    });
+    const accepted = sent.json<AcceptedBody>();
+    await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const stream = await openReplyStream(baseUrl, caller, accepted.session_id, { send: key });
+    const done = await stream.done();
+    expect(done.run).toMatchObject({ id: accepted.run_id, status: 'succeeded' });
+    expect(done.message?.content).toBe('Short answer.');
+  });
+
+  it('refuses a `send` that cannot be an Idempotency-Key', async () => {
+    const caller = await newCaller(t);
+    const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Hello' })).json<AcceptedBody>();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API}/agents/sessions/${accepted.session_id}/stream?send=${encodeURIComponent('has spaces')}`,
+      headers: authHeaders(caller.access_token, caller.spaceId),
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
   it('stop keeps what was written as the reply and refunds the unused part', async () => {
     const caller = await newCaller(t);
     fake.behave({ reply: () => ANSWER, chunkSize: 10, pauseAfterCharacters: 1000 });

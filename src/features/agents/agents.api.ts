@@ -45,8 +45,9 @@ export const agentsApi = {
     http.longGet<PollResult>(`/agents/sessions/${encodeURIComponent(sessionId)}/poll`, { query: { since }, signal }),
 
   /** The reply as it is written (server-sent events); the body, once the answer's headers came. */
-  stream: (sessionId: string, signal: AbortSignal) =>
-    http.stream(`/agents/sessions/${encodeURIComponent(sessionId)}/stream`, { signal }),
+  /** `sendKey`: asked for together with that send (its Idempotency-Key); follows the send's run. */
+  stream: (sessionId: string, signal: AbortSignal, sendKey?: string) =>
+    http.stream(`/agents/sessions/${encodeURIComponent(sessionId)}/stream`, { signal, ...(sendKey ? { query: { send: sendKey } } : {}) }),
 
   /** Stop generating: keeps what was written, refunds the unused part. */
   stop: (sessionId: string) => http.post<StopResult>(`/agents/sessions/${encodeURIComponent(sessionId)}/stop`),

@@ -27,6 +27,7 @@ import { agentErrorMessage } from './lib/errors';
 import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from './lib/messages';
 import type { PollOutcome } from './reply-poller';
 import { waitForReply } from './reply-wait';
+import { openStreamWithSend, type EarlyStream } from './reply-stream';
 import { loadSessionMessages } from './agents.store';
 
 export type ChatStatus = 'idle' | 'sending' | 'waiting';
@@ -217,6 +218,7 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   let shown: Promise<void> = Promise.resolve();
   let spaceId: string | null = null;
   let accepted: AcceptedMessage;
+  let early: EarlyStream | undefined;
   try {
     spaceId = await requireSpace();
     // Shown at once, before the plan check and the post: the conversation never looks empty while sending.
@@ -224,6 +226,8 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
     if (!input.editsMessageId) shown = showTemporaryMessage(input, key, spaceId, temporaryId);
     shown.catch(() => undefined);
     await checked;
+    // An existing chat's reply stream is asked for with the send, not after its answer.
+    early = input.sessionId ? openStreamWithSend(input.sessionId, idempotencyKey) : undefined;
     const k = K_BY_MODE[input.mode];
     accepted = await agentsApi
       .sendAsync(
@@ -246,6 +250,7 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
         throw error instanceof ApiError && error.code === 'NETWORK_ERROR' ? new SendUnanswered(error.message) : error;
       });
   } catch (error) {
+    early?.abort();
     await shown.catch(() => undefined);
     await removeMessage(temporaryId);
     if (spaceId && input.sessionId) await chooseLeaf(spaceId, input.sessionId, await shownBefore.catch(() => null));
@@ -262,7 +267,7 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   // The charge's confirmation waits for the reply's first words: on the embedded database its
   // writes would queue in front of the run's, and the server charged the message already.
   const confirmed = accepted;
-  startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at), () => confirmDeduction(input, confirmed));
+  startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at), () => confirmDeduction(input, confirmed), early);
   await recordAccepted(input, key, spaceId, { id: temporaryId, written: shown }, accepted, idempotencyKey).catch((error: unknown) =>
     // The server has the message and the reply will come; only the device's copy lags (full storage?).
     logger.warn('Could not record an accepted message on the device', { error: describeError(error) }),
@@ -384,11 +389,15 @@ export const chatIdempotencyKey = (userMessageId: string) => `chat_message:${use
 
 /**
  * Starts (or resumes, after a reload) waiting for a session's reply. `onReplyStarted` runs once,
- * at the reply's first streamed words or when the wait ends, whichever comes first.
+ * at the reply's first streamed words or when the wait ends, whichever comes first. `early`: the
+ * reply's stream, already asked for with the send.
  */
-export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string, onReplyStarted?: () => void): void {
-  // Already waiting (a reload's resumed wait got there first): nothing to hold the callback for.
-  if (controllers.has(sessionId)) return onReplyStarted?.();
+export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string, onReplyStarted?: () => void, early?: EarlyStream): void {
+  // Already waiting (a reload's resumed wait got there first): nothing to hold the callback or the stream for.
+  if (controllers.has(sessionId)) {
+    early?.abort();
+    return onReplyStarted?.();
+  }
   let started = onReplyStarted;
   const replyStarted = () => {
     started?.();
@@ -413,6 +422,7 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
       replyStarted();
     },
     onMessages: (messages) => (spaceId ? mergeMessages(spaceId, messages) : undefined),
+    ...(early ? { early } : {}),
   })
     .then((outcome) => finishWaiting(sessionId, slug, outcome))
     .catch((error: unknown) => {

@@ -11,18 +11,41 @@ import { agentsApi } from './agents.api';
 import { readServerSentEvents } from './lib/sse';
 import type { PollOutcome } from './reply-poller';
 
+/** A stream asked for together with its send (see openStreamWithSend), handed to the wait once the send is accepted. */
+export interface EarlyStream {
+  body: Promise<ReadableStream<Uint8Array>>;
+  abort(): void;
+}
+
+/**
+ * Asks for the reply's stream at the same time as the send itself, so a reply that comes quickly
+ * is followed from its first words instead of being found finished once the send's answer is back.
+ */
+export function openStreamWithSend(sessionId: string, sendKey: string): EarlyStream {
+  const controller = new AbortController();
+  const body = agentsApi.stream(sessionId, controller.signal, sendKey);
+  body.catch(() => undefined);
+  return { body, abort: () => controller.abort() };
+}
+
 export interface StreamOptions {
   sessionId: string;
   signal: AbortSignal;
   /** The whole text written so far, each time it grows. */
   onText: (text: string) => void;
+  /** Already asked for with the send; otherwise the stream is asked for now. */
+  early?: EarlyStream;
 }
 
-export async function followReplyStream({ sessionId, signal, onText }: StreamOptions): Promise<PollOutcome | null> {
+export async function followReplyStream({ sessionId, signal, onText, early }: StreamOptions): Promise<PollOutcome | null> {
   if (typeof ReadableStream === 'undefined') return null;
   let text = '';
+  if (early) {
+    if (signal.aborted) early.abort();
+    else signal.addEventListener('abort', () => early.abort(), { once: true });
+  }
   try {
-    const body = await agentsApi.stream(sessionId, signal);
+    const body = await (early ? early.body : agentsApi.stream(sessionId, signal));
     for await (const event of readServerSentEvents(body)) {
       if (event.event === STREAM_EVENTS.delta) {
         const delta = streamDeltaSchema.parse(JSON.parse(event.data));

@@ -6,7 +6,7 @@
 import type { ChatMessageDto } from '../../contract/agents';
 import { maxWaitMinutes, type PollPhaseName } from './lib/chat-rules';
 import { pollForReply, type PollOutcome } from './reply-poller';
-import { followReplyStream } from './reply-stream';
+import { followReplyStream, type EarlyStream } from './reply-stream';
 
 export interface WaitOptions {
   sessionId: string;
@@ -18,12 +18,17 @@ export interface WaitOptions {
   onPhase: (phase: PollPhaseName) => void;
   onText: (text: string) => void;
   onMessages: (messages: ChatMessageDto[]) => Promise<void> | void;
+  /** The stream, when it was asked for with the send. */
+  early?: EarlyStream;
 }
 
 export async function waitForReply(options: WaitOptions): Promise<PollOutcome> {
   const minutes = maxWaitMinutes(options.slug);
   const left = options.sentAt + minutes * 60_000 - Date.now();
-  if (left <= 0) return { kind: 'timeout', minutes };
+  if (left <= 0) {
+    options.early?.abort();
+    return { kind: 'timeout', minutes };
+  }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), left);
   try {
@@ -31,6 +36,7 @@ export async function waitForReply(options: WaitOptions): Promise<PollOutcome> {
       sessionId: options.sessionId,
       signal: AbortSignal.any([options.signal, deadline.signal]),
       onText: options.onText,
+      ...(options.early ? { early: options.early } : {}),
     });
     if (deadline.signal.aborted && !options.signal.aborted) return { kind: 'timeout', minutes };
     if (streamed?.kind === 'reply') await options.onMessages([streamed.reply]);

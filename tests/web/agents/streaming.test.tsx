@@ -175,6 +175,49 @@ describe('streaming replies', () => {
   });
 });
 
+describe('the stream asked for with the send', () => {
+  it('is asked for before the send is answered, naming the send, and follows its reply', async () => {
+    let answerPost!: () => void;
+    const postHeld = new Promise<void>((resolve) => (answerPost = resolve));
+    api.on('POST /agents/seo/messages/async', async (call) => {
+      await postHeld;
+      return {
+        status: 202,
+        body: {
+          session_id: 'sess-1', message_id: 'msg-user-1', run_id: 'run-1', title: 'Bakery keywords', created_at: new Date().toISOString(), status: 'queued',
+          mode: 'normal', credits_charged: 20, credits_remaining: 2980, transaction_id: 't', sent: call.body,
+        },
+      };
+    });
+    const { log } = await openAndSend('Keywords for cafés?');
+    // The post has not been answered, and the reply's stream is already asked for, for that very send.
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1));
+    const post = api.callsTo('POST /agents/seo/messages/async')[0]!;
+    expect(api.callsTo('GET /agents/sessions/sess-1/stream')[0]!.query.get('send')).toBe(post.headers.get('Idempotency-Key'));
+
+    stream.delta('Try bakery POS');
+    answerPost();
+    const streaming = await screen.findByTestId('streaming-reply');
+    await waitFor(() => expect(within(streaming).getByText('Try bakery POS')).toBeTruthy());
+    stream.done({ run: run('succeeded', 'm9'), message: message('m9', 'sess-1', 'assistant', 'Try bakery POS first.', new Date().toISOString()) });
+    await waitFor(() => expect(within(log).getByText('Try bakery POS first.')).toBeTruthy());
+    expect(api.callsTo('GET /agents/sessions/sess-1/stream')).toHaveLength(1);
+  });
+
+  it('is given up when the send is refused', async () => {
+    api.on('POST /agents/seo/messages/async', () => ({ status: 402, body: { detail: 'Insufficient credits. This operation requires 20 credits, but you only have 5 remaining.', code: 'INSUFFICIENT_CREDITS' } }));
+    let streamSignal: AbortSignal | null = null;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).includes('/stream')) streamSignal = init?.signal ?? (input instanceof Request ? input.signal : null);
+      return realFetch(input, init);
+    });
+    await openAndSend('Keywords for cafés?');
+    await waitFor(() => expect(screen.getAllByText(/Insufficient credits/).length).toBeGreaterThan(0));
+    await waitFor(() => expect(streamSignal?.aborted).toBe(true));
+  });
+});
+
 describe('a reply finished before its stream opened', () => {
   it('hands the whole reply to the screen at once, before it is saved', async () => {
     const texts: string[] = [];

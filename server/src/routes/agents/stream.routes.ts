@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { stopResultSchema } from '../../../../src/contract/agents';
+import { stopResultSchema, streamQuerySchema } from '../../../../src/contract/agents';
 import { spaceOf } from '../../plugins/space-context';
 import type { AgentRuntime } from '../../services/agents/runtime';
 import { requireSession } from '../../services/agents/sessions.service';
@@ -20,9 +20,10 @@ export const streamRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRun
       onRequest: spaceScoped,
       schema: {
         tags: ['agents'],
-        summary: 'Server-sent events of the reply being written: `delta` {run_id, text} as it comes, then one `done` {run, message}',
+        summary: 'Server-sent events of the reply being written: `delta` {run_id, text} as it comes, then one `done` {run, message}. With `send` (a send\'s Idempotency-Key) it may be opened with that send and follows its run',
         security: bearerSecurity,
         params: idParams,
+        querystring: streamQuerySchema,
         // text/event-stream (events: streamDeltaSchema, streamDoneSchema in src/contract/agents.ts); a stream is never serialised.
         response: { 200: z.unknown(), ...errorResponses(400, 401, 404, 422) },
       },
@@ -32,7 +33,7 @@ export const streamRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRun
       const body = new PassThrough();
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      void streamSession({ db, waker: runtime.waker, streams: runtime.streams }, session.id, (chunk) => body.write(chunk), gone.signal)
+      void streamSession({ db, waker: runtime.waker, streams: runtime.streams }, session.id, (chunk) => body.write(chunk), gone.signal, { sendKey: request.query.send })
         .catch((error: unknown) => request.log.warn({ err: error }, 'Reply stream ended by an error; the client falls back to the poll'))
         .finally(() => body.end());
       return reply

@@ -5,7 +5,7 @@
  * else from what the answering process saved (it announces each save, on PostgreSQL by NOTIFY);
  * the end of the run comes from the waker, like the long poll's.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { STREAM_EVENTS, type StreamDelta, type StreamDone } from '../../../../src/contract/agents';
 import type { DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages } from '../../db/schema/index';
@@ -39,7 +39,57 @@ async function lookAtRun(db: DbExecutor, streams: ReplyStreamHub, sessionId: str
   return { kind: 'ended', done: { run: toRunDto(row), message: reply ? toMessageDto(reply) : null } };
 }
 
-export async function streamSession({ db, waker, streams }: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal): Promise<void> {
+/** How long a stream asked for with its send waits for that send's run before giving up (the client then polls). */
+export const SEND_WAIT_MS = 30_000;
+
+/** The run answering the message sent with this Idempotency-Key, if that send was accepted. */
+async function runOfSend(db: DbExecutor, sessionId: string, sendKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ runId: agentRuns.id })
+    .from(chatMessages)
+    .innerJoin(agentRuns, eq(agentRuns.userMessageId, chatMessages.id))
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.idempotencyKey, sendKey)))
+    .limit(1);
+  return row?.runId ?? null;
+}
+
+/**
+ * A stream asked for together with its send (`?send=<Idempotency-Key>`), which may arrive before
+ * the send is accepted: it waits for that send's run, so it follows the new reply from its first
+ * words instead of reporting the session's previous run as ended. The run's first text (or its
+ * end) is the signal to look again; nothing is read while the model has not started. False when
+ * no such run came within SEND_WAIT_MS, or the client left.
+ */
+async function waitForRunOfSend({ db, waker, streams }: StreamDeps, sessionId: string, sendKey: string, write: EventSink, signal: AbortSignal): Promise<boolean> {
+  const deadline = Date.now() + SEND_WAIT_MS;
+  while (!signal.aborted && !streams.closed() && Date.now() < deadline) {
+    // Listen before looking, so a run that starts between the look and the wait still wakes it.
+    const round = new AbortController();
+    let stopListening = () => {};
+    const nudged = new Promise<'text'>((resolve) => (stopListening = streams.subscribe(sessionId, () => resolve('text'))));
+    const ended = waker.wait(sessionId, Math.min(KEEP_ALIVE_MS, deadline - Date.now()), AbortSignal.any([signal, round.signal])).then((woken) => (woken ? 'run' : 'idle'));
+    try {
+      if (await runOfSend(db, sessionId, sendKey)) return true;
+      if ((await Promise.race([nudged, ended])) === 'idle') write(': keep-alive\n\n');
+    } finally {
+      round.abort();
+      stopListening();
+    }
+  }
+  return false;
+}
+
+export async function streamSession(deps: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal, options: { sendKey?: string } = {}): Promise<void> {
+  // Asked for with its send, the stream may wait a while for the run: say at once that it is open.
+  if (options.sendKey) write(': waiting for the send\n\n');
+  if (options.sendKey && !(await waitForRunOfSend(deps, sessionId, options.sendKey, write, signal))) {
+    if (!signal.aborted) write(event(STREAM_EVENTS.done, { run: null, message: null }));
+    return;
+  }
+  return followSession(deps, sessionId, write, signal);
+}
+
+async function followSession({ db, waker, streams }: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal): Promise<void> {
   let shown = '';
   let runId: string | null = null;
   let nudge: (() => void) | null = null;
