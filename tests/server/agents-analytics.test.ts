@@ -240,7 +240,8 @@ describe(`agents reading Google Analytics through a model provider (${testEngine
       expect(systemPrompt()).not.toContain(`Property ${propertyId},`);
       expect((await creditsOf(t.app, callerOf(who))).remaining).toBe(before.remaining - 20);
 
-      const warning = t.logs.find((line) => line.includes('Analytics could not be read for an agent run') && line.includes(propertyId));
+      // Matched on the field, not the bare id: "333" is also in some process ids.
+      const warning = t.logs.find((line) => line.includes('Analytics could not be read for an agent run') && line.includes(`"propertyId":"${propertyId}"`));
       expect(warning).toContain(code);
       for (const token of [...google.issuedAccessTokens, ...google.issuedRefreshTokens]) expect(warning).not.toContain(token);
     } finally {
