@@ -33,6 +33,17 @@ export interface SendOutboxAnswer {
   sent: boolean;
 }
 
+/**
+ * Worker → page: where is this window now? The page answers on the message's port with
+ * `{ url: location.href }`. Chromium's Client.url stays at the address a window was loaded at, so
+ * after moving around inside the app it names the wrong screen (window-urls.ts).
+ */
+export const CURRENT_URL = 'CURRENT_URL';
+
+export interface CurrentUrlAnswer {
+  url: string;
+}
+
 /** Name of the runtime cache holding /api/v1 GET responses; the page may delete it directly too. */
 export const API_CACHE_NAME = 'mosaic-api-v1';
 

@@ -4,11 +4,13 @@
  * with small fakes and compiles in any project.
  */
 import { NOTIFICATION_SPACE_PARAM } from '../src/contract/notification-rules';
+import { withCurrentUrls } from './window-urls';
 
 export interface WindowClientLike {
   url: string;
   focus(): Promise<unknown>;
   navigate(url: string): Promise<unknown>;
+  postMessage(message: unknown, transfer: Transferable[]): void;
 }
 
 export interface ClientsLike {
@@ -58,13 +60,15 @@ export async function openChatFromNotification(
   notification: ClickedNotification,
   clients: ClientsLike,
   appOrigin: string,
+  answerTimeoutMs?: number,
 ): Promise<void> {
   notification.close();
   const target = targetUrlOf(notification.data, appOrigin);
   const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
     (client) => new URL(client.url).origin === appOrigin,
   );
-  const onTarget = windows.find((client) => samePath(client.url, target));
+  // Where each window is now, not where it was loaded (window-urls.ts).
+  const onTarget = (await withCurrentUrls(windows, answerTimeoutMs)).find(({ url }) => samePath(url, target))?.window;
   if (onTarget) {
     await onTarget.focus();
     return;

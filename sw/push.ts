@@ -8,12 +8,13 @@
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../src/contract/notification-rules';
 import type { PushPayload } from '../src/contract/notifications';
 import { NOTIFICATION_RECEIVED } from './messages';
+import { withCurrentUrls } from './window-urls';
 
 export interface PushWindowLike {
   url: string;
   focused: boolean;
   visibilityState: 'visible' | 'hidden' | 'prerender';
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
 }
 
 export interface PushClientsLike {
@@ -36,6 +37,8 @@ export interface PushContext {
   appOrigin: string;
   /** Waits before the notification is closed; tests pass a controllable one. */
   wait?: (ms: number) => Promise<void>;
+  /** How long a window may take to say where it is (CURRENT_URL_ANSWER_MS). */
+  answerTimeoutMs?: number;
 }
 
 export type PushOutcome = 'shown' | 'shown-by-page';
@@ -95,7 +98,9 @@ export async function handlePush(data: { json(): unknown } | null | undefined, c
   });
   for (const client of windows) client.postMessage({ type: NOTIFICATION_RECEIVED, notification: payload });
 
-  const watching = windows.some((client) => client.focused && client.visibilityState === 'visible' && samePage(client.url, payload.url, context.appOrigin));
+  // Where each window is now, not where it was loaded (window-urls.ts).
+  const current = await withCurrentUrls(windows, context.answerTimeoutMs);
+  const watching = current.some(({ window, url }) => window.focused && window.visibilityState === 'visible' && samePage(url, payload.url, context.appOrigin));
   if (watching) return 'shown-by-page';
 
   await context.registration.showNotification(payload.title, {

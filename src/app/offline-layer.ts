@@ -12,6 +12,7 @@ import { authState, onSessionReset, onSpacesEvent } from '../session';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
+import { answerWorkerUrlQuestions } from '../pwa/window-url';
 
 let started = false;
 
@@ -24,6 +25,8 @@ export function startOfflineLayer(): void {
   // request failing during sign-in must already move the banner.
   listenForInstallPrompt();
   startConnectivityTracking();
+  // The worker asks where this window is before it shows a notification or handles its click.
+  answerWorkerUrlQuestions();
 
   // Logout and session expiry: nothing of the user stays on the device (spec 000 §4), i.e. the
   // saved data in IndexedDB, the worker's saved API answers and the notification opt-in.

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openChatFromNotification, type ClientsLike, type WindowClientLike } from '../../sw/notifications';
 import { APP_ORIGIN } from './worker-env';
+import { CURRENT_URL } from '../../sw/messages';
 
 class FakeWindow implements WindowClientLike {
   focused = false;
+  readonly navigations: string[] = [];
+  /** Where the page says it is when asked (moved inside the app); null: it does not answer. */
+  current: string | null | undefined = undefined;
   constructor(
     public url: string,
     private readonly controlled = true,
@@ -14,8 +18,13 @@ class FakeWindow implements WindowClientLike {
   }
   async navigate(url: string) {
     if (!this.controlled) throw new TypeError('This client is not controlled by the worker');
+    this.navigations.push(url);
     this.url = url;
+    this.current = undefined;
     return this;
+  }
+  postMessage(message: unknown, transfer: Transferable[]) {
+    if ((message as { type?: unknown }).type === CURRENT_URL && this.current !== null) (transfer[0] as MessagePort).postMessage({ url: this.current ?? this.url });
   }
 }
 
@@ -49,6 +58,31 @@ describe('notification click', () => {
     expect(window.focused).toBe(true);
     expect(window.url).toBe(chatUrl);
     expect(clients.opened).toEqual([]);
+  });
+
+  it('focuses a window the app moved to that chat, without reloading it, whatever its Client.url says', async () => {
+    const moved = new FakeWindow(`${APP_ORIGIN}/dashboard`);
+    moved.current = chatUrl;
+    const other = new FakeWindow(`${APP_ORIGIN}/knowledge-base`);
+    const clients = new FakeClients([other, moved]);
+
+    await openChatFromNotification(notification({ url: chatUrl }), clients, APP_ORIGIN, 50);
+
+    expect(moved.focused).toBe(true);
+    expect(moved.navigations).toEqual([]);
+    expect(other.focused).toBe(false);
+    expect(clients.opened).toEqual([]);
+  });
+
+  it('judges a window that does not answer by its Client.url', async () => {
+    const silent = new FakeWindow(chatUrl);
+    silent.current = null;
+    const clients = new FakeClients([new FakeWindow(`${APP_ORIGIN}/dashboard`), silent]);
+
+    await openChatFromNotification(notification({ url: chatUrl }), clients, APP_ORIGIN, 50);
+
+    expect(silent.focused).toBe(true);
+    expect(silent.navigations).toEqual([]);
   });
 
   it('prefers a window already showing that chat and leaves it as it is', async () => {

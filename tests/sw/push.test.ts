@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_AUTO_CLOSE_MS, type PushPayload } from '../../src/contract/notifications';
-import { NOTIFICATION_RECEIVED } from '../../sw/messages';
+import { CURRENT_URL, NOTIFICATION_RECEIVED } from '../../sw/messages';
 import { handlePush, type PushRegistrationLike, type PushWindowLike, type ShownNotificationLike } from '../../sw/push';
 import { APP_ORIGIN } from './worker-env';
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries += 1) {
+    if (tries > 200) throw new Error('condition never met');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 const payload: PushPayload = {
   id: 'n-1',
@@ -18,12 +25,18 @@ const message = (value: unknown) => ({ json: () => value });
 
 class FakeWindow implements PushWindowLike {
   readonly messages: unknown[] = [];
+  /** Where the page says it is when asked (moved inside the app); null: it does not answer. */
+  current: string | null | undefined = undefined;
   constructor(
     public url: string,
     public focused = false,
     public visibilityState: 'visible' | 'hidden' | 'prerender' = 'visible',
   ) {}
-  postMessage(value: unknown) {
+  postMessage(value: unknown, transfer?: Transferable[]) {
+    if ((value as { type?: unknown }).type === CURRENT_URL) {
+      if (this.current !== null) (transfer?.[0] as MessagePort).postMessage({ url: this.current ?? this.url });
+      return;
+    }
     this.messages.push(value);
   }
 }
@@ -61,7 +74,7 @@ function controlledWait() {
 }
 
 function context(windows: FakeWindow[], registration = new FakeRegistration(), timer = controlledWait()) {
-  return { registration, clients: { matchAll: async () => windows }, appOrigin: APP_ORIGIN, wait: timer.wait };
+  return { registration, clients: { matchAll: async () => windows }, appOrigin: APP_ORIGIN, wait: timer.wait, answerTimeoutMs: 50 };
 }
 
 describe('push handler', () => {
@@ -117,6 +130,34 @@ describe('push handler', () => {
     void handlePush(message(payload), context([window], registration));
     await expect.poll(() => registration.shown.length).toBe(1);
     expect(window.messages).toHaveLength(1);
+  });
+
+  it('asks a window where it is now: one moved inside the app onto that chat gets no notification', async () => {
+    // Loaded at the dashboard; Chromium's Client.url still says so after the app moved to the chat.
+    const window = new FakeWindow(`${APP_ORIGIN}/dashboard`, true, 'visible');
+    window.current = `${APP_ORIGIN}/agents/seo/chat/s7`;
+    const registration = new FakeRegistration();
+    await expect(handlePush(message(payload), context([window], registration))).resolves.toBe('shown-by-page');
+    expect(registration.shown).toHaveLength(0);
+  });
+
+  it('shows it when a window moved inside the app away from that chat, whatever its Client.url says', async () => {
+    const window = new FakeWindow(`${APP_ORIGIN}/agents/seo/chat/s7`, true, 'visible');
+    window.current = `${APP_ORIGIN}/knowledge-base`;
+    const registration = new FakeRegistration();
+    const timer = controlledWait();
+    const outcome = handlePush(message(payload), context([window], registration, timer));
+    await until(() => registration.shown.length === 1);
+    timer.elapse();
+    await expect(outcome).resolves.toBe('shown');
+  });
+
+  it('judges a window that does not answer by its Client.url', async () => {
+    const window = new FakeWindow(`${APP_ORIGIN}/agents/seo/chat/s7`, true, 'visible');
+    window.current = null;
+    const registration = new FakeRegistration();
+    await expect(handlePush(message(payload), context([window], registration))).resolves.toBe('shown-by-page');
+    expect(registration.shown).toHaveLength(0);
   });
 
   it('ignores windows of other origins', async () => {
