@@ -7,12 +7,10 @@
  * with no window open there is nothing to do now (the app sends its outbox when next opened).
  * Typed structurally so it is testable with small fakes.
  */
+import { askWindow, type AskableWindow } from './ask-window';
 import { SEND_OUTBOX, type SendOutboxAnswer } from './messages';
 
-export interface OutboxWindow {
-  url: string;
-  postMessage(message: unknown, transfer: Transferable[]): void;
-}
+export type OutboxWindow = AskableWindow;
 
 export interface OutboxClients {
   matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly OutboxWindow[]>;
@@ -21,20 +19,8 @@ export interface OutboxClients {
 /** How long a window may take to send before the sync counts as failed (and is retried by the browser). */
 export const SEND_OUTBOX_ANSWER_MS = 60_000;
 
-function ask(window: OutboxWindow, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => {
-      channel.port1.close();
-      resolve(false);
-    }, timeoutMs);
-    channel.port1.onmessage = (event: MessageEvent<SendOutboxAnswer>) => {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve(event.data?.sent === true);
-    };
-    window.postMessage({ type: SEND_OUTBOX }, [channel.port2]);
-  });
+async function ask(window: OutboxWindow, timeoutMs: number): Promise<boolean> {
+  return (await askWindow<SendOutboxAnswer>(window, { type: SEND_OUTBOX }, timeoutMs))?.sent === true;
 }
 
 /** Resolves when an app window sent the outbox (or none is open); rejects so the browser retries. */

@@ -5,36 +5,15 @@
  * track itself; it asks each window on a MessageChannel and uses Client.url only for a window
  * that does not answer in time (frozen in the background, or an older version of the app).
  */
+import { askWindow, type AskableWindow } from './ask-window';
 import { CURRENT_URL, type CurrentUrlAnswer } from './messages';
-
-export interface AskableWindow {
-  url: string;
-  postMessage(message: unknown, transfer: Transferable[]): void;
-}
 
 /** Long enough for a live page to answer, short enough that a notification is not held up. */
 export const CURRENT_URL_ANSWER_MS = 250;
 
-function askUrl(window: AskableWindow, timeoutMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => {
-      channel.port1.close();
-      resolve(window.url);
-    }, timeoutMs);
-    channel.port1.onmessage = (event: MessageEvent<CurrentUrlAnswer>) => {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve(typeof event.data?.url === 'string' ? event.data.url : window.url);
-    };
-    try {
-      window.postMessage({ type: CURRENT_URL }, [channel.port2]);
-    } catch {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve(window.url);
-    }
-  });
+async function askUrl(window: AskableWindow, timeoutMs: number): Promise<string> {
+  const answer = await askWindow<CurrentUrlAnswer>(window, { type: CURRENT_URL }, timeoutMs);
+  return typeof answer?.url === 'string' ? answer.url : window.url;
 }
 
 /** Each window with the address it shows now, in the order given. */

@@ -25,6 +25,16 @@ async function newCaller(t: TestApp): Promise<Caller> {
   return { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
 }
 
+/** A send to the SEO agent carrying an Idempotency-Key, as the app's sends do. */
+function sendWithKey(t: TestApp, caller: Caller, key: string, payload: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${API}/agents/seo/messages/async`,
+    headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': key },
+    payload,
+  });
+}
+
 function stop(t: TestApp, caller: Caller, sessionId: string) {
   return t.app.inject({ method: 'POST', url: `${API}/agents/sessions/${sessionId}/stop`, headers: authHeaders(caller.access_token, caller.spaceId) });
 }
@@ -78,12 +88,7 @@ describe('reply streaming with a model provider', () => {
     const key = `send-${first.session_id}-2`;
     const stream = await openReplyStream(baseUrl, caller, first.session_id, { send: key });
     fake.behave({ reply: () => ANSWER, chunkSize: 10, pauseAfterCharacters: 500 });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: `${API}/agents/seo/messages/async`,
-      headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': key },
-      payload: { session_id: first.session_id, message: 'And the follow-up emails?' },
-    });
+    const second = await sendWithKey(t, caller, key, { session_id: first.session_id, message: 'And the follow-up emails?' });
     expect(second.statusCode).toBe(202);
     const accepted = second.json<AcceptedBody>();
     // The model holds the rest: these characters came from the new run while it was being written.
@@ -100,12 +105,7 @@ describe('reply streaming with a model provider', () => {
     const caller = await newCaller(t);
     fake.behave({ reply: () => 'Short answer.' });
     const key = 'send-answered-1';
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `${API}/agents/seo/messages/async`,
-      headers: { ...authHeaders(caller.access_token, caller.spaceId), 'idempotency-key': key },
-      payload: { message: 'Name ideas' },
-    });
+    const sent = await sendWithKey(t, caller, key, { message: 'Name ideas' });
     const accepted = sent.json<AcceptedBody>();
     await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
     const stream = await openReplyStream(baseUrl, caller, accepted.session_id, { send: key });

@@ -16,6 +16,7 @@ import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
 import { addTemporaryMessage, confirmTemporaryMessage, mergeMessages, removeMessage, saveSession, updateMessage } from './agents.sync';
 import type { AcceptedMessage } from '../../contract/agents';
+import type { Credits, Plan } from '../../contract/billing';
 import { connectivity } from '../../pwa/connectivity.store';
 import { forgetSent, OUTBOX_TEXT, queueMessage, queuedIn } from './outbox/outbox.store';
 import { requestOutboxSync } from './outbox/outbox-sync';
@@ -132,14 +133,15 @@ const BILLING_CHECK_MAX_AGE_MS = 60_000;
  * every send would delay the reply, and the server refuses a send that they no longer cover.
  */
 async function checkPlanAndCredits(cost: number): Promise<void> {
-  const recent = recentBilling(BILLING_CHECK_MAX_AGE_MS);
-  const [plan, credits] = recent
-    ? [{ status: 'fulfilled', value: recent.plan } as const, { status: 'fulfilled', value: recent.credits } as const]
-    : await Promise.allSettled([fetchPlan(), fetchCredits()]);
-  if (plan.status === 'fulfilled' && !plan.value.is_active) throw new ChatSendError(AGENT_TEXT.planExpired(plan.value.type));
-  if (credits.status === 'fulfilled' && credits.value.remaining < cost) {
-    throw new ChatSendError(AGENT_TEXT.insufficientCredits(cost, credits.value.remaining));
-  }
+  const { plan, credits } = recentBilling(BILLING_CHECK_MAX_AGE_MS) ?? (await askPlanAndCredits());
+  if (plan && !plan.is_active) throw new ChatSendError(AGENT_TEXT.planExpired(plan.type));
+  if (credits && credits.remaining < cost) throw new ChatSendError(AGENT_TEXT.insufficientCredits(cost, credits.remaining));
+}
+
+/** Both from the server; one that could not be had is null (the server decides then). */
+async function askPlanAndCredits(): Promise<{ plan: Plan | null; credits: Credits | null }> {
+  const [plan, credits] = await Promise.allSettled([fetchPlan(), fetchCredits()]);
+  return { plan: plan.status === 'fulfilled' ? plan.value : null, credits: credits.status === 'fulfilled' ? credits.value : null };
 }
 
 /**
