@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, like wire.ts: the Login and Register screens load this file for its texts and limits.
+import { z } from 'zod/mini';
 import { wireId } from './wire';
 
 /**
@@ -45,8 +46,8 @@ export const accountSessionSchema = z.object({
   created_at: z.string(),
   /** The device's latest token refresh (at most ~15 minutes behind its latest request). */
   last_used_at: z.string(),
-  user_agent: z.string().nullable(),
-  ip_address: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
+  ip_address: z.nullable(z.string()),
   /** The session this request was made with. */
   current: z.boolean(),
 });

@@ -77,7 +77,7 @@ export const failureSchema = z.object({
   title: z.string(),
   /** The error as recorded. */
   detail: z.string().nullable(),
-  org_id: wireId.nullable(),
+  org_id: z.nullable(wireId),
   org_name: z.string().nullable(),
 });
 export type Failure = z.infer<typeof failureSchema>;
@@ -115,7 +115,7 @@ export const adminUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
-  org_id: wireId.nullable(),
+  org_id: z.nullable(wireId),
   org_name: z.string().nullable(),
   created_at: z.string(),
   /** Latest sign-in or session refresh; null if never. */

@@ -156,7 +156,7 @@ export const chatMessageSchema = z.object({
   feedback_categories: z.array(z.string()),
   feedback_text: z.string().nullable(),
   engine: z.string().nullable(),
-  parent_id: wireId.nullable().optional(),
+  parent_id: z.optional(z.nullable(wireId)),
   citations: z.array(citationSchema).optional(),
 }) satisfies z.ZodType<ChatMessageDto>;
 
@@ -167,7 +167,7 @@ export const runSchema = z.object({
   status: z.enum(RUN_STATUSES),
   error: z.string().nullable(),
   user_message_id: wireId,
-  reply_message_id: wireId.nullable(),
+  reply_message_id: z.nullable(wireId),
   mode: z.string(),
   refunded: z.boolean(),
   updated_at: z.string(),
@@ -188,7 +188,7 @@ export const acceptedSchema = z.object({
   title: z.string(),
   created_at: z.string(),
   status: z.enum(RUN_STATUSES),
-  parent_id: wireId.nullable().optional(),
+  parent_id: z.optional(z.nullable(wireId)),
   mode: z.enum(CHAT_MODES),
   credits_charged: z.number().int(),
   credits_remaining: z.number().int(),

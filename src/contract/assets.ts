@@ -70,7 +70,7 @@ export const assetSchema = z.object({
   thumbnail_version: z.string().nullable(),
   /** The first characters of a text asset or of a document's text. */
   excerpt: z.string().nullable(),
-  created_by: wireId.nullable(),
+  created_by: z.nullable(wireId),
   created_by_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -85,7 +85,7 @@ export const assetCollectionSchema = z.object({
   id: wireId,
   name: z.string(),
   asset_count: z.number().int(),
-  created_by: wireId.nullable(),
+  created_by: z.nullable(wireId),
   created_at: z.string(),
 });
 export type AssetCollection = z.infer<typeof assetCollectionSchema>;

@@ -75,8 +75,8 @@ export const auditEventSchema = z.object({
   occurred_at: z.string(),
   action: z.string(),
   /** Who acted; null for the system or an anonymous caller (a failed sign-in, a rate-limit hit). */
-  actor: z.object({ id: wireId.nullable(), email: z.string().nullable(), role: z.string().nullable() }).nullable(),
-  org_id: wireId.nullable(),
+  actor: z.object({ id: z.nullable(wireId), email: z.string().nullable(), role: z.string().nullable() }).nullable(),
+  org_id: z.nullable(wireId),
   /** The organisation's current name; null when there is none or it was deleted. */
   org_name: z.string().nullable(),
   /** What was acted on; `label` is its current name when the server still knows it. */

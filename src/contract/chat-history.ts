@@ -86,7 +86,7 @@ export function manageChatBlockedReason(actor: ChatActor, startedBy: string | nu
 
 export const historySessionSchema = chatSessionSchema.extend({
   pinned: z.boolean(),
-  started_by: wireId.nullable(),
+  started_by: z.nullable(wireId),
 }) satisfies z.ZodType<HistorySessionDto>;
 
 export const historyPageSchema = z.object({
@@ -96,7 +96,7 @@ export const historyPageSchema = z.object({
 
 export const historySearchSchema = z.object({
   query: z.string(),
-  results: z.array(z.object({ session: historySessionSchema, snippet: z.string(), message_id: wireId.nullable() })),
+  results: z.array(z.object({ session: historySessionSchema, snippet: z.string(), message_id: z.nullable(wireId) })),
 }) satisfies z.ZodType<HistorySearchResult>;
 
 export const deletedSessionSchema = z.object({

@@ -50,7 +50,7 @@ import {
   saveReplyRequestSchema,
   textAssetRequestSchema,
 } from './assets';
-import { sessionAnswerSchema, tokenAnswerSchema, userSchema } from './auth';
+import { sessionAnswerSchema, tokenAnswerSchema, userSchema } from './session-answers';
 import { deletedSessionSchema, historyPageSchema, historySearchSchema, historySessionSchema } from './chat-history';
 import { creditsSchema, planSchema } from './billing';
 import { CHAT_MODES } from './chat';
@@ -72,7 +72,8 @@ import {
   unreadCountSchema,
   vapidPublicKeySchema,
 } from './notifications';
-import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema, ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso';
+import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso';
+import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
 import { onboardingDismissalSchema, onboardingSchema } from './onboarding';
 import { routeMatcher } from './paths';
 import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
@@ -81,18 +82,21 @@ import { createTemplateSchema, promptTemplateListSchema, promptTemplateSchema, u
 import { archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
 import { wireId } from './wire';
 
+/** Any Zod schema, built with the full API or with zod/mini (wire.ts, auth.ts); check with `z.safeParse`. */
+export type WireSchema = z.core.$ZodType;
+
 export interface EndpointSchemas {
   /** The JSON body the client sends, when the endpoint takes one. */
-  request?: z.ZodType;
+  request?: WireSchema;
   /** The JSON body of any 2xx answer. */
-  response?: z.ZodType;
+  response?: WireSchema;
   /** Instead of `response`, where successes differ by status: the only 2xx statuses it answers. */
-  responses?: Readonly<Partial<Record<number, z.ZodType>>>;
+  responses?: Readonly<Partial<Record<number, WireSchema>>>;
 }
 
 /** The shape of POST /agents/{slug}/messages/async as the client sends it (spec 001 §7). */
 export const sendMessageRequestSchema = z.object({
-  session_id: wireId.nullable(),
+  session_id: z.nullable(wireId),
   message: z.string().min(1),
   referenced_document_ids: z.array(wireId),
   brand_documents: z.array(wireId),
@@ -100,8 +104,8 @@ export const sendMessageRequestSchema = z.object({
   k_value_ref_docs: z.number().int().min(1).max(15),
   k_value_kb: z.number().int().min(1).max(15),
   mode: z.enum(CHAT_MODES),
-  parent_message_id: wireId.nullable().optional(),
-  edits_message_id: wireId.optional(),
+  parent_message_id: z.optional(z.nullable(wireId)),
+  edits_message_id: z.optional(wireId),
   /** Creative assets attached to the message (docs/assets.md "Attaching assets"); not in the spec's payload. */
   asset_ids: z.array(wireId).optional(),
 });

@@ -1,19 +1,3 @@
-import { z } from 'zod';
-
-/** One field's problem in a 422 answer. */
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-
-/**
- * Every error answer of the API: `detail` is the text to show, `code` the machine code callers
- * may branch on, `errors` the fields at fault (422).
- */
-export const errorAnswerSchema = z.object({
-  detail: z.string(),
-  code: z.string().optional(),
-  errors: z.array(fieldErrorSchema).optional(),
-});
-export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
-
 /**
  * The server's error codes that screens act on beyond the HTTP status, spelt once for the server
  * that sends them and the client that branches on them. (GA4's codes are in ga4.ts.)

@@ -29,7 +29,7 @@ export const notificationSchema = z.object({
   url: z.string(),
   tag: z.string(),
   /** The space the chat or run lives in: opening it from another space switches to it first. */
-  space_id: wireId.nullable(),
+  space_id: z.nullable(wireId),
   created_at: z.string(),
   read_at: z.string().nullable(),
 });
@@ -83,6 +83,6 @@ export const pushPayloadSchema = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string(),
-  space_id: wireId.nullable(),
+  space_id: z.nullable(wireId),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

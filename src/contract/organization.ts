@@ -40,7 +40,7 @@ export type Organization = z.infer<typeof organizationSchema>;
 
 const propertyInputSchema = z.object({
   /** Absent for a property added in this edit; the server gives it an id. */
-  id: wireId.optional(),
+  id: z.optional(wireId),
   name: z
     .string({ error: ORGANIZATION_TEXTS.propertyNameRequired })
     .trim()

@@ -3,8 +3,10 @@
  * owner keeps (never the client secret on the way out), the sign-in look-up, the hand-over of the
  * session to the app, and every refusal's code and words, spelt once for server and screens.
  */
-import { z } from 'zod';
-import { sessionAnswerSchema } from './auth';
+// zod/mini, like wire.ts: the Login screen loads this file. The provider settings an owner edits
+// are in sso-settings.ts, with the full API.
+import { z } from 'zod/mini';
+import { sessionAnswerSchema } from './session-answers';
 
 export const SSO_PROVIDER_NAME_MAX_CHARS = 60;
 export const SSO_CLIENT_ID_MAX_CHARS = 255;
@@ -73,78 +75,22 @@ export function isSsoErrorCode(value: unknown): value is SsoErrorCode {
 
 /** GET /auth/sso/lookup?email=: whether the address's domain signs in through a provider. */
 export const ssoLookupSchema = z.object({
-  sso: z
-    .object({
+  sso: z.nullable(
+    z.object({
       provider_name: z.string(),
       organization_name: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type SsoLookup = z.infer<typeof ssoLookupSchema>;
 
 /** POST /auth/sso/complete {handoff}: the one-time hand-over code from the app page's query. */
-export const ssoCompleteBodySchema = z.object({ handoff: z.string().min(1).max(200) });
-export const ssoCompleteAnswerSchema = sessionAnswerSchema.extend({
+export const ssoCompleteBodySchema = z.object({ handoff: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const ssoCompleteAnswerSchema = z.extend(sessionAnswerSchema, {
   /** The in-app path the person was heading to when they started, if any. */
-  redirect: z.string().nullable(),
+  redirect: z.nullable(z.string()),
 });
 export type SsoCompleteAnswer = z.infer<typeof ssoCompleteAnswerSchema>;
-
-/** GET /settings/sso: the organisation's provider (no secret), and the redirect URI to register. */
-export const ssoProviderSchema = z.object({
-  provider_name: z.string(),
-  issuer: z.string(),
-  client_id: z.string(),
-  email_domain: z.string(),
-  enabled: z.boolean(),
-  /** Always true once saved: the secret is kept (encrypted) but never sent back. */
-  client_secret_set: z.boolean(),
-  updated_at: z.string(),
-});
-export type SsoProvider = z.infer<typeof ssoProviderSchema>;
-
-export const ssoSettingsSchema = z.object({
-  provider: ssoProviderSchema.nullable(),
-  redirect_uri: z.string(),
-});
-export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
-
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** A lower-case email domain ('Example.COM' → 'example.com'), or the reason it is not one. */
-export const emailDomainSchema = z
-  .string({ error: SSO_TEXTS.domainInvalid })
-  .trim()
-  .toLowerCase()
-  .transform((value) => value.replace(/^@/, ''))
-  .pipe(z.string().regex(DOMAIN, SSO_TEXTS.domainInvalid));
-
-/**
- * PUT /settings/sso. The client secret may be left out once one is stored (it is never shown, so
- * an edit of the other fields keeps it). Whether http:// issuers are allowed is the server's
- * setting (SSO_ALLOW_HTTP_ISSUERS), checked there.
- */
-export const updateSsoSettingsSchema = z.object({
-  provider_name: z
-    .string({ error: SSO_TEXTS.providerNameRequired })
-    .trim()
-    .min(1, SSO_TEXTS.providerNameRequired)
-    .max(SSO_PROVIDER_NAME_MAX_CHARS, SSO_TEXTS.providerNameTooLong),
-  issuer: z
-    .string({ error: SSO_TEXTS.issuerInvalid })
-    .trim()
-    .max(SSO_ISSUER_MAX_CHARS, SSO_TEXTS.issuerInvalid)
-    .pipe(z.url({ protocol: /^https?$/, error: SSO_TEXTS.issuerInvalid })),
-  client_id: z
-    .string({ error: SSO_TEXTS.clientIdRequired })
-    .trim()
-    .min(1, SSO_TEXTS.clientIdRequired)
-    .max(SSO_CLIENT_ID_MAX_CHARS, SSO_TEXTS.clientIdRequired),
-  client_secret: z.string().max(SSO_CLIENT_SECRET_MAX_CHARS, SSO_TEXTS.clientSecretRequired).optional(),
-  email_domain: emailDomainSchema,
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
-});
-export type UpdateSsoSettings = z.input<typeof updateSsoSettingsSchema>;
 
 /** 'Ada@Example.com' → 'example.com' ('' when there is no @). */
 export function emailDomainOf(email: string): string {

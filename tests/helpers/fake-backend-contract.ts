@@ -6,7 +6,7 @@
  * thrown inside fetch it would only look like a network failure to the code under test.
  */
 import { z } from 'zod';
-import { endpointFor } from '../../src/contract/endpoints';
+import { endpointFor, type WireSchema } from '../../src/contract/endpoints';
 
 const disagreements: string[] = [];
 
@@ -14,8 +14,8 @@ function refuse(method: string, path: string, key: string, what: string, detail:
   disagreements.push(`${what} for ${key} (${method} ${path}) that the contract refuses:\n${detail}`);
 }
 
-function checkBody(method: string, path: string, key: string, what: string, schema: z.ZodType, body: unknown): void {
-  const result = schema.safeParse(body);
+function checkBody(method: string, path: string, key: string, what: string, schema: WireSchema, body: unknown): void {
+  const result = z.safeParse(schema, body);
   if (!result.success) refuse(method, path, key, what, z.prettifyError(result.error));
 }
 

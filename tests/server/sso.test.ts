@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SsoCompleteAnswer, SsoSettings } from '../../src/contract/sso';
+import type { SsoCompleteAnswer } from '../../src/contract/sso';
+import type { SsoSettings } from '../../src/contract/sso-settings';
 import { auditEvents, users } from '../../server/src/db/schema/index';
 import { API, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-provider';

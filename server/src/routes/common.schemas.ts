@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
-import { errorAnswerSchema } from '../../../src/contract/errors';
+import { errorAnswerSchema } from '../../../src/contract/error-answer';
 
 /** 'X is required' when the field is absent, 'X must be text' when it has another type. */
 export const requiredText = (label: string) => ({
@@ -31,10 +31,10 @@ export const displayName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-/** The user record of login, register and /me: the contract's (src/contract/auth.ts). */
-export { userSchema } from '../../../src/contract/auth';
+/** The user record of login, register and /me: the contract's (src/contract/session-answers.ts). */
+export { userSchema } from '../../../src/contract/session-answers';
 
-/** Every error answer's body: the contract's (src/contract/errors.ts). */
+/** Every error answer's body: the contract's (src/contract/error-answer.ts). */
 export const errorSchema = errorAnswerSchema;
 
 /** OpenAPI entries for the error statuses a route can answer with (all share one body). */

@@ -33,16 +33,38 @@ export function useFocusHeadingOnNavigate(mainRef: RefObject<HTMLElement | null>
       }
       return true;
     };
-    if (focusHeading()) return;
-    const observer = new MutationObserver(() => {
-      if (focusHeading()) stop();
+    // Moving focus makes the browser compute styles and layout at once. Run in the render's own
+    // task, that work joins the first paint's as one long task (the start-up's longest on a slow
+    // phone); a task after the paint finds the layout already done.
+    let observer: MutationObserver | null = null;
+    let timer: number | undefined;
+    const afterPaint = deferPastPaint(() => {
+      if (focusHeading()) return;
+      observer = new MutationObserver(() => {
+        if (focusHeading()) stop();
+      });
+      timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+      observer.observe(main, { childList: true, subtree: true });
     });
-    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
     function stop() {
-      observer.disconnect();
+      afterPaint.cancel();
+      observer?.disconnect();
       window.clearTimeout(timer);
     }
-    observer.observe(main, { childList: true, subtree: true });
     return stop;
   }, [mainRef, pathname]);
+}
+
+/** Runs `work` in a task after the next frame has painted (a frame, then a new task). */
+function deferPastPaint(work: () => void): { cancel(): void } {
+  let timeout: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timeout = window.setTimeout(work, 0);
+  });
+  return {
+    cancel() {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timeout);
+    },
+  };
 }

@@ -18,7 +18,7 @@ import {
   type RegisterInput,
 } from './auth.api';
 import type { DomainCheck, SessionResponse } from './auth.schemas';
-import { postSsoComplete } from './sso.api';
+import type { postSsoComplete } from './sso.api';
 import {
   authState,
   clearSessionStorage,
@@ -127,6 +127,9 @@ export async function completeSsoSignIn(handoff: string): Promise<{ user: User; 
   authState.error = null;
   let answer: Awaited<ReturnType<typeof postSsoComplete>>;
   try {
+    // Loaded here, not with the store: the store starts with every page, the SSO schemas are
+    // needed only on the SSO page (and keep the full schema library out of the first download).
+    const { postSsoComplete } = await import('./sso.api');
     answer = await postSsoComplete(handoff);
   } catch (error) {
     throw recordFailure(error, AUTH_MESSAGES.loginFailed);

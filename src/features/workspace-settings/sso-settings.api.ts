@@ -1,5 +1,5 @@
 import { http } from '../../api';
-import type { SsoProvider, SsoSettings, UpdateSsoSettings } from '../../contract/sso';
+import type { SsoProvider, SsoSettings, UpdateSsoSettings } from '../../contract/sso-settings';
 
 /** The organisation's identity provider (docs/sso.md): owners and admins read, owners change. */
 export const fetchSsoSettings = () => http.get<SsoSettings>('/settings/sso');

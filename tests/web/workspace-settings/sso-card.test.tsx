@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import type { SsoProvider } from '../../../src/contract/sso';
+import type { SsoProvider } from '../../../src/contract/sso-settings';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentUserOf } from '../../plugins/auth';
 import { authRateLimit, refreshRateLimit } from '../../plugins/rate-limit';
 import { toPublicUser } from '../../services/users.service';
-import { sessionAnswerSchema, tokenAnswerSchema } from '../../../../src/contract/auth';
+import { sessionAnswerSchema, tokenAnswerSchema } from '../../../../src/contract/session-answers';
 import { bearerSecurity, emailSchema, errorResponses, requiredText, userSchema } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 

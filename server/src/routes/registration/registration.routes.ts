@@ -5,7 +5,7 @@ import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { checkDomain, joinExistingOrganisation, registerOrganisation, type RegistrationContext } from '../../services/registration/registration.service';
 import { previewInvitation } from '../../services/orgs/invitation-links.service';
-import { sessionAnswerSchema } from '../../../../src/contract/auth';
+import { sessionAnswerSchema } from '../../../../src/contract/session-answers';
 import { INVITE_ROLES } from '../../../../src/contract/orgs';
 import { displayName, emailSchema, errorResponses, newPasswordSchema, requiredText } from '../common.schemas';
 import type { RouteDeps } from '../deps';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Role } from '../../../../src/contract/auth';
-import { SSO_CALLBACK_PATH, SSO_TEXTS, ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from '../../../../src/contract/sso';
+import { SSO_CALLBACK_PATH, SSO_TEXTS } from '../../../../src/contract/sso';
+import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from '../../../../src/contract/sso-settings';
 import { MESSAGES, forbidden } from '../../errors';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { API_PREFIX } from '../../plugins/api-headers';

@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SSO_TEXTS, type SsoProvider, type updateSsoSettingsSchema } from '../../../../src/contract/sso';
+import { SSO_TEXTS } from '../../../../src/contract/sso';
+import type { SsoProvider, updateSsoSettingsSchema } from '../../../../src/contract/sso-settings';
 import type { Role } from '../../../../src/contract/auth';
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';

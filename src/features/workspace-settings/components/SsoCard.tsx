@@ -6,7 +6,7 @@ import { ApiError } from '../../../api';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { CopyField } from '../../../ui/CopyField';
 import { FormField } from '../../../ui/FormField';
-import { updateSsoSettingsSchema, type SsoProvider, type SsoSettings } from '../../../contract/sso';
+import { updateSsoSettingsSchema, type SsoProvider, type SsoSettings } from '../../../contract/sso-settings';
 import { deleteSsoSettings, fetchSsoSettings, putSsoSettings } from '../sso-settings.api';
 
 type Field = 'provider_name' | 'issuer' | 'client_id' | 'client_secret' | 'email_domain';
