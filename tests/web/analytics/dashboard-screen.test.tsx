@@ -167,4 +167,18 @@ describe('Dashboard screen', () => {
     expect(alert.textContent).toContain('Google Analytics permissions need to be updated. Please reconnect your account.');
     expect(within(alert).getByRole('link', { name: 'Reconnect in Connections' }).getAttribute('href')).toBe('/connections');
   });
+  it('shows no dashboard skeleton while it is unknown whether the space has analytics', async () => {
+    // Held: the space's linked properties decide between the figures and the empty state.
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    api.on('GET /integrations/ga4/linked-properties', () => new Promise((resolve) => (answer = resolve)));
+    await openDashboard();
+    await waitFor(() => expect(api.callsTo('GET /integrations/ga4/linked-properties').length).toBeGreaterThan(0));
+    expect(screen.getByText('Checking…')).toBeTruthy();
+    // A skeleton of figures that then vanishes would move what is below it (layout shift).
+    expect(screen.queryByRole('region', { name: 'Sessions over time' })).toBeNull();
+    expect(screen.queryByTestId('kpi-sessions')).toBeNull();
+
+    act(() => answer({ status: 200, body: { linked_properties: [] } }));
+    expect(await screen.findByText('No analytics connected yet')).toBeTruthy();
+  });
 });

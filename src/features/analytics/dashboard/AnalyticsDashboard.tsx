@@ -51,20 +51,18 @@ export function AnalyticsDashboard() {
     void loadDashboard();
   }, [currentSpaceId, ga4.selectedPropertyId, key]);
 
-  const header = (actions?: ReactNode) => (
-    <>
+  // Every state renders through this one shape, so the header and the checklist stay mounted
+  // (and keep what they loaded) when the state changes below them.
+  const dashboardScreen = (actions: ReactNode, body: ReactNode) => (
+    <Page wide>
       <PageHeader title="Dashboard" description="Key metrics for your space." actions={actions} />
       <GetStartedChecklist />
-    </>
+      {body}
+    </Page>
   );
 
   if (status.kind === 'not-connected' || status.kind === 'account-not-linked' || status.kind === 'reconnect') {
-    return (
-      <Page>
-        {header(<SpaceAnalyticsBadge status={status} />)}
-        <NoAnalyticsYet status={status} />
-      </Page>
-    );
+    return dashboardScreen(<SpaceAnalyticsBadge status={status} />, <NoAnalyticsYet status={status} />);
   }
 
   if (status.kind === 'unavailable') {
@@ -72,29 +70,26 @@ export function AnalyticsDashboard() {
       void loadLinkedProperties();
       void loadAccounts();
     };
-    return (
-      <Page>
-        {header()}
-        <Ga4ErrorCallout failure={status.failure} onRetry={retry} />
-      </Page>
-    );
+    return dashboardScreen(null, <Ga4ErrorCallout failure={status.failure} onRetry={retry} />);
   }
+
+  // Until the space's status is known, the header alone: a skeleton of the whole dashboard would
+  // vanish again for a space without analytics, moving everything under it (layout shift).
+  if (status.kind === 'loading') return dashboardScreen(<SpaceAnalyticsBadge status={status} />, null);
 
   const shown = dashboard.shown;
   const metrics = shown && shown.propertyId === ga4.selectedPropertyId ? shown.metrics : null;
-  const waiting = !metrics && (dashboard.loading || status.kind === 'loading');
+  const waiting = !metrics && dashboard.loading;
 
-  return (
-    <Page wide>
-      {header(
-        <Flex gap="2" align="center">
-          {shown?.isDemo && metrics ? <DemoBadge /> : null}
-          <SpaceAnalyticsBadge status={status} />
-        </Flex>,
-      )}
+  return dashboardScreen(
+    <Flex gap="2" align="center">
+      {shown?.isDemo && metrics ? <DemoBadge /> : null}
+      <SpaceAnalyticsBadge status={status} />
+    </Flex>,
+    <>
       <Flex className="dashboard-toolbar" justify="between" align="start" wrap="wrap" mb="4">
         <Flex direction="column" gap="1">
-          {status.kind === 'connected' ? <PropertySelector /> : <Skeleton width="220px" height="32px" />}
+          <PropertySelector />
         </Flex>
         <RangeControl range={dashboard.range} onChange={(range) => void setRange(range)} />
       </Flex>
@@ -145,6 +140,6 @@ export function AnalyticsDashboard() {
           </Grid>
         </Flex>
       ) : null}
-    </Page>
+    </>,
   );
 }
