@@ -3,10 +3,11 @@
  * rename, pin, delete with undo, and full-text search. Wire shapes, limits, the texts both sides
  * show, and who may rename or delete a chat.
  */
-import { z } from 'zod';
+// The wire schemas are in chat-history-schemas.ts: the device's read model loads this file (its
+// search words) with every signed-in page, and building schemas there would load the schema
+// library and the agents' schemas before the first screen.
 import { isOrgManagerRole, type Role } from './auth';
-import { chatSessionSchema, type ChatSessionDto } from './agents';
-import { wireId } from './wire';
+import type { ChatSessionDto } from './agents';
 
 /** A chat in the history: the session plus what the rail needs. `updated_at` is the last activity. */
 export interface HistorySessionDto extends ChatSessionDto {
@@ -83,32 +84,3 @@ export function manageChatBlockedReason(actor: ChatActor, startedBy: string | nu
   if (isOrgManagerRole(actor.role) || actor.role === 'system_admin') return null;
   return startedBy !== null && startedBy === actor.id ? null : HISTORY_TEXTS.othersChat;
 }
-
-export const historySessionSchema = chatSessionSchema.extend({
-  pinned: z.boolean(),
-  started_by: z.nullable(wireId),
-}) satisfies z.ZodType<HistorySessionDto>;
-
-export const historyPageSchema = z.object({
-  sessions: z.array(historySessionSchema),
-  has_more: z.boolean(),
-}) satisfies z.ZodType<HistoryPage>;
-
-export const historySearchSchema = z.object({
-  query: z.string(),
-  results: z.array(z.object({ session: historySessionSchema, snippet: z.string(), message_id: z.nullable(wireId) })),
-}) satisfies z.ZodType<HistorySearchResult>;
-
-export const deletedSessionSchema = z.object({
-  id: wireId,
-  deleted_at: z.string(),
-  restorable_until: z.string(),
-}) satisfies z.ZodType<DeletedSession>;
-
-/** PATCH /agents/sessions/{id}: a new title, a pin, or both. */
-export const sessionChangeSchema = z
-  .object({
-    title: z.string().trim().min(1, HISTORY_TEXTS.titleRequired).max(CHAT_TITLE_MAX, HISTORY_TEXTS.titleTooLong).optional(),
-    pinned: z.boolean().optional(),
-  })
-  .refine((body) => body.title !== undefined || body.pinned !== undefined, { message: HISTORY_TEXTS.nothingToChange });

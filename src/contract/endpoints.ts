@@ -51,7 +51,7 @@ import {
   textAssetRequestSchema,
 } from './assets';
 import { sessionAnswerSchema, tokenAnswerSchema, userSchema } from './session-answers';
-import { deletedSessionSchema, historyPageSchema, historySearchSchema, historySessionSchema } from './chat-history';
+import { deletedSessionSchema, historyPageSchema, historySearchSchema, historySessionSchema } from './chat-history-schemas';
 import { creditsSchema, planSchema } from './billing';
 import { CHAT_MODES } from './chat';
 import {
@@ -60,7 +60,7 @@ import {
   ga4LinkedPropertiesResponseSchema,
   ga4LinkedPropertySchema,
   ga4PropertiesResponseSchema,
-} from './ga4';
+} from './ga4-schemas';
 import { INVITE_ROLES, joinRequestSchema, ORG_ROLES, orgContactsSchema, orgInviteSchema, orgMemberSchema, reissuedInviteLinkSchema, sentInviteSchema } from './orgs';
 import { organizationSchema, updateOrganizationSchema } from './organization';
 import {
@@ -74,7 +74,7 @@ import {
 } from './notifications';
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
-import { onboardingDismissalSchema, onboardingSchema } from './onboarding';
+import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
 import { routeMatcher } from './paths';
 import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
 import { documentTextSchema, downloadLinkSchema } from './document-preview';

@@ -1,10 +1,9 @@
 /**
  * Wire types of the Google Analytics 4 integration (spec 001 §3 and the /integrations/ga4 calls).
- * Shared by the server, the client and the tests; the schemas at the end are the answers the server
- * validates, each checked at compile time to fit its interface.
+ * Shared by the server, the client and the tests. The answers the server validates are schemas in
+ * ga4-schemas.ts, each checked at compile time to fit its interface here: the Dashboard loads this
+ * file, and does not need the schema library to draw.
  */
-import { z } from 'zod';
-import { wireId } from './wire';
 
 /** GA4 account: a Google account the user connected. */
 export interface Ga4Account {
@@ -153,38 +152,3 @@ export interface DashboardMetrics {
   /** Ranked by sessions; `percentage` is the channel's share of all sessions (0–100). */
   topChannels: Array<{ channel: string; sessions: number; percentage: number }>;
 }
-
-export const ga4AccountSchema = z.object({
-  id: wireId,
-  email: z.string(),
-  google_user_id: z.string(),
-  scopes: z.string(),
-  created_at: z.string(),
-  is_demo: z.boolean(),
-  auth_error: z.enum(GA4_ERROR_CODES).nullable(),
-}) satisfies z.ZodType<Ga4Account>;
-
-export const ga4AccountsResponseSchema = z.object({ accounts: z.array(ga4AccountSchema) }) satisfies z.ZodType<Ga4AccountsResponse>;
-
-export const ga4PropertiesResponseSchema = z.object({
-  accounts: z.array(ga4AccountSchema),
-  properties: z.array(z.object({ property_id: z.string(), display_name: z.string(), account_id: wireId, ga4_account_name: z.string() })),
-}) satisfies z.ZodType<Ga4PropertiesResponse>;
-
-export const ga4LinkedPropertySchema = z.object({
-  id: wireId,
-  ga4_property_id: z.string(),
-  ga4_property_display_name: z.string(),
-}) satisfies z.ZodType<Ga4LinkedProperty>;
-
-export const ga4LinkedPropertiesResponseSchema = z.object({
-  linked_properties: z.array(ga4LinkedPropertySchema),
-}) satisfies z.ZodType<Ga4LinkedPropertiesResponse>;
-
-export const ga4AuthStatusSchema = z.object({
-  status: z.enum(GA4_AUTH_STATUS_VALUES),
-  message: z.string(),
-  has_valid_tokens: z.boolean(),
-  accounts_count: z.number().int(),
-  valid_accounts: z.number().int(),
-}) satisfies z.ZodType<Ga4AuthStatus>;

@@ -9,16 +9,14 @@ import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { changeSession, deleteSession, listHistory, restoreSession, type HistoryActor } from '../../services/agents/history.service';
 import { searchHistory } from '../../services/agents/history-search.service';
+import { HISTORY_PAGE_MAX, HISTORY_SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from '../../../../src/contract/chat-history';
 import {
   deletedSessionSchema,
-  HISTORY_PAGE_MAX,
-  HISTORY_SEARCH_LIMIT_MAX,
   historyPageSchema,
   historySearchSchema,
   historySessionSchema,
-  SEARCH_QUERY_MAX,
   sessionChangeSchema,
-} from '../../../../src/contract/chat-history';
+} from '../../../../src/contract/chat-history-schemas';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { idParams } from './agents.schemas';

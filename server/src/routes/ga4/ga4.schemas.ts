@@ -1,4 +1,4 @@
-/** zod schemas of the /integrations/ga4 calls; the wire types and answers are src/contract/ga4.ts. */
+/** zod schemas of the /integrations/ga4 calls; the wire types are src/contract/ga4.ts, the answers src/contract/ga4-schemas.ts. */
 import { z } from 'zod';
 import {
   ga4AccountsResponseSchema,
@@ -6,7 +6,7 @@ import {
   ga4LinkedPropertiesResponseSchema,
   ga4LinkedPropertySchema,
   ga4PropertiesResponseSchema,
-} from '../../../../src/contract/ga4';
+} from '../../../../src/contract/ga4-schemas';
 import { GA4_MESSAGES } from '../../errors';
 import { requiredText } from '../common.schemas';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Role } from '../../../../src/contract/auth';
-import { onboardingDismissalSchema, onboardingSchema } from '../../../../src/contract/onboarding';
+import { onboardingDismissalSchema, onboardingSchema } from '../../../../src/contract/onboarding-schemas';
 import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
