@@ -1,11 +1,8 @@
-// zod/mini, like wire.ts: the Login and Register screens load this file for its texts and limits.
-import { z } from 'zod/mini';
-import { wireId } from './wire';
-
 /**
  * The signed-in person's own account: password reset, name, password and email changes, and the
  * devices signed in to it. The numbers here are the one source for the server's expiries, the
- * texts in the emails and the screens.
+ * texts in the emails and the screens. The Login and Register screens load this file for its texts
+ * and limits; the answers' schemas are in account-schemas.ts.
  */
 
 /** A password reset link works once, for this long. */
@@ -33,23 +30,20 @@ export const ACCOUNT_SUSPENDED_MESSAGE =
 export const SESSION_END_REASONS = ['account_suspended'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
-export const messageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
-
-/** POST /auth/email/confirm: the address the account now signs in with. */
-export const emailConfirmedSchema = z.object({ message: z.string(), email: z.string() });
+/** An answer that is only a text to show. */
+export interface MessageAnswer {
+  message: string;
+}
 
 /** One signed-in device: a refresh-token family. */
-export const accountSessionSchema = z.object({
-  id: wireId,
+export interface AccountSession {
+  id: string;
   /** When the person signed in on that device. */
-  created_at: z.string(),
+  created_at: string;
   /** The device's latest token refresh (at most ~15 minutes behind its latest request). */
-  last_used_at: z.string(),
-  user_agent: z.nullable(z.string()),
-  ip_address: z.nullable(z.string()),
+  last_used_at: string;
+  user_agent: string | null;
+  ip_address: string | null;
   /** The session this request was made with. */
-  current: z.boolean(),
-});
-export type AccountSession = z.infer<typeof accountSessionSchema>;
-export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+  current: boolean;
+}

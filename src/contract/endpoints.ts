@@ -31,7 +31,7 @@ import {
   resetLinkSentSchema,
 } from './admin';
 import { auditPageSchema } from './audit';
-import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from './account';
+import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from './account-schemas';
 import {
   assetCapabilitiesSchema,
   assetCollectionSchema,
@@ -61,7 +61,8 @@ import {
   ga4LinkedPropertySchema,
   ga4PropertiesResponseSchema,
 } from './ga4-schemas';
-import { INVITE_ROLES, joinRequestSchema, ORG_ROLES, orgContactsSchema, orgInviteSchema, orgMemberSchema, reissuedInviteLinkSchema, sentInviteSchema } from './orgs';
+import { INVITE_ROLES, ORG_ROLES } from './orgs';
+import { joinRequestSchema, orgContactsSchema, orgInviteSchema, orgMemberSchema, reissuedInviteLinkSchema, sentInviteSchema } from './orgs-schemas';
 import { organizationSchema, updateOrganizationSchema } from './organization';
 import {
   deletePushSubscriptionSchema,
@@ -72,7 +73,7 @@ import {
   unreadCountSchema,
   vapidPublicKeySchema,
 } from './notifications';
-import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso';
+import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso-schemas';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
 import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
 import { routeMatcher } from './paths';

@@ -3,9 +3,9 @@
  * DELETE /orgs/members/{id}, POST /orgs/invites, GET /orgs/join-requests, PUT …/approve, …/deny).
  * Shared by the server's serializers, the client and the tests.
  */
-import { z } from 'zod';
+// The answers' schemas are in orgs-schemas.ts: the Register screen loads this file for the
+// invitation's texts and limits, without the schema library.
 import type { Role } from './auth';
-import { wireId } from './wire';
 
 /** The roles a person has inside an organisation, in the order every list shows them (fewest rights first). */
 export type OrgRole = Extract<Role, 'org_owner' | 'org_admin' | 'org_member'>;
@@ -109,59 +109,15 @@ export interface JoinRequestsResponse {
   join_requests: JoinRequest[];
 }
 
-// Answers as the server sends them (it validates them), each checked to fit its interface above.
-// Role and status texts are plain enums here; the server adds its own error texts for requests.
+/** POST /orgs/invites/{id}/link → a new link for a pending invite (see orgs-schemas.ts). */
+export interface ReissuedInviteLink {
+  invite_link: string;
+  expires_at: string;
+}
 
-export const orgMemberSchema = z.object({
-  id: wireId,
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(ORG_ROLES),
-  joined_at: z.string(),
-}) satisfies z.ZodType<OrgMember>;
-
-export const orgInviteSchema = z.object({
-  id: wireId,
-  email: z.string(),
-  role: z.enum(INVITE_ROLES),
-  status: z.enum(INVITE_STATUSES),
-  invited_by: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string(),
-}) satisfies z.ZodType<OrgInvite>;
-
-export const sentInviteSchema = orgInviteSchema.extend({
-  delivery: z
-    .enum(INVITE_DELIVERIES)
-    .describe("'emailed': the SMTP server accepted the email; 'outbox': no SMTP is set up, the email was only written to the server's outbox; 'failed': sending failed (the invite is kept)"),
-  invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
-}) satisfies z.ZodType<SentInvite>;
-
-export const joinRequestSchema = z.object({
-  id: wireId,
-  email: z.string(),
-  name: z.string(),
-  status: z.enum(JOIN_REQUEST_STATUSES),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
-}) satisfies z.ZodType<JoinRequest>;
-
-/**
- * POST /orgs/invites/{id}/link → a new link for a pending invite, to copy from the invite list.
- * The server keeps only a hash of each link's secret, so it cannot show the earlier link again:
- * it issues a new one (same expiry) and the earlier link stops working.
- */
-export const reissuedInviteLinkSchema = z.object({
-  invite_link: z.string(),
-  expires_at: z.string(),
-});
-export type ReissuedInviteLink = z.infer<typeof reissuedInviteLinkSchema>;
-
-/** GET /orgs/contacts: the organisation's owners and admins by name, for everyone in it (Help & Support). */
-export const orgContactSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['org_owner', 'org_admin']),
-});
-export type OrgContact = z.infer<typeof orgContactSchema>;
-export const orgContactsSchema = z.object({ contacts: z.array(orgContactSchema) });
+/** GET /orgs/contacts: one of the organisation's owners and admins, for everyone in it (Help & Support). */
+export interface OrgContact {
+  name: string;
+  email: string;
+  role: 'org_owner' | 'org_admin';
+}

@@ -23,3 +23,4 @@ export const tokenAnswerSchema = z.object({
   token_type: z.literal('bearer'),
 });
 export const sessionAnswerSchema = z.extend(tokenAnswerSchema, { user: userSchema });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

@@ -3,10 +3,9 @@
  * owner keeps (never the client secret on the way out), the sign-in look-up, the hand-over of the
  * session to the app, and every refusal's code and words, spelt once for server and screens.
  */
-// zod/mini, like wire.ts: the Login screen loads this file. The provider settings an owner edits
-// are in sso-settings.ts, with the full API.
-import { z } from 'zod/mini';
-import { sessionAnswerSchema } from './session-answers';
+// No schemas here: the Login screen loads this file. The sign-in answers' schemas are in
+// sso-schemas.ts, the provider settings an owner edits in sso-settings.ts.
+import type { SessionAnswer } from './session-answers';
 
 export const SSO_PROVIDER_NAME_MAX_CHARS = 60;
 export const SSO_CLIENT_ID_MAX_CHARS = 255;
@@ -74,23 +73,14 @@ export function isSsoErrorCode(value: unknown): value is SsoErrorCode {
 }
 
 /** GET /auth/sso/lookup?email=: whether the address's domain signs in through a provider. */
-export const ssoLookupSchema = z.object({
-  sso: z.nullable(
-    z.object({
-      provider_name: z.string(),
-      organization_name: z.string(),
-    }),
-  ),
-});
-export type SsoLookup = z.infer<typeof ssoLookupSchema>;
+export interface SsoLookup {
+  sso: { provider_name: string; organization_name: string } | null;
+}
 
-/** POST /auth/sso/complete {handoff}: the one-time hand-over code from the app page's query. */
-export const ssoCompleteBodySchema = z.object({ handoff: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const ssoCompleteAnswerSchema = z.extend(sessionAnswerSchema, {
-  /** The in-app path the person was heading to when they started, if any. */
-  redirect: z.nullable(z.string()),
-});
-export type SsoCompleteAnswer = z.infer<typeof ssoCompleteAnswerSchema>;
+/** POST /auth/sso/complete: a session, and the in-app path the person was heading to, if any. */
+export interface SsoCompleteAnswer extends SessionAnswer {
+  redirect: string | null;
+}
 
 /** 'Ada@Example.com' → 'example.com' ('' when there is no @). */
 export function emailDomainOf(email: string): string {

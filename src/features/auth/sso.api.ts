@@ -5,11 +5,16 @@
  * (same-origin fetch); no script can read it.
  */
 import { API_BASE, http } from '../../api';
-import { SSO_START_PATH, ssoCompleteAnswerSchema, ssoLookupSchema, type SsoCompleteAnswer, type SsoLookup } from '../../contract/sso';
+import { SSO_START_PATH, type SsoCompleteAnswer, type SsoLookup } from '../../contract/sso';
 import { MalformedResponseError } from './auth.api';
 
+// The answers' schemas (and the schema library) load with the first call, once an address has been
+// typed, instead of delaying the Login screen's first paint; the download overlaps the request.
+const answerSchemas = () => import('../../contract/sso-schemas');
+
 export async function getSsoLookup(email: string): Promise<SsoLookup> {
-  const parsed = ssoLookupSchema.safeParse(await http.get<unknown>('/auth/sso/lookup', { query: { email } }));
+  const [{ ssoLookupSchema }, answer] = await Promise.all([answerSchemas(), http.get<unknown>('/auth/sso/lookup', { query: { email } })]);
+  const parsed = ssoLookupSchema.safeParse(answer);
   if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on look-up response from server');
   return parsed.data;
 }
@@ -21,7 +26,8 @@ export function ssoStartAddress(email: string, redirect: string | null): string 
 }
 
 export async function postSsoComplete(handoff: string): Promise<SsoCompleteAnswer> {
-  const parsed = ssoCompleteAnswerSchema.safeParse(await http.post<unknown>('/auth/sso/complete', { handoff }));
+  const [{ ssoCompleteAnswerSchema }, answer] = await Promise.all([answerSchemas(), http.post<unknown>('/auth/sso/complete', { handoff })]);
+  const parsed = ssoCompleteAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on response from server');
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from '../../../../src/contract/account';
+import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from '../../../../src/contract/account-schemas';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';

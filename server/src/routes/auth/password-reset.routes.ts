@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { messageAnswerSchema } from '../../../../src/contract/account';
+import { messageAnswerSchema } from '../../../../src/contract/account-schemas';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { requestPasswordReset, resetPassword, type AccountMailContext } from '../../services/account/password-reset.service';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SSO_APP_PATH, SSO_CALLBACK_PATH, SSO_ERROR_MESSAGES, SSO_START_PATH, ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from '../../../../src/contract/sso';
+import { SSO_APP_PATH, SSO_CALLBACK_PATH, SSO_ERROR_MESSAGES, SSO_START_PATH } from '../../../../src/contract/sso';
+import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from '../../../../src/contract/sso-schemas';
 import { AppError } from '../../errors';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { API_PREFIX } from '../../plugins/api-headers';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orgContactsSchema } from '../../../../src/contract/orgs';
+import { orgContactsSchema } from '../../../../src/contract/orgs-schemas';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { listOrgContacts } from '../../services/orgs/org-contacts';

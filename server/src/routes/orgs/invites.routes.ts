@@ -5,7 +5,7 @@ import { listPendingInvites, revokeInvite } from '../../services/orgs/invites.se
 import { sendInvite } from '../../services/orgs/send-invite';
 import { reissueInviteLink } from '../../services/orgs/invite-link-reissue';
 import { currentUserOf } from '../../plugins/auth';
-import { reissuedInviteLinkSchema } from '../../../../src/contract/orgs';
+import { reissuedInviteLinkSchema } from '../../../../src/contract/orgs-schemas';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { managerOf, orgManagerOnly } from './current-manager';

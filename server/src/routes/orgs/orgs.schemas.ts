@@ -21,4 +21,4 @@ export const changeRoleBody = z.object({ role: orgRoleSchema });
 export const inviteBody = z.object({ email: emailSchema, role: inviteRoleSchema });
 
 // The answers' shapes are the contract's (src/contract/orgs.ts), shared with the client.
-export { joinRequestSchema, orgInviteSchema, orgMemberSchema, sentInviteSchema } from '../../../../src/contract/orgs';
+export { joinRequestSchema, orgInviteSchema, orgMemberSchema, sentInviteSchema } from '../../../../src/contract/orgs-schemas';

@@ -1,0 +1,71 @@
+/** The organisation calls' answers as the server sends them (it validates them); types in orgs.ts. */
+import { z } from 'zod';
+import {
+  INVITE_DELIVERIES,
+  INVITE_ROLES,
+  INVITE_STATUSES,
+  JOIN_REQUEST_STATUSES,
+  ORG_ROLES,
+  type JoinRequest,
+  type OrgContact,
+  type OrgInvite,
+  type OrgMember,
+  type ReissuedInviteLink,
+  type SentInvite,
+} from './orgs';
+import { wireId } from './wire';
+
+// Each checked to fit its interface in orgs.ts.
+// Role and status texts are plain enums here; the server adds its own error texts for requests.
+
+export const orgMemberSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ORG_ROLES),
+  joined_at: z.string(),
+}) satisfies z.ZodType<OrgMember>;
+
+export const orgInviteSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  role: z.enum(INVITE_ROLES),
+  status: z.enum(INVITE_STATUSES),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<OrgInvite>;
+
+export const sentInviteSchema = orgInviteSchema.extend({
+  delivery: z
+    .enum(INVITE_DELIVERIES)
+    .describe("'emailed': the SMTP server accepted the email; 'outbox': no SMTP is set up, the email was only written to the server's outbox; 'failed': sending failed (the invite is kept)"),
+  invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
+}) satisfies z.ZodType<SentInvite>;
+
+export const joinRequestSchema = z.object({
+  id: wireId,
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(JOIN_REQUEST_STATUSES),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+}) satisfies z.ZodType<JoinRequest>;
+
+/**
+ * POST /orgs/invites/{id}/link → a new link for a pending invite, to copy from the invite list.
+ * The server keeps only a hash of each link's secret, so it cannot show the earlier link again:
+ * it issues a new one (same expiry) and the earlier link stops working.
+ */
+export const reissuedInviteLinkSchema = z.object({
+  invite_link: z.string(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<ReissuedInviteLink>;
+
+/** GET /orgs/contacts: the organisation's owners and admins by name, for everyone in it (Help & Support). */
+export const orgContactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['org_owner', 'org_admin']),
+}) satisfies z.ZodType<OrgContact>;
+export const orgContactsSchema = z.object({ contacts: z.array(orgContactSchema) });
