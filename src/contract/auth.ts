@@ -1,12 +1,18 @@
 // The wire schemas of sign-in are in session-answers.ts: every page loads this file (roles, the
 // state machine), and only the screens that check those answers need the schema library.
-import type { User } from './session-answers';
-
-export type { User };
 
 /** Every role of spec 000 §6, as the server sends them. */
 export const ROLES = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The user record returned by login, register and /me (spec 000 §3; userSchema checks it). */
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  org_id: string | null;
+}
 
 /** Auth state machine values (spec 000 §4). */
 export type AuthStatus = 'INITIALIZING' | 'UNAUTHENTICATED' | 'AUTHENTICATED' | 'REFRESHING' | 'LOGGING_OUT';

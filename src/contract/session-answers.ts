@@ -3,7 +3,7 @@
  * the Login screen checks single sign-on answers with them.
  */
 import { z } from 'zod/mini';
-import { ROLES } from './auth';
+import { ROLES, type User } from './auth';
 import { wireId } from './wire';
 
 /** The user record returned by login, register and /me (spec 000 §3). */
@@ -13,8 +13,7 @@ export const userSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   org_id: z.nullable(wireId),
-});
-export type User = z.infer<typeof userSchema>;
+}) satisfies z.ZodMiniType<User>;
 
 /** POST /refresh → a new pair; POST /login and /register add the user (sessionAnswerSchema). */
 export const tokenAnswerSchema = z.object({
