@@ -1,5 +1,8 @@
-// The wire schemas of sign-in are in session-answers.ts: every page loads this file (roles, the
-// state machine), and only the screens that check those answers need the schema library.
+/**
+ * Roles and their permission checks, the user record and the auth states (spec 000 §3, §4, §6).
+ * Every page loads this file, so it holds no schemas: the sign-in answers' schemas are in
+ * session-answers.ts, loaded only by the screens that check them.
+ */
 
 /** Every role of spec 000 §6, as the server sends them. */
 export const ROLES = ['system_admin', 'support_admin', 'org_owner', 'org_admin', 'org_member'] as const;
