@@ -19,6 +19,8 @@ import { freshDatabase, report, startServer, type Engine } from './harness';
 const SECONDS = Number(process.env.FAULTS_SOAK_SECONDS ?? 300);
 const CONNECTIONS = Number(process.env.FAULTS_SOAK_CONNECTIONS ?? 100);
 const ENGINE = (process.env.FAULTS_SOAK_DATABASE ?? 'pglite') as Engine;
+/** FAULTS_SOAK_WRITES=0: reads only, to tell memory the data's growth takes from a leak. */
+const WRITES = process.env.FAULTS_SOAK_WRITES !== '0';
 const PEOPLE = 20;
 /**
  * Flat: at most 1 MiB a minute once warm. A leak of one small object per request (a listener, a
@@ -50,10 +52,10 @@ describe.skipIf(SKIP)(`soak: ${CONNECTIONS} connections for ${SECONDS} s (${ENGI
     }
 
     const sampler = sampleRss(() => server.rssMiB(), 5_000);
-    const load = await runLoadMix({ baseUrl: server.baseUrl, sessions: people, connections: CONNECTIONS, durationSeconds: SECONDS, timeoutSeconds: 10 });
+    const load = await runLoadMix({ baseUrl: server.baseUrl, sessions: people, connections: CONNECTIONS, durationSeconds: SECONDS, timeoutSeconds: 10, writes: WRITES });
     const memory = sampler.stop();
     report(
-      `soak (${ENGINE})`,
+      `soak (${ENGINE}${WRITES ? '' : ', reads only'})`,
       `${load.requests} requests, ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, max ${load.maxMs} ms; ` +
         `5xx ${load.status5xx}, 4xx ${load.status4xx}, time-outs ${load.timeouts}, socket errors ${load.errors - load.timeouts}; ` +
         `RSS ${memory.firstMiB.toFixed(0)} → ${memory.lastMiB.toFixed(0)} MiB (min ${memory.minMiB.toFixed(0)}, max ${memory.maxMiB.toFixed(0)}), ` +
