@@ -10,7 +10,7 @@
  *    background jobs, a few chat messages answered by the offline engine), then stops it.
  * 3. Starts it again on that folder (how a server normally starts): rest, burst, rest.
  * 4. A soak: the same mix at FOOTPRINT_SOAK_CONNECTIONS for FOOTPRINT_SOAK_SECONDS, RSS sampled
- *    every 5 s; growth is the Theil–Sen slope after a warm-up (tests/tools/rss-sampler.ts).
+ *    every 5 s; growth is the Theil–Sen slope after a warm-up (tests/tools/memory-sampler.ts).
  *
  * BENCH_DATABASE_URL runs it on that (empty, disposable) PostgreSQL database instead of PGlite.
  */
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient, type Session } from '../tools/api-client';
 import { runLoadMix } from '../tools/load-mix';
-import { sampleRss } from '../tools/rss-sampler';
+import { sampleRss } from '../tools/memory-sampler';
 import { startServerProcess, type ServerProcess } from '../tools/server-process';
 import { BRAND_GUIDELINES, MIME, docxWithText, pdfWithText } from '../server/kb-fixtures';
 

@@ -65,8 +65,8 @@ export async function freshDatabase(engine: Engine): Promise<FaultDatabase> {
 }
 
 /** Starts a server process on `database`, stopped (or killed) after the test. */
-export async function startServer(database: FaultDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({ env: { ...database.env, ...env } });
+export async function startServer(database: FaultDatabase, env: Record<string, string> = {}, options: { memoryProbe?: boolean } = {}): Promise<ServerProcess> {
+  const server = await startServerProcess({ env: { ...database.env, ...env }, ...options });
   cleanups.push(() => server.stop());
   return server;
 }

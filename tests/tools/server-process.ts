@@ -26,6 +26,17 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Another script to run with node instead of the server (a bench's comparison server). */
   script?: string;
+  /** Loads tests/tools/memory-probe.cjs into the process, for settledMemory(). */
+  memoryProbe?: boolean;
+}
+
+/** A process's memory right after two full garbage collections (tests/tools/memory-probe.cjs). */
+export interface SettledMemory {
+  rssMiB: number;
+  /** What is live in the JavaScript heap. */
+  heapUsedMiB: number;
+  /** Memory held for JavaScript objects outside the heap (buffers, WebAssembly memory). */
+  externalMiB: number;
 }
 
 export interface ServerProcess {
@@ -43,6 +54,8 @@ export interface ServerProcess {
   peakRssMiB(): number;
   /** Starts the peak over from the current size (Linux: writing 5 to /proc/<pid>/clear_refs). */
   resetPeakRss(): void;
+  /** Memory after a full collection; only for a process started with `memoryProbe`. */
+  settledMemory(): Promise<SettledMemory>;
   /** SIGKILL: the process dies at once, mid-work, with nothing flushed or released. */
   kill(): Promise<void>;
   /** SIGTERM and wait (SIGKILL after 15 s). Safe after kill(). */
@@ -58,6 +71,31 @@ const BASE_ENV: Record<string, string> = {
   // Registration and sign-in of many test accounts from one address would hit the production limit.
   AUTH_RATE_LIMIT_MAX: '100000',
 };
+
+const MEMORY_PROBE = path.join(ROOT, 'tests/tools/memory-probe.cjs');
+let probeRequests = 0;
+
+function askMemoryProbe(child: ChildProcess): Promise<SettledMemory> {
+  if (!child.send) return Promise.reject(new Error('the process was started without a memory probe'));
+  const id = (probeRequests += 1);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error('the memory probe did not answer within 30 s')), 30_000);
+    const onMessage = (message: { type?: string; id?: number } & SettledMemory) => {
+      if (message.type === 'memory-probe' && message.id === id) finish(null, message);
+    };
+    const onExit = () => finish(new Error('the process ended before its memory probe answered'));
+    function finish(error: Error | null, memory?: SettledMemory) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve({ rssMiB: memory!.rssMiB, heapUsedMiB: memory!.heapUsedMiB, externalMiB: memory!.externalMiB });
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ type: 'memory-probe', id });
+  });
+}
 
 function statusField(pid: number, field: string): number {
   try {
@@ -89,10 +127,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [options.script ?? path.join(ROOT, 'server/scripts/start-server.mjs')], {
+  const probe = options.memoryProbe ? ['--expose-gc', '--require', MEMORY_PROBE] : [];
+  const child = spawn(process.execPath, [...probe, options.script ?? path.join(ROOT, 'server/scripts/start-server.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ...BASE_ENV, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit', ...(options.memoryProbe ? (['ipc'] as const) : [])],
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -115,6 +154,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     rssMiB: () => statusField(pid, 'VmRSS'),
     peakRssMiB: () => statusField(pid, 'VmHWM'),
     resetPeakRss: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    settledMemory: () => askMemoryProbe(child),
     async kill() {
       if (isRunning()) child.kill('SIGKILL');
       await exited;
