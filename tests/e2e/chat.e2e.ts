@@ -85,6 +85,8 @@ describe('chatting with an agent', () => {
 
     const context = await newContext(app.browser);
     const page = await context.newPage();
+    // A phone's height: the streamed text outgrows the conversation, which must follow it.
+    await page.setViewportSize({ width: 390, height: 540 });
     await signInThroughUi(page, app.server.baseUrl, account);
     await waitForServiceWorkerControl(page, 45_000);
     await page.goto(`${app.server.baseUrl}/agents/creative`);
@@ -99,6 +101,10 @@ describe('chatting with an agent', () => {
     await streaming.getByText(/first spring morning/).first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await streaming.textContent())?.length ?? 0).toBeGreaterThan(300);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    // The reply grew past the conversation's height on a phone, and the conversation followed it to the end.
+    const distanceFromEnd = () => log.evaluate((element) => ({ overflow: element.scrollHeight - element.clientHeight, left: element.scrollHeight - element.clientHeight - element.scrollTop }));
+    await expect.poll(async () => (await distanceFromEnd()).overflow).toBeGreaterThan(100);
+    await expect.poll(async () => (await distanceFromEnd()).left).toBeLessThan(2);
 
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Send' }).waitFor();

@@ -31,14 +31,12 @@ interface MessageListProps {
   offlineReason: string | null;
   /** Called once the first screenful of messages is on screen (for the open-time measure). */
   onFirstPaint?: () => void;
-  /** Changes while the footer grows (a reply streaming in): the list keeps following it at the bottom. */
-  followKey?: number;
   /** Changes when the user sends (or queues) a message: the list goes to the end, wherever the reader was. */
   jumpToEndKey?: string;
 }
 
 export function MessageList(props: MessageListProps) {
-  const { messages, tree, agentSlug, agentName, footer, onRate, onRegenerate, onEdit, onShowVersion, busy, offlineReason, onFirstPaint, followKey, jumpToEndKey } = props;
+  const { messages, tree, agentSlug, agentName, footer, onRate, onRegenerate, onEdit, onShowVersion, busy, offlineReason, onFirstPaint, jumpToEndKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const painted = useRef(false);
@@ -71,10 +69,19 @@ export function MessageList(props: MessageListProps) {
     if (messages.length > 0 && atBottom.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [messages.length, virtualizer]);
 
-  useLayoutEffect(() => {
+  // The footer grows while a reply streams in: a reader at the bottom keeps following it. Watched
+  // by size rather than told by the page, so the page does not re-render for every piece of text.
+  const footerBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
     const element = scroller.current;
-    if (element && followKey !== undefined && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [followKey]);
+    const box = footerBox.current;
+    if (!element || !box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -121,7 +128,7 @@ export function MessageList(props: MessageListProps) {
           );
         })}
       </div>
-      {footer}
+      <div ref={footerBox}>{footer}</div>
     </div>
   );
 }

@@ -1,23 +1,29 @@
 /**
  * The reply while it is being written: the text so far (Markdown, as the finished reply will
  * look), then the waiting line (Stop is the composer's). Before the first character only the waiting line shows.
+ *
+ * It reads the chat's live state itself: a model writes tens of pieces a second, and each one
+ * re-renders this bubble only, not the chat page and its conversation.
  */
 import { Flex, Text } from '@radix-ui/themes';
-import type { PollPhaseName } from '../lib/chat-rules';
+import { useSnapshot } from 'valtio';
+import { chatState } from '../chat.store';
 import { AgentIcon } from './AgentIcon';
 import { LazyMarkdown } from './LazyMarkdown';
 import { WaitingIndicator } from './WaitingIndicator';
 
 interface StreamingReplyProps {
+  sessionId: string;
   agentSlug: string;
   agentName: string;
-  text: string | null;
-  phase: PollPhaseName | null;
-  sentAt: number | null;
-  sending: boolean;
 }
 
-export function StreamingReply({ agentSlug, agentName, text, phase, sentAt, sending }: StreamingReplyProps) {
+export function StreamingReply({ sessionId, agentSlug, agentName }: StreamingReplyProps) {
+  const live = useSnapshot(chatState).sessions[sessionId];
+  const text = live?.streamText ?? null;
+  const phase = live?.phase ?? null;
+  const sentAt = live?.sentAt ?? null;
+  const sending = live?.status === 'sending';
   return (
     <>
       {text ? (

@@ -191,7 +191,6 @@ export default function AgentChatSessionPage() {
             busy={locked}
             offlineReason={online ? null : NETWORK_REQUIRED_MESSAGE}
             onFirstPaint={onFirstPaint}
-            followKey={live?.streamText?.length ?? 0}
             // The reader's own new message (sending, or waiting in the outbox) brings the list to the end.
             jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${queued.map((row) => row.id).join(',')}`}
             footer={
@@ -200,14 +199,7 @@ export default function AgentChatSessionPage() {
                   <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
                 ))}
                 {locked ? (
-                  <StreamingReply
-                    agentSlug={slug}
-                    agentName={name}
-                    text={live?.streamText ?? null}
-                    phase={live?.phase ?? null}
-                    sentAt={live?.sentAt ?? null}
-                    sending={live?.status === 'sending'}
-                  />
+                  <StreamingReply sessionId={sessionId} agentSlug={slug} agentName={name} />
                 ) : null}
               </>
             }
