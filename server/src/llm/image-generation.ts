@@ -4,9 +4,8 @@
  * OPENAI_API_KEY is set, else none (the screen then says image generation is not set up). The SDK
  * is imported on the first generation, like the language models (model-call.ts).
  */
+import type { ImageModelChoice, ImageProvider } from './image-model';
 import type { LlmConfig } from './types';
-
-export type ImageProvider = 'openai' | 'openai-compatible' | 'google';
 
 /** What the screen offers: shapes rather than pixel sizes, since each model has its own sizes. */
 export type ImageShape = 'square' | 'landscape' | 'portrait';
@@ -16,11 +15,6 @@ export const DEFAULT_IMAGE_MODELS: Record<ImageProvider, string> = {
   'openai-compatible': 'gpt-image-1',
   google: 'imagen-4.0-generate-001',
 };
-
-export interface ImageModelChoice {
-  provider: ImageProvider;
-  model: string;
-}
 
 export interface GeneratedImage {
   bytes: Uint8Array;

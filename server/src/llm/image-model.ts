@@ -3,8 +3,15 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ImageModel } from 'ai';
-import type { ImageModelChoice } from './image-generation';
 import type { LlmConfig } from './types';
+
+export type ImageProvider = 'openai' | 'openai-compatible' | 'google';
+
+/** Which provider's image model, and which model (chosen by image-generation.ts). */
+export interface ImageModelChoice {
+  provider: ImageProvider;
+  model: string;
+}
 
 export function imageModelFor(config: LlmConfig, choice: ImageModelChoice): ImageModel {
   switch (choice.provider) {

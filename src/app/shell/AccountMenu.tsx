@@ -6,7 +6,16 @@ import { logout } from '../../features/auth/auth.store';
 import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
 import { AccountButton } from './AccountButton';
 import { LogoutWithOutbox, messagesWaitingToSend } from './LogoutWithOutbox';
-import { HELP_PATH, type UserMenuProps } from './UserMenu';
+import type { User } from '../../contract/auth';
+
+/** Help & Support lives on the Settings screen (its #help section), so it works offline too. */
+const HELP_PATH = '/settings#help';
+
+export interface UserMenuProps {
+  user: Pick<User, 'name' | 'email'>;
+  collapsed: boolean;
+  onChoose: () => void;
+}
 
 /** The account menu itself (loaded on first use, UserMenu.tsx): Settings, Help & Support, Log out. */
 export default function AccountMenu({ user, collapsed, onChoose, defaultOpen = false }: UserMenuProps & { defaultOpen?: boolean }) {

@@ -1,15 +1,6 @@
-import type { User } from '../../contract/auth';
 import { deferredControl, useDeferredControl } from '../../ui/deferred-control';
 import { AccountButton } from './AccountButton';
-
-/** Help & Support lives on the Settings screen (its #help section), so it works offline too. */
-export const HELP_PATH = '/settings#help';
-
-export interface UserMenuProps {
-  user: Pick<User, 'name' | 'email'>;
-  collapsed: boolean;
-  onChoose: () => void;
-}
+import type { UserMenuProps } from './AccountMenu';
 
 /** The menu's code (Radix's menu, its items) is not part of the shell's first render. */
 const accountMenu = deferredControl(() => import('./AccountMenu'));

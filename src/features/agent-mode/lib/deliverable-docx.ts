@@ -5,10 +5,10 @@
  */
 import { Document, Packer } from 'docx';
 import { blockToDocx, replyBlocks } from '../../agents/lib/chat-docx';
-import { deliverableMarkdown, type DeliverableForExport } from './deliverable-export';
 
-export async function deliverableToDocx(deliverable: DeliverableForExport): Promise<Blob> {
-  const children = replyBlocks(deliverableMarkdown(deliverable)).map((block) => blockToDocx(block, 0));
-  const document = new Document({ title: deliverable.title, creator: 'Mosaic', sections: [{ children }] });
+/** `markdown`: the deliverable as its Markdown export has it (deliverable-export.ts), title heading included. */
+export async function deliverableToDocx(title: string, markdown: string): Promise<Blob> {
+  const children = replyBlocks(markdown).map((block) => blockToDocx(block, 0));
+  const document = new Document({ title, creator: 'Mosaic', sections: [{ children }] });
   return Packer.toBlob(document);
 }

@@ -21,5 +21,5 @@ export function downloadDeliverableMarkdown(deliverable: DeliverableForExport): 
 
 export async function downloadDeliverableWord(deliverable: DeliverableForExport): Promise<void> {
   const { deliverableToDocx } = await import('./deliverable-docx');
-  downloadFile(await deliverableToDocx(deliverable), exportFileName(deliverable.title, 'docx'));
+  downloadFile(await deliverableToDocx(deliverable.title, deliverableMarkdown(deliverable)), exportFileName(deliverable.title, 'docx'));
 }

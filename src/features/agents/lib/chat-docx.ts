@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BorderStyle, Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType, type ParagraphChild } from 'docx';
 import { Markdown } from '../components/Markdown';
-import { exportStamp, speaker, type ChatForExport } from './chat-export';
+import { exportStamp, speaker, type ChatForExport } from './export-labels';
 import { readBlocks, type Block, type Run } from './reply-blocks';
 import { sourcesSection } from '../citations/sources-text';
 

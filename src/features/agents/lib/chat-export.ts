@@ -3,25 +3,11 @@
  * Markdown file (here) or a Word document (chat-docx.ts, downloaded only when asked for, so the
  * Word library never weighs on opening a chat).
  */
-import type { MessageRow } from '../../../db';
-import { formatDateTime } from '../../../contract/format';
 import { blocksToText, readBlocks } from './reply-blocks';
 import { sourcesSection } from '../citations/sources-text';
+import { exportStamp, speaker, type ChatForExport } from './export-labels';
 
-export interface ChatForExport {
-  title: string;
-  agentName: string;
-  messages: readonly (Pick<MessageRow, 'role' | 'content' | 'createdAt'> & Partial<Pick<MessageRow, 'citations'>>)[];
-}
-
-/** Day, month, year and time, never relative: an exported file is read later and elsewhere. */
-export function exportStamp(iso: string): string {
-  return formatDateTime(iso);
-}
-
-export function speaker(chat: ChatForExport, role: MessageRow['role']): string {
-  return role === 'user' ? 'You' : chat.agentName;
-}
+export type { ChatForExport } from './export-labels';
 
 /** The chat as one Markdown document: its title, then each message under who wrote it and when. */
 export function chatToMarkdown(chat: ChatForExport): string {
