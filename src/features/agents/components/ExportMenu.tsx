@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
-import { downloadMarkdown, downloadWord, type ChatForExport } from '../lib/chat-export';
+import { downloadMarkdown, downloadWord } from '../lib/chat-export';
+import type { ChatForExport } from '../lib/export-labels';
 
 export function ExportMenu({ chat }: { chat: ChatForExport }) {
   const [preparing, setPreparing] = useState(false);

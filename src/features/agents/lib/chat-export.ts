@@ -7,8 +7,6 @@ import { blocksToText, readBlocks } from './reply-blocks';
 import { sourcesSection } from '../citations/sources-text';
 import { exportStamp, speaker, type ChatForExport } from './export-labels';
 
-export type { ChatForExport } from './export-labels';
-
 /** The chat as one Markdown document: its title, then each message under who wrote it and when. */
 export function chatToMarkdown(chat: ChatForExport): string {
   const parts = [`# ${chat.title}`];
