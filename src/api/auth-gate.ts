@@ -47,10 +47,16 @@ export function assertNotLoggingOut(): void {
   }
 }
 
+/** Whether a call may use the session now, without waiting. */
+export function sessionUsableNow(): boolean {
+  const status = getAuthStatus();
+  return status === 'AUTHENTICATED' || status === 'REFRESHING';
+}
+
 /** Resolves once the session may be used; see the module comment for the rejections. */
 export function waitForSession(signal?: AbortSignal): Promise<void> {
   const status = getAuthStatus();
-  if (status === 'AUTHENTICATED' || status === 'REFRESHING') return Promise.resolve();
+  if (sessionUsableNow()) return Promise.resolve();
   if (status === 'LOGGING_OUT') {
     return Promise.reject(new ApiError(ERROR_MESSAGES.callDuringLogout, null, 'LOGGED_OUT'));
   }

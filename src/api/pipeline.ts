@@ -6,7 +6,7 @@
 import { announceSpacesEvent, forceLogout, getAccessToken, getAuthStatus, getCurrentSpaceId } from '../session';
 import { API_ERROR_CODES } from '../contract/errors';
 import { reportNetworkFailure } from '../pwa/connectivity.store';
-import { assertNotLoggingOut, runAbortable, waitForSession } from './auth-gate';
+import { assertNotLoggingOut, runAbortable, sessionUsableNow, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';
 import { spaceContextRequiredError, toApiError } from './errors';
 import {
@@ -38,7 +38,9 @@ export async function executeRequest<T>(request: PipelineRequest, transport: Tra
   try {
     // Sign-in endpoints stay open during logout: logout itself posts to /logout.
     if (!isSessionEndpoint(request.path)) assertNotLoggingOut();
-    if (!request.skipAuthQueue && !bypassesAuthQueue(request.method, request.path)) {
+    // Not even a resolved await when the session is usable: the request then leaves within the
+    // caller's own task, before a re-render the caller scheduled (a chat's post goes out first).
+    if (!request.skipAuthQueue && !bypassesAuthQueue(request.method, request.path) && !sessionUsableNow()) {
       await waitForSession(request.signal);
     }
     // Checked after the queue: a call queued during sign-in runs once spaces are initialised.

@@ -144,6 +144,15 @@ describe('sending', () => {
     expect(api.callsTo('GET /billing/credits')).toHaveLength(asked.credits);
   });
 
+  it('posts within the call itself when the figures are recent: no re-render the caller scheduled runs first', async () => {
+    installFakeChat(api, 'seo');
+    await refreshBilling();
+    const sending = sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' });
+    // Nothing awaited yet: a screen update queued by the click (the composer clearing) has not run.
+    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1);
+    await expect(sending).resolves.toMatchObject({ kind: 'accepted' });
+  });
+
   it('refuses an expired plan from recent figures before anything is posted', async () => {
     installFakeChat(api, 'seo');
     api.on('GET /billing/plan', () => ({ status: 200, body: { id: 'p', name: 'Free Trial', type: 'free', days_left: 0, expires_at: null, is_active: false } }));

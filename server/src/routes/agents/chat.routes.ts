@@ -136,7 +136,7 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       const accepted = await accept(request, authOf(request), spaceOf(request));
       // A repeated send changes nothing: its run was queued the first time (the sweep recovers a lost job).
       if (accepted.replayed) reply.header('idempotent-replayed', 'true');
-      else await runtime.enqueue(accepted.runId);
+      else await runtime.dispatch(accepted.runId);
       return reply.code(202).send({ ...acceptedBody(accepted), status: accepted.runStatus });
     },
   );

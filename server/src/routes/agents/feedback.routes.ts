@@ -80,7 +80,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentR
     },
     async (request, reply) => {
       const accepted = await accept(request);
-      await runtime.enqueue(accepted.runId);
+      await runtime.dispatch(accepted.runId);
       const body: RegenerationAccepted = {
         session_id: accepted.sessionId,
         run_id: accepted.runId,

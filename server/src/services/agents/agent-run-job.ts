@@ -24,5 +24,6 @@ export async function registerAgentRunJobs(deps: { config: AppConfig; jobs: JobQ
     // Sends from this process wake a worker at once; the polling interval only matters for jobs sent elsewhere.
     await jobs.work<AgentRunJobData>(AGENT_RUN_JOB, handler, { batchSize: 1, pollingIntervalSeconds: 2 });
   }
+  runtime.serveRunsHere();
   runtime.startRecovery();
 }

@@ -31,6 +31,8 @@ export interface AgentRunJobData {
 
 /** A queued run older than this with no worker on it is re-enqueued by the sweep. */
 const STRANDED_QUEUED_MS = 60_000;
+/** A run started by dispatch that failed and may be retried goes to the queue this long after: the queue's own first back-off. */
+const DISPATCHED_RETRY_AFTER_SECONDS = 5;
 
 export interface AgentRuntime {
   waker: ReplyWaker;
@@ -38,6 +40,15 @@ export interface AgentRuntime {
   streams: ReplyStreamHub;
   /** Queues a run on the durable job queue. */
   enqueue(runId: string): Promise<void>;
+  /**
+   * Answers a just-accepted run: started at once in this process when it serves agent runs and has
+   * a free slot (no wait for a worker to pick the job up), otherwise queued. A run started here is
+   * as durable as a queued one: its row says `running` with a lease, and if this process dies the
+   * recovery sweep of any process queues it again once the lease lapses.
+   */
+  dispatch(runId: string): Promise<void>;
+  /** This process answers agent runs (its job workers are registered): dispatch may start them here. */
+  serveRunsHere(): void;
   /** Runs now in this process (synchronous send, regenerate); the queue is not involved. */
   runNow(runId: string): Promise<RunOutcome>;
   /** The job handler's body. */
@@ -82,6 +93,7 @@ export function createAgentRuntime({ config, db, jobs, waker, streams, ga4, sema
   streams.onStopRequest((runId) => running.get(runId)?.abort('cancelled' satisfies StopReason));
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
+  let servesRuns = false;
 
   const track = <T>(promise: Promise<T>): Promise<T> => {
     inFlight.add(promise);
@@ -97,10 +109,23 @@ export function createAgentRuntime({ config, db, jobs, waker, streams, ga4, sema
     });
   };
 
-  const enqueue = async (runId: string) => {
+  const enqueue = async (runId: string, startAfter?: number) => {
     // The whole run, retries included, must fit: the model's time limit plus a margin for context.
     const expireInSeconds = Math.ceil(config.llm.timeoutMs / 1000) + 120;
-    await jobs.send<AgentRunJobData>(AGENT_RUN_JOB, { runId }, { retryLimit: config.agentRuns.maxAttempts, expireInSeconds });
+    await jobs.send<AgentRunJobData>(AGENT_RUN_JOB, { runId }, { retryLimit: config.agentRuns.maxAttempts, expireInSeconds, ...(startAfter ? { startAfter } : {}) });
+  };
+
+  const dispatch = async (runId: string) => {
+    // The job workers take one run each; runs started here count against the same number, so a
+    // process answers at most twice its concurrency at once (its workers may each hold a job).
+    if (!servesRuns || closing || running.size >= config.agentRuns.concurrency) return enqueue(runId);
+    void run(runId, true)
+      .then(async (outcome) => {
+        // A retryable failure put the run back to 'queued': the queue retries it after a back-off.
+        // One stopped by shutdown stays 'running'; its lease lapses and the sweep queues it.
+        if (outcome.kind === 'deferred' && !closing) await enqueue(runId, DISPATCHED_RETRY_AFTER_SECONDS);
+      })
+      .catch((error: unknown) => log.error({ err: error, runId }, 'Agent run failed to start; the recovery sweep will queue it'));
   };
 
   const recoverStranded = async () => {
@@ -131,7 +156,11 @@ export function createAgentRuntime({ config, db, jobs, waker, streams, ga4, sema
   return {
     waker,
     streams,
-    enqueue,
+    enqueue: (runId) => enqueue(runId),
+    dispatch,
+    serveRunsHere() {
+      servesRuns = true;
+    },
     runNow,
     runFromJob: (runId, isLastAttempt) => {
       if (closing) return Promise.resolve({ kind: 'deferred', error: 'The server is stopping' });
