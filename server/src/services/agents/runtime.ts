@@ -38,8 +38,6 @@ export interface AgentRuntime {
   waker: ReplyWaker;
   /** Replies as they are written (the stream endpoint reads it). */
   streams: ReplyStreamHub;
-  /** Queues a run on the durable job queue. */
-  enqueue(runId: string): Promise<void>;
   /**
    * Answers a just-accepted run: started at once in this process when it serves agent runs and has
    * a free slot (no wait for a worker to pick the job up), otherwise queued. A run started here is
@@ -156,7 +154,6 @@ export function createAgentRuntime({ config, db, jobs, waker, streams, ga4, sema
   return {
     waker,
     streams,
-    enqueue: (runId) => enqueue(runId),
     dispatch,
     serveRunsHere() {
       servesRuns = true;
