@@ -70,7 +70,9 @@ export const chatIdempotencyKey = (userMessageId: string) => `chat_message:${use
 
 export async function acceptMessage(db: Db, input: SendInput): Promise<Accepted> {
   const key = input.idempotencyKey;
-  if (key) {
+  // A send into an existing chat is looked up inside the transaction, once its session is locked
+  // (acceptNew); looking it up here as well cost every such send one more query before its reply.
+  if (key && !input.sessionId) {
     const seen = await acceptedBefore(db, input.spaceId, key);
     if (seen) return seen;
   }
