@@ -126,6 +126,9 @@ async function requireSpace(): Promise<string> {
   return later;
 }
 
+/** Longest an accepted send's device records wait for the reply's first words (see deliverMessage). */
+const RECORD_WAIT_MS = 250;
+
 /** How old the billing store's figures may be for the pre-send check to use them instead of asking. */
 const BILLING_CHECK_MAX_AGE_MS = 60_000;
 
@@ -281,11 +284,30 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   // The charge's confirmation waits for the reply's first words: on the embedded database its
   // writes would queue in front of the run's, and the server charged the message already.
   const confirmed = accepted;
-  startWaiting(accepted.session_id, input.slug, Date.now(), beforeTimestamp(accepted.created_at), () => confirmDeduction(input, confirmed), early);
-  await recordAccepted(input, key, spaceId, { id: temporaryId, written: shown }, accepted, idempotencyKey).catch((error: unknown) =>
-    // The server has the message and the reply will come; only the device's copy lags (full storage?).
-    logger.warn('Could not record an accepted message on the device', { error: describeError(error) }),
-  );
+  const writtenIn = spaceId;
+  let recorded: Promise<void> | undefined;
+  const record = () =>
+    (recorded ??= recordAccepted(input, key, writtenIn, { id: temporaryId, written: shown }, confirmed, idempotencyKey).catch((error: unknown) => {
+      // The server has the message and the reply will come; only the device's copy lags (full storage?).
+      logger.warn('Could not record an accepted message on the device', { error: describeError(error) });
+    }));
+  const since = beforeTimestamp(accepted.created_at);
+  if (early && !input.editsMessageId) {
+    // An open chat's reply is on its way in the stream asked for with the send, and the temporary
+    // message already shows the text: the device's records of the send wait for the first words
+    // (at most RECORD_WAIT_MS), so their writes and the conversation's re-render do not come
+    // between the stream and the screen (docs/agents.md). An edit has no temporary message: it is
+    // recorded at once, below.
+    const wait = setTimeout(() => void record(), RECORD_WAIT_MS);
+    startWaiting(accepted.session_id, input.slug, Date.now(), since, () => {
+      clearTimeout(wait);
+      confirmDeduction(input, confirmed);
+      return record();
+    }, early);
+    return accepted;
+  }
+  startWaiting(accepted.session_id, input.slug, Date.now(), since, () => confirmDeduction(input, confirmed), early);
+  await record();
   return accepted;
 }
 
@@ -406,17 +428,24 @@ export const chatIdempotencyKey = (userMessageId: string) => `chat_message:${use
  * at the reply's first streamed words or when the wait ends, whichever comes first. `early`: the
  * reply's stream, already asked for with the send.
  */
-export function startWaiting(sessionId: string, slug: string, sentAt: number, since: string, onReplyStarted?: () => void, early?: EarlyStream): void {
+export function startWaiting(
+  sessionId: string,
+  slug: string,
+  sentAt: number,
+  since: string,
+  onReplyStarted?: () => Promise<void> | void,
+  early?: EarlyStream,
+): void {
   // Already waiting (a reload's resumed wait got there first): nothing to hold the callback or the stream for.
   if (controllers.has(sessionId)) {
     early?.abort();
-    return onReplyStarted?.();
+    void onReplyStarted?.();
+    return;
   }
-  let started = onReplyStarted;
-  const replyStarted = () => {
-    started?.();
-    started = undefined;
-  };
+  // Called once: at the first words, or when the reply's messages come, whichever is first. The
+  // messages are stored after what it writes (a send's own records), so they land in that order.
+  let started: Promise<void> | undefined;
+  const replyStarted = () => (started ??= Promise.resolve(onReplyStarted?.()).catch(() => undefined));
   const controller = new AbortController();
   controllers.set(sessionId, controller);
   const chat = live(sessionId);
@@ -433,9 +462,12 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
     },
     onText: (text) => {
       chat.streamText = text;
-      replyStarted();
+      void replyStarted();
     },
-    onMessages: (messages) => (spaceId ? mergeMessages(spaceId, messages) : undefined),
+    onMessages: async (messages) => {
+      await replyStarted();
+      if (spaceId) await mergeMessages(spaceId, messages);
+    },
     ...(early ? { early } : {}),
   })
     .then((outcome) => finishWaiting(sessionId, slug, outcome))
@@ -444,7 +476,7 @@ export function startWaiting(sessionId: string, slug: string, sentAt: number, si
       Object.assign(live(sessionId), { status: 'idle', phase: null, error: message, streamText: null });
     })
     .finally(() => {
-      replyStarted();
+      void replyStarted();
       if (controllers.get(sessionId) === controller) controllers.delete(sessionId);
     });
 }

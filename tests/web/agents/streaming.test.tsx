@@ -236,3 +236,37 @@ describe('a reply finished before its stream opened', () => {
     expect(texts).toEqual(['Lead with bakery']);
   });
 });
+
+describe('the sent message on the device, while the reply starts', () => {
+  /** The question as the conversation shows it: once, and no longer "Sending…". */
+  const confirmedOnce = (log: HTMLElement, text: string) => {
+    expect(within(log).getAllByText(text)).toHaveLength(1);
+    expect(log.querySelector('[data-pending]')).toBeNull();
+  };
+
+  it('is confirmed when the reply’s first words arrive, while the reply is still being written', async () => {
+    const { log } = await openAndSend('Keywords for tea rooms?');
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    stream.delta('Start with');
+    await screen.findByTestId('streaming-reply');
+    await waitFor(() => confirmedOnce(log, 'Keywords for tea rooms?'));
+    expect(screen.getByTestId('streaming-reply')).toBeTruthy();
+  });
+
+  it('is confirmed a moment after the send’s answer when the reply has not started', async () => {
+    const { log } = await openAndSend('Keywords for juice bars?');
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    await waitFor(() => confirmedOnce(log, 'Keywords for juice bars?'), { timeout: 5_000 });
+    expect(screen.queryByTestId('streaming-reply')).toBeNull();
+  });
+
+  it('comes before the reply when the reply arrives whole, with no words streamed first', async () => {
+    const { log } = await openAndSend('Keywords for florists?');
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    stream.done({ run: run('succeeded', 'm7'), message: message('m7', 'sess-1', 'assistant', 'Florist keywords, in full.', new Date().toISOString(), 'msg-user-1') });
+    await waitFor(() => expect(within(log).getByText('Florist keywords, in full.')).toBeTruthy());
+    await waitFor(() => confirmedOnce(log, 'Keywords for florists?'));
+    const text = log.textContent ?? '';
+    expect(text.indexOf('Keywords for florists?')).toBeLessThan(text.indexOf('Florist keywords, in full.'));
+  });
+});
