@@ -8,15 +8,13 @@ import { db } from '../../db';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
-import { onSessionReset, onSpaceSwitch, spacesState } from '../../session';
-import { fetchCredits, fetchPlan } from '../billing/billing.api';
-import { deductCredits, recentBilling } from '../billing/billing.store';
+import { onSessionReset, onSpaceSwitch } from '../../session';
+import { deductCredits } from '../billing/billing.store';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
 import { addTemporaryMessage, confirmTemporaryMessage, mergeMessages, removeMessage, saveSession, updateMessage } from './agents.sync';
 import type { AcceptedMessage } from '../../contract/agents';
-import type { Credits, Plan } from '../../contract/billing';
 import { connectivity } from '../../pwa/connectivity.store';
 import { forgetSent, OUTBOX_TEXT, queueMessage, queuedIn } from './outbox/outbox.store';
 import { requestOutboxSync } from './outbox/outbox-sync';
@@ -25,7 +23,8 @@ import { chatCost, K_BY_MODE, type ChatMode } from '../../contract/chat';
 import { announceCharge } from './billing-refresh';
 import { chatTitle, type PollPhaseName } from './lib/chat-rules';
 import { agentErrorMessage } from './lib/errors';
-import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from './lib/messages';
+import { AGENT_TEXT } from './lib/messages';
+import { assertPlanAndCredits, billingFigures, ChatSendError, requireSpace, spaceNow } from './send-checks';
 import type { PollOutcome } from './reply-poller';
 import { waitForReply } from './reply-wait';
 import { openStreamWithSend, type EarlyStream } from './reply-stream';
@@ -71,15 +70,6 @@ export function anyChatLocked(): boolean {
   return Object.values(chatState.sessions).some((chat) => chat.status !== 'idle');
 }
 
-export class ChatSendError extends Error {
-  override name = 'ChatSendError';
-  /** The server's status when it refused (409: the chat is busy with a reply). */
-  readonly status: number | undefined;
-  constructor(message: string, status?: number) {
-    super(message);
-    this.status = status;
-  }
-}
 
 export interface SendInput {
   slug: string;
@@ -105,57 +95,8 @@ export class SendUnanswered extends Error {
   override name = 'SendUnanswered';
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The space to send in when it is known now; null while the spaces are still loading. Spec 001 §8 messages. */
-function spaceNow(): string | null {
-  if (spacesState.initializing || spacesState.loading) return null;
-  if (!spacesState.initialized) throw new ChatSendError(AGENT_TEXT.spacesNotReady);
-  const space = getCurrentSpace();
-  if (!space) throw new ChatSendError(AGENT_TEXT.spaceNotFound);
-  return space.id;
-}
-
-/** The space to send in; 'still loading' is retried once after 2 s. */
-async function requireSpace(): Promise<string> {
-  const now = spaceNow();
-  if (now) return now;
-  await sleep(SPACE_RETRY_DELAY_MS);
-  const later = spaceNow();
-  if (!later) throw new ChatSendError(AGENT_TEXT.spaceLoading);
-  return later;
-}
-
 /** Longest an accepted send's device records wait for the reply's first words (see deliverMessage). */
 const RECORD_WAIT_MS = 250;
-
-/** How old the billing store's figures may be for the pre-send check to use them instead of asking. */
-const BILLING_CHECK_MAX_AGE_MS = 60_000;
-
-interface BillingFigures {
-  plan: Plan | null;
-  credits: Credits | null;
-}
-
-/**
- * Spec 001 §4: the plan must be active and the credits must cover the cost. Unknown → the server
- * decides. Figures the server gave in the last minute are used as they are (no wait): two requests
- * before every send would delay the reply, and the server refuses a send that they no longer cover.
- */
-function billingFigures(): BillingFigures | Promise<BillingFigures> {
-  return recentBilling(BILLING_CHECK_MAX_AGE_MS) ?? askPlanAndCredits();
-}
-
-function assertPlanAndCredits({ plan, credits }: BillingFigures, cost: number): void {
-  if (plan && !plan.is_active) throw new ChatSendError(AGENT_TEXT.planExpired(plan.type));
-  if (credits && credits.remaining < cost) throw new ChatSendError(AGENT_TEXT.insufficientCredits(cost, credits.remaining));
-}
-
-/** Both from the server; one that could not be had is null (the server decides then). */
-async function askPlanAndCredits(): Promise<BillingFigures> {
-  const [plan, credits] = await Promise.allSettled([fetchPlan(), fetchCredits()]);
-  return { plan: plan.status === 'fulfilled' ? plan.value : null, credits: credits.status === 'fulfilled' ? credits.value : null };
-}
 
 /**
  * Sends a message and starts waiting for the reply. Resolves once the server accepted it (the reply

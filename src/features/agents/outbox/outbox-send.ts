@@ -8,7 +8,8 @@
  */
 import { getCurrentSpace } from '../../spaces/spaces.store';
 import type { OutboxRow } from '../../../db';
-import { ChatSendError, deliverMessage, isLocked, newChatKey, SendUnanswered, type SendInput } from '../chat.store';
+import { deliverMessage, isLocked, newChatKey, SendUnanswered, type SendInput } from '../chat.store';
+import { ChatSendError } from '../send-checks';
 import { ABANDONED_CLAIM_MS, claimQueued, heldByATab, outboxState, refuseQueued, releaseQueued, sendableIn } from './outbox.store';
 
 let round: Promise<boolean> | null = null;
