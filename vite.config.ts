@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
 import { bootSplash } from './src/build/boot-splash.ts';
+import { chunkPlanGroups, isChunkPlanFirstPass, planFromFirstBuild } from './src/build/chunk-plan-build.ts';
 import { groupOf } from './src/build/code-splitting-group.ts';
 import { precompressAssets } from './src/build/precompress-assets.ts';
 import { radixIconsPerModule } from './src/build/radix-icons-per-module.ts';
@@ -23,118 +24,129 @@ process.env.VITE_BUILD_ID ??= 'local';
 // browser sees one origin, exactly as in production where one process serves both.
 const apiTarget = process.env.MOSAIC_API_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    react(),
-    // Build only: "Loading Mosaic…" is in the HTML, so the page paints before the JavaScript has run.
-    bootSplash(),
-    // Build only: keeps Radix Themes' tooltip provider, and with it ~15 KB of tooltip code, out of
-    // the entry; the signed-in shell provides tooltips itself.
-    themeWithoutTooltipProvider(),
-    // Installable, offline-tolerant app (DESIGN.md §3). The worker source is sw/sw.ts; the page
-    // registers it itself (src/pwa/register-sw.ts) so updates wait for the user's consent.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      // public/ files (icons, favicon) are precached by globPatterns below; listing them again
-      // here would only duplicate precache entries.
-      includeManifestIcons: false,
-      manifest: WEB_MANIFEST,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
-        // Screenshots are only shown by the browser's install dialog, never by the app offline.
-        // The PDF viewer (pdf.js, ~100 KB compressed) reads a PDF from the server, so it is of no
-        // use offline: it is fetched the first time a PDF is previewed, not installed with the app.
-        globIgnores: ['screenshots/**', 'assets/PdfPages-*.js'],
-      },
-    }),
-  ],
-  server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-  css: {
-    // Build only: drops the Radix Themes responsive classes no screen uses (half the stylesheet).
-    // While developing, a responsive value added to a screen has its CSS at once.
-    postcss: { plugins: command === 'build' ? [withoutUnusedBreakpointRules(responsiveValuesInSource(fromRoot('src')))] : [] },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
-    manifest: true,
-    rolldownOptions: {
-      plugins: [
-        // One module per Radix icon, so a chunk carries only the icons its screens draw.
-        radixIconsPerModule(),
-        // .br and .gz next to each text asset, which the server sends as they are.
-        precompressAssets(),
-      ],
-      output: {
-        codeSplitting: {
-          groups: [
-            // React, its scheduler and the router change only on upgrades: one long-lived chunk that
-            // a new deploy of the app does not invalidate in the browser's or the worker's cache.
-            {
-              name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-              priority: 3,
-            },
-            // Everything the entry needs before its first render in one chunk next to it: fewer
-            // round trips before the first paint on a phone.
-            { name: groupOf('app-core', [fromRoot('src/main.tsx')]), debugName: 'app-core', priority: 2 },
-          ],
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
+  // A build runs twice: first in memory, to see the chunks the bundler cuts, then for real with the
+  // shared chunks of the signed-in shell as one (src/build/chunk-plan.ts). The first pass leaves
+  // out the steps that only write files.
+  const firstPass = isChunkPlanFirstPass();
+  const plan = command === 'build' && !firstPass ? await planFromFirstBuild(import.meta.dirname, fromRoot('vite.config.ts'), mode) : null;
+  return {
+    plugins: [
+      react(),
+      // Build only: "Loading Mosaic…" is in the HTML, so the page paints before the JavaScript has run.
+      bootSplash(),
+      // Build only: keeps Radix Themes' tooltip provider, and with it ~15 KB of tooltip code, out of
+      // the entry; the signed-in shell provides tooltips itself.
+      themeWithoutTooltipProvider(),
+      // Installable, offline-tolerant app (DESIGN.md §3). The worker source is sw/sw.ts; the page
+      // registers it itself (src/pwa/register-sw.ts) so updates wait for the user's consent.
+      VitePWA({
+        // Nothing to install from the first pass of a build (see above).
+        disable: firstPass,
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // public/ files (icons, favicon) are precached by globPatterns below; listing them again
+        // here would only duplicate precache entries.
+        includeManifestIcons: false,
+        manifest: WEB_MANIFEST,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          // Screenshots are only shown by the browser's install dialog, never by the app offline.
+          // The PDF viewer (pdf.js, ~100 KB compressed) reads a PDF from the server, so it is of no
+          // use offline: it is fetched the first time a PDF is previewed, not installed with the app.
+          globIgnores: ['screenshots/**', 'assets/PdfPages-*.js'],
+        },
+      }),
+    ],
+    server: {
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    css: {
+      // Build only: drops the Radix Themes responsive classes no screen uses (half the stylesheet).
+      // While developing, a responsive value added to a screen has its CSS at once.
+      postcss: { plugins: command === 'build' ? [withoutUnusedBreakpointRules(responsiveValuesInSource(fromRoot('src')))] : [] },
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
+      manifest: true,
+      rolldownOptions: {
+        plugins: [
+          // One module per Radix icon, so a chunk carries only the icons its screens draw.
+          radixIconsPerModule(),
+          // .br and .gz next to each text asset, which the server sends as they are.
+          ...(firstPass ? [] : [precompressAssets()]),
+        ],
+        output: {
+          codeSplitting: {
+            groups: [
+              // React, its scheduler and the router change only on upgrades: one long-lived chunk that
+              // a new deploy of the app does not invalidate in the browser's or the worker's cache.
+              {
+                name: 'react-vendor',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+                priority: 4,
+              },
+              // Everything the entry needs before its first render in one chunk next to it: fewer
+              // round trips before the first paint on a phone.
+              { name: groupOf('app-core', [fromRoot('src/main.tsx')]), debugName: 'app-core', priority: 3 },
+              // The plan of the first pass (none in it): priorities 2 and 1.
+              ...(plan ? chunkPlanGroups(plan) : []),
+            ],
+          },
         },
       },
     },
-  },
-  test: {
-    // Test files are CPU-bound (jsdom start-up, PGlite boot); two workers match a 2-core machine.
-    maxWorkers: 2,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/web-setup.ts'],
+    test: {
+      // Test files are CPU-bound (jsdom start-up, PGlite boot); two workers match a 2-core machine.
+      maxWorkers: 2,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            environment: 'jsdom',
+            include: ['tests/web/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/helpers/web-setup.ts'],
+          },
         },
-      },
-      {
-        test: {
-          name: 'sw',
-          // Service-worker modules run against a small worker-like global scope (see the setup file).
-          environment: 'node',
-          include: ['tests/sw/**/*.test.ts'],
-          setupFiles: ['tests/sw/worker-env.ts'],
+        {
+          test: {
+            name: 'sw',
+            // Service-worker modules run against a small worker-like global scope (see the setup file).
+            environment: 'node',
+            include: ['tests/sw/**/*.test.ts'],
+            setupFiles: ['tests/sw/worker-env.ts'],
+          },
         },
-      },
-      {
-        test: {
-          // The build steps of src/build/ and the built app (some files run `vite build`).
-          name: 'build',
-          environment: 'node',
-          include: ['tests/build/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 180_000,
+        {
+          test: {
+            // The build steps of src/build/ and the built app (some files run `vite build`).
+            name: 'build',
+            environment: 'node',
+            include: ['tests/build/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 180_000,
+          },
         },
-      },
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          // Gives every test app a log folder and fails the run if a secret was logged.
-          globalSetup: ['tests/helpers/server-log-check.ts'],
-          // Bounds for failures only (tests wait for events): generous, because a shared 2-core
-          // machine under load can take over a minute to boot an app and its database.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+        {
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['tests/server/**/*.test.ts'],
+            // Gives every test app a log folder and fails the run if a secret was logged.
+            globalSetup: ['tests/helpers/server-log-check.ts'],
+            // Bounds for failures only (tests wait for events): generous, because a shared 2-core
+            // machine under load can take over a minute to boot an app and its database.
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
         },
-      },
-    ],
-  },
-}));
+      ],
+    },
+  };
+});

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readRouteScreens } from '../../src/build/route-screens';
 
 interface ManifestChunk {
   file: string;
@@ -19,14 +20,6 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-export interface RouteScreen {
-  path: string;
-  /** Source file of the screen's lazy chunk, relative to the repository root. */
-  source: string;
-  /** Rendered inside the signed-in shell (everything except Login, Register and Pricing). */
-  inShell: boolean;
-}
 
 export interface RouteSize {
   path: string;
@@ -45,7 +38,6 @@ export interface BuildSizes {
   routes: RouteSize[];
 }
 
-const PUBLIC_ROUTES = new Set(['login', 'register', 'pricing']);
 export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
 
 /**
@@ -55,27 +47,6 @@ export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
  * the shell here, not of the screen's lazy-route figure.
  */
 const SHELL_START_CHUNK_NAMES = new Set(['db']);
-
-/**
- * Reads the route table from src/app/routes.tsx: the lazy imports (name → file) and the
- * `path: '…', element: <Name />` pairs. Redirect-only routes have no screen and are skipped.
- */
-export async function readRouteScreens(root: string): Promise<RouteScreen[]> {
-  const text = await readFile(path.join(root, 'src/app/routes.tsx'), 'utf8');
-  const lazyFiles = new Map<string, string>();
-  for (const match of text.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) {
-    const [, name, specifier] = match as unknown as [string, string, string];
-    lazyFiles.set(name, path.posix.join('src/app', `${specifier}.tsx`));
-  }
-  const screens: RouteScreen[] = [];
-  for (const match of text.matchAll(/path: '([^']*)',\s*element: <(\w+) \/>/g)) {
-    const [, routePath, name] = match as unknown as [string, string, string];
-    const source = lazyFiles.get(name);
-    if (!source) continue;
-    screens.push({ path: `/${routePath}`, source: path.posix.normalize(source), inShell: !PUBLIC_ROUTES.has(routePath) });
-  }
-  return screens;
-}
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
@@ -123,7 +94,7 @@ export async function measureBuild(root: string, outDir: string): Promise<BuildS
   const routes: RouteSize[] = [];
   for (const screen of await readRouteScreens(root)) {
     if (!manifest[screen.source]) throw new Error(`No chunk for ${screen.source} in the build manifest`);
-    const base = screen.inShell ? withShell : entry;
+    const base = screen.signedIn ? withShell : entry;
     const all = closure(manifest, [...base, screen.source]);
     const own = [...all].filter((key) => !base.has(key));
     routes.push({

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  apiLogin,
   newContext,
   registerAccount,
   uniqueAccount,
   startAppForFile,
 } from './harness';
+
+/** The script files a page asks for itself (the service worker's precaching aside) until the network settles. */
+async function scriptsFetched(context: BrowserContext, url: string, ready: (page: Page) => Locator): Promise<string[]> {
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && !request.serviceWorker()) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(url);
+  await ready(page).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return scripts;
+}
+
+const SHELL_CHUNK = /^\/assets\/shell-[\w-]+\.js$/;
 
 describe('signing in from a deep link and signing out', () => {
   const app = startAppForFile();
@@ -36,5 +54,24 @@ describe('signing in from a deep link and signing out', () => {
     await expect.poll(async () => (await storedKeys()).filter((key) => key.startsWith('ma_'))).toEqual([]);
     expect(await storedKeys()).not.toContain('currentSpaceId');
     await context.close();
+  });
+
+  // The build gives the signed-in shell's shared code one chunk (src/build/chunk-plan.ts); a
+  // visitor who is not signed in must not pay for it.
+  it('fetches the shell chunk for a signed-in screen only, never for the sign-in screen', async () => {
+    const signedOut = await newContext(app.browser);
+    expect((await scriptsFetched(signedOut, `${app.server.baseUrl}/login`, (page) => page.getByRole('heading', { name: 'Welcome back' }))).filter((path) => SHELL_CHUNK.test(path))).toEqual([]);
+    await signedOut.close();
+
+    const account = uniqueAccount();
+    await registerAccount(app.server.baseUrl, account);
+    const tokens = await apiLogin(app.server.baseUrl, account);
+    const signedIn = await newContext(app.browser);
+    await signedIn.addInitScript((stored) => {
+      localStorage.setItem('ma_access_token', stored.access_token);
+      localStorage.setItem('ma_refresh_token', stored.refresh_token);
+    }, tokens);
+    expect((await scriptsFetched(signedIn, `${app.server.baseUrl}/dashboard`, (page) => page.getByRole('navigation', { name: 'Main navigation' }))).filter((path) => SHELL_CHUNK.test(path))).toHaveLength(1);
+    await signedIn.close();
   });
 });
