@@ -89,12 +89,12 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
               {
                 name: 'react-vendor',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-                priority: 4,
+                priority: 6,
               },
               // Everything the entry needs before its first render in one chunk next to it: fewer
               // round trips before the first paint on a phone.
-              { name: groupOf('app-core', [fromRoot('src/main.tsx')]), debugName: 'app-core', priority: 3 },
-              // The plan of the first pass (none in it): priorities 2 and 1.
+              { name: groupOf('app-core', [fromRoot('src/main.tsx')]), debugName: 'app-core', priority: 5 },
+              // The plan of the first pass (none in it): priorities 4 to 1.
               ...(plan ? chunkPlanGroups(plan) : []),
             ],
           },

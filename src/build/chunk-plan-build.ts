@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Rolldown } from 'vite';
-import { planChunks, SHELL_CHUNK_NAME, type ChunkPlan } from './chunk-plan';
-import { readRouteScreens } from './route-screens';
+import { MERGED_CHUNKS, planChunks, type ChunkPlan } from './chunk-plan.ts';
+import { readRouteScreens } from './route-screens.ts';
 
 /** Set while the first build runs, so vite.config.ts leaves out what does not shape the chunks. */
 const FIRST_PASS = 'MOSAIC_CHUNK_PLAN_FIRST_PASS';
@@ -24,23 +24,37 @@ export async function planFromFirstBuild(root: string, configFile: string, mode:
   }
   if (Array.isArray(result) || !('output' in result)) throw new Error('The chunk plan expects one build output');
   const chunks = result.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-  const screens = new Map((await readRouteScreens(root)).map((screen) => [path.join(root, screen.source), screen.signedIn]));
-  return planChunks({ chunks, shellModule: path.join(root, 'src/app/shell/AppShell.tsx'), isSignedInScreen: (id) => screens.get(id) });
+  const routeScreens = await readRouteScreens(root);
+  const signIn = routeScreens.find((screen) => screen.path === '/login');
+  if (!signIn) throw new Error('src/app/routes.tsx has no /login screen to plan the chunks around');
+  const screens = new Map(routeScreens.map((screen) => [path.join(root, screen.source), screen.signedIn]));
+  return planChunks({
+    chunks,
+    shellModule: path.join(root, 'src/app/shell/AppShell.tsx'),
+    signInModule: path.join(root, signIn.source),
+    isSignedInScreen: (id) => screens.get(id),
+  });
 }
 
 /**
- * The plan as code-splitting groups, below the config's own (priority 2 and 1). Pinned chunks come
- * first, so the shell's group cannot pull their modules in as its dependencies, and do not pull
- * in each other's: they are the first build's chunks, whose dependencies are chunks of their own.
+ * The plan as code-splitting groups, below the config's own (priorities 4 to 1). Pinned chunks come
+ * first and do not pull in each other's modules: they are the first build's chunks, whose
+ * dependencies are chunks of their own. The merged chunks follow in MERGED_CHUNKS' order, each
+ * finding its dependencies already taken.
  */
 export function chunkPlanGroups(plan: ChunkPlan): Rolldown.CodeSplittingGroup[] {
+  const mergedOrder = Object.values(MERGED_CHUNKS);
   return [
     {
       name: (id: string) => plan.pinned.get(id) ?? null,
       debugName: 'planned shared chunks',
-      priority: 2,
+      priority: mergedOrder.length + 1,
       includeDependenciesRecursively: false,
     },
-    { name: (id: string) => (plan.shell.has(id) ? SHELL_CHUNK_NAME : null), debugName: 'signed-in shell', priority: 1 },
+    ...mergedOrder.map((name, index) => ({
+      name: (id: string) => (plan.merged.get(id) === name ? name : null),
+      debugName: name,
+      priority: mergedOrder.length - index,
+    })),
   ];
 }

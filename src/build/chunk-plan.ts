@@ -2,21 +2,34 @@ import type { Rolldown } from 'vite';
 
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The name of the chunk that holds the signed-in shell's shared modules. */
-export const SHELL_CHUNK_NAME = 'shell';
+/**
+ * The chunks the second build makes of the shell's shared chunks, in the order their groups take
+ * modules: a group's dependencies must already be held by an earlier one (see planChunks).
+ */
+export const MERGED_CHUNKS = {
+  /** What the sign-in screen loads too: both load all of it. */
+  withSignIn: 'signin-and-shell',
+  /** What other signed-out screens (Register, Pricing) also use: they load some of it. */
+  withPublicScreens: 'public-and-shell',
+  /** What no signed-out visitor loads. */
+  shellOnly: 'shell',
+} as const;
+export type MergedChunkName = (typeof MERGED_CHUNKS)[keyof typeof MERGED_CHUNKS];
 
 export interface ChunkPlanInput {
   /** The chunks of a first build of the same app, cut by the bundler's own rules. */
   chunks: OutputChunk[];
   /** Module id of the signed-in shell, itself loaded with `import()`. */
   shellModule: string;
+  /** Module id of the sign-in screen, the signed-out visitor's first screen. */
+  signInModule: string;
   /** For a screen's module id: true when only a signed-in user is shown it. Undefined for a module that is not a screen. */
   isSignedInScreen: (moduleId: string) => boolean | undefined;
 }
 
 export interface ChunkPlan {
-  /** Modules of the shared chunks the signed-in shell loads that no signed-out visitor needs: one chunk. */
-  shell: Set<string>;
+  /** Modules of the shell's shared chunks, to the merged chunk each goes to. */
+  merged: Map<string, MergedChunkName>;
   /** Every other shared chunk's modules under a name of its own, so that chunk comes out as before. */
   pinned: Map<string, string>;
 }
@@ -27,16 +40,20 @@ export interface ChunkPlan {
  * Left to itself the bundler gives every set of screens that share modules its own chunk, so the
  * signed-in Dashboard loaded 69 scripts, most under 2 KB: on a phone each is a round trip and a
  * preload link to insert (docs/performance.md). Every signed-in screen loads the shell, so the
- * shell's shared chunks can be one without any screen loading a byte more; but only those that
- * no signed-out visitor loads, or /login would pay for the shell. The first build's chunks are
- * what decides: they hold only the modules that survived tree-shaking, which a walk of the module
- * graph cannot tell (a package barrel imports its every component).
+ * shell's shared chunks can be merged without a signed-in screen loading a byte more; what keeps
+ * them apart is the signed-out visitor, who must not pay for the shell. So they become three
+ * chunks (MERGED_CHUNKS): what only signed-in users load; what the sign-in screen loads as well
+ * (it loads all of it too); and what other signed-out screens also use, which those screens then
+ * load whole. A shared chunk that code outside any screen also loads (a dialog the entry opens, the
+ * worker registration) stays as it was.
  *
- * A module a group takes brings its dependencies along unless another group already holds them,
- * so every other shared chunk is pinned under a name of its own, and a chunk that imports
- * something no group may take (a screen's chunk, the entry) is left out of both.
+ * The first build's chunks are what decides: they hold only the modules that survived
+ * tree-shaking, which a walk of the module graph cannot tell (a package barrel imports its every
+ * component). A module a group takes brings its dependencies along unless another group already
+ * holds them, so every other shared chunk is pinned under a name of its own, and a chunk that
+ * imports something no group may take (a screen's chunk, the entry) is left out.
  */
-export function planChunks({ chunks, shellModule, isSignedInScreen }: ChunkPlanInput): ChunkPlan {
+export function planChunks({ chunks, shellModule, signInModule, isSignedInScreen }: ChunkPlanInput): ChunkPlan {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const staticClosure = (start: OutputChunk): Set<OutputChunk> => {
     const seen = new Set<OutputChunk>();
@@ -105,14 +122,27 @@ export function planChunks({ chunks, shellModule, isSignedInScreen }: ChunkPlanI
     }
   }
 
-  const shellRoot = roots.find((root) => root.facadeModuleId === shellModule);
-  const shellLoads = shellRoot ? staticClosure(shellRoot) : new Set<OutputChunk>();
-  const shell = new Set<string>();
+  const loadsOf = (module: string) => {
+    const root = roots.find((chunk) => chunk.facadeModuleId === module);
+    return root ? staticClosure(root) : new Set<OutputChunk>();
+  };
+  const shellLoads = loadsOf(shellModule);
+  const signInLoads = loadsOf(signInModule);
+  const mergedInto = (chunk: OutputChunk): MergedChunkName | null => {
+    if (!shellLoads.has(chunk)) return null;
+    const signedOutLoaders = (loadedBy.get(chunk) ?? []).filter((root) => !signedIn.has(root));
+    if (signedOutLoaders.length === 0) return MERGED_CHUNKS.shellOnly;
+    if (signInLoads.has(chunk)) return MERGED_CHUNKS.withSignIn;
+    return signedOutLoaders.every(isScreenOrShell) ? MERGED_CHUNKS.withPublicScreens : null;
+  };
+
+  const merged = new Map<string, MergedChunkName>();
   const pinned = new Map<string, string>();
-  const namesTaken = new Set([SHELL_CHUNK_NAME]);
+  const namesTaken = new Set<string>(Object.values(MERGED_CHUNKS));
   for (const chunk of movable) {
-    if (shellLoads.has(chunk) && (loadedBy.get(chunk) ?? []).every((root) => signedIn.has(root))) {
-      chunk.moduleIds.forEach((id) => shell.add(id));
+    const target = mergedInto(chunk);
+    if (target) {
+      chunk.moduleIds.forEach((id) => merged.set(id, target));
       continue;
     }
     let name = chunk.name;
@@ -120,5 +150,5 @@ export function planChunks({ chunks, shellModule, isSignedInScreen }: ChunkPlanI
     namesTaken.add(name);
     chunk.moduleIds.forEach((id) => pinned.set(id, name));
   }
-  return { shell, pinned };
+  return { merged, pinned };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { classifyPath, type RouteAccess } from '../navigation/route-access';
+import { classifyPath, type RouteAccess } from '../navigation/route-access.ts';
 
 export interface RouteScreen {
   /** The route's path as the browser shows it, e.g. `/agents/:slug`. */
