@@ -12,6 +12,9 @@ import { recordRecoverableError } from './app/recoverable-errors';
 import { preloadScreensFor } from './app/router';
 import { installPopStateGate } from './navigation/popstate-gate';
 import { routes } from './app/routes';
+import { initAuth } from './features/auth/auth.store';
+import { hasStoredSession } from './session';
+import { loadAppShell } from './app/shell/load-app-shell';
 
 // Before the router listens: screens holding a back navigation (unsaved work) are heard first.
 installPopStateGate();
@@ -20,9 +23,18 @@ startOfflineLayer();
 // A notification opened from the system tray names its chat's space: start in it.
 adoptSpaceFromUrl();
 
+// A stored session is most likely still good: its check (GET /me, then the spaces) starts now, not
+// from the first render's effect, so on a phone the requests overlap that render (GuardedOutlet's
+// own call joins this one).
+const returning = hasStoredSession();
+if (returning) void initAuth();
 // Its own task, right after this one: starting a screen's download adds a <link rel=modulepreload>
-// per chunk it needs, and on a slow phone that work would lengthen the start-up task.
-setTimeout(() => preloadScreensFor(routes, window.location.pathname), 0);
+// per chunk it needs, and on a slow phone that work would lengthen the start-up task. The
+// signed-in shell comes first for a returning user: every signed-in screen renders inside it.
+setTimeout(() => {
+  if (returning) void loadAppShell().catch(() => undefined);
+  preloadScreensFor(routes, window.location.pathname);
+}, 0);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
