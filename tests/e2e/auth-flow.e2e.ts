@@ -56,8 +56,8 @@ describe('signing in from a deep link and signing out', () => {
     await context.close();
   });
 
-  // The build gives the signed-in shell's shared code one chunk (src/build/chunk-plan.ts); a
-  // visitor who is not signed in must not pay for it.
+  // The build merges what only signed-in users load into the `shell` chunk (src/build/chunk-plan.ts);
+  // a visitor who is not signed in must not pay for it.
   it('fetches the shell chunk for a signed-in screen only, never for the sign-in screen', async () => {
     const signedOut = await newContext(app.browser);
     expect((await scriptsFetched(signedOut, `${app.server.baseUrl}/login`, (page) => page.getByRole('heading', { name: 'Welcome back' }))).filter((path) => SHELL_CHUNK.test(path))).toEqual([]);
