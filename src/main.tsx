@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/radix-themes.css';
@@ -28,22 +28,26 @@ adoptSpaceFromUrl();
 // own call joins this one).
 const returning = hasStoredSession();
 if (returning) void initAuth();
-// Its own task, right after this one: starting a screen's download adds a <link rel=modulepreload>
-// per chunk it needs, and on a slow phone that work would lengthen the start-up task. The
-// signed-in shell comes first for a returning user: every signed-in screen renders inside it.
-setTimeout(() => {
-  if (returning) void loadAppShell().catch(() => undefined);
-  preloadScreensFor(routes, window.location.pathname);
-}, 0);
+// Each in its own task, right after this one: starting a download adds a <link rel=modulepreload>
+// per chunk it needs, and on a slow phone that work would lengthen the start-up task (one task for
+// both was still long). The signed-in shell comes first for a returning user: every signed-in
+// screen renders inside it.
+if (returning) setTimeout(() => void loadAppShell().catch(() => undefined), 0);
+setTimeout(() => preloadScreensFor(routes, window.location.pathname), 0);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container, { onRecoverableError: recordRecoverableError }).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// A transition: the first render (providers, router, guard) is cut into short slices instead of
+// one long task, so a phone stays responsive while it runs (docs/performance.md, total blocking time).
+const root = createRoot(container, { onRecoverableError: recordRecoverableError });
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+});

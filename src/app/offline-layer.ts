@@ -13,8 +13,12 @@ import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
 import { answerWorkerUrlQuestions } from '../pwa/window-url';
+import { whenIdle } from '../lib/when-idle';
 
 let started = false;
+
+/** A message written offline waits at most this long after a start before the outbox sends it. */
+const OUTBOX_START_WITHIN_MS = 2_000;
 
 /** Call once at start-up, before the first render. Later calls do nothing. */
 export function startOfflineLayer(): void {
@@ -44,8 +48,10 @@ export function startOfflineLayer(): void {
 
   // Chat messages written offline wait in the outbox (Dexie) and go when the connection returns;
   // spaces-ready is the first moment they can be sent after a start (docs/agents.md "Offline outbox").
+  // Started when the browser is next idle: loading it (Dexie) would otherwise lengthen the busy
+  // moment of a start-up, when the first screen renders.
   onSpacesEvent('spaces-ready', () => {
-    void import('../features/agents/outbox/outbox-wake').then(({ startOutbox }) => startOutbox());
+    whenIdle(() => void import('../features/agents/outbox/outbox-wake').then(({ startOutbox }) => startOutbox()), OUTBOX_START_WITHIN_MS);
   });
 }
 

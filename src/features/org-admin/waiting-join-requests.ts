@@ -6,20 +6,12 @@
  */
 import { useEffect } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
+import { whenIdle } from '../../lib/when-idle';
 
 export const waitingJoinRequests = proxy({ count: 0 });
 
 /** After the first paint and its follow-up work: the browser's next idle moment, or this long at most. */
 const START_WITHIN_MS = 2_000;
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: START_WITHIN_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(run, 0);
-  return () => window.clearTimeout(timer);
-}
 
 export function useWaitingJoinRequests(enabled: boolean): number {
   const { count } = useSnapshot(waitingJoinRequests);
@@ -41,7 +33,7 @@ export function useWaitingJoinRequests(enabled: boolean): number {
       };
       if (!orgAdminState.joinRequests.loaded) reload();
     };
-    const cancelStart = whenIdle(() => void start());
+    const cancelStart = whenIdle(() => void start(), START_WITHIN_MS);
     const onVisible = () => reload();
     document.addEventListener('visibilitychange', onVisible);
     return () => {

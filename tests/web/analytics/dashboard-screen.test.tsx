@@ -1,6 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
+import { loadDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
@@ -84,6 +85,20 @@ describe('Dashboard screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(ga4.reports).toHaveLength(9));
     expect(ga4.reports[8]).toMatchObject({ start_date: '2026-02-01', end_date: '2026-02-20' });
+  });
+
+  it('asks for the reports once when the same view is loaded again while they are on their way', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    let release = () => {};
+    ga4.holdReports = new Promise<void>((resolve) => (release = resolve));
+    await openDashboard();
+    await waitFor(() => expect(ga4.reports).toHaveLength(3));
+    // A second caller of the same view (a screen mounted twice, an effect and an action at once).
+    const again = loadDashboard();
+    release();
+    await act(() => again);
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    expect(ga4.reports).toHaveLength(3);
   });
 
   it('switches property from the selector', async () => {

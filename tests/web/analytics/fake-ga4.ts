@@ -25,6 +25,8 @@ export interface FakeGa4 {
   sessionsPerChannel: Array<[string, number]>;
   /** Appended to the removal message, as the server does when Google could not revoke the grant. */
   removalNote: string;
+  /** While set, report answers wait for it (the request is recorded at once). */
+  holdReports: Promise<void> | null;
   connectDemo: () => void;
 }
 
@@ -87,6 +89,7 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
       ['(other)', 1000],
     ],
     removalNote: '',
+    holdReports: null,
     connectDemo: () => {
       ga4.accounts = [makeAccount('demo', { email: 'demo@mosaic.test', is_demo: true })];
       ga4.properties = [makeProperty('900', 'demo', 'Demo Store'), makeProperty('901', 'demo', 'Demo Blog')];
@@ -120,9 +123,10 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
     linksOf(call).push(linked);
     return ok(linked, 201);
   });
-  api.on('POST /integrations/ga4/report', (call) => {
+  api.on('POST /integrations/ga4/report', async (call) => {
     const request = call.body as Ga4ReportRequest;
     ga4.reports.push(request);
+    await ga4.holdReports;
     return ok(reportFor(request, ga4));
   });
   // DELETE paths carry an id, and the fake API matches whole paths: answer them in front of it.

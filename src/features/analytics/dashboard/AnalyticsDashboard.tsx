@@ -1,5 +1,4 @@
 import { useEffect, type ComponentProps, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { Card, Flex, Grid, Heading, IconButton, Skeleton, Text, Tooltip } from '@radix-ui/themes';
 import { ReloadIcon } from '@radix-ui/react-icons';
 import { Page } from '../../../ui/Page';
@@ -13,14 +12,15 @@ import { KpiGrid } from './KpiGrid';
 import { PropertySelector } from '../ga4/PropertySelector';
 import { RangeControl } from './RangeControl';
 import { TopChannels } from './TopChannels';
-import { describeRange, rangeKey } from '../../../contract/dashboard-range';
+import { describeRange } from '../../../contract/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from './dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
-import { useSpaceAnalyticsStatus } from '../ga4/space-analytics-status';
+import { spaceAnalyticsStatus, useSpaceAnalyticsLoads } from '../ga4/space-analytics-status';
 import { SpaceAnalyticsBadge } from '../ga4/SpaceAnalyticsBadge';
 import { GetStartedChecklist } from '../../onboarding/components/GetStartedChecklist';
 import { NoAnalyticsYet } from './NoAnalyticsYet';
 import { lazyScreen } from '../../../ui/lazy-screen';
+import { useSnapshotInTransition } from '../../../ui/use-snapshot-in-transition';
 import type { SessionsChart as SessionsChartComponent } from './SessionsChart';
 import '../analytics.css';
 
@@ -37,19 +37,21 @@ const SessionsChart = lazyScreen<ComponentProps<typeof SessionsChartComponent>>(
 
 /** The analytics dashboard: property, range, KPIs, sessions over time and top channels. */
 export function AnalyticsDashboard() {
-  const { currentSpaceId } = useSnapshot(spacesState);
-  const ga4 = useSnapshot(ga4State);
-  const dashboard = useSnapshot(dashboardState);
+  // The whole screen re-renders when these change: in a transition, not in one blocking task.
+  const { currentSpaceId } = useSnapshotInTransition(spacesState);
+  const ga4 = useSnapshotInTransition(ga4State);
+  const dashboard = useSnapshotInTransition(dashboardState);
   const now = useNow();
-  const key = rangeKey(dashboard.range);
-  // The same status Connections shows (it also loads the linked properties, accounts and auth status).
-  const status = useSpaceAnalyticsStatus();
+  // The same status Connections shows, from the same loads (linked properties, accounts, auth status).
+  useSpaceAnalyticsLoads(currentSpaceId);
+  const status = spaceAnalyticsStatus(ga4);
 
+  // A new space or property loads here; a new range loads from setRange, the control's action.
   useEffect(() => {
     if (!ga4.selectedPropertyId) return;
     void SessionsChart.preload().catch(() => undefined);
     void loadDashboard();
-  }, [currentSpaceId, ga4.selectedPropertyId, key]);
+  }, [currentSpaceId, ga4.selectedPropertyId]);
 
   // Every state renders through this one shape, so the header and the checklist stay mounted
   // (and keep what they loaded) when the state changes below them.

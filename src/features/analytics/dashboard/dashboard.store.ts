@@ -63,11 +63,27 @@ function isDemoData(reportSaysDemo: boolean | undefined, linkedSaysDemo: boolean
   return ga4State.accounts.length > 0 && ga4State.accounts.every((account) => account.is_demo);
 }
 
+/** The load running now and the view (space, property, range) it fetches. */
+let running: { view: string; done: Promise<void> } | null = null;
+
 /**
  * Loads the three reports for the selected property and range. Shows the saved copy at once if
  * there is one, then the fresh figures. Never throws: a failure lands in `error`.
+ *
+ * A second call for the same view while one runs joins it (a screen mounted twice, or its effect
+ * and a user's action at the same moment): the reports go once.
  */
-export async function loadDashboard(): Promise<void> {
+export function loadDashboard(): Promise<void> {
+  const view = [getCurrentSpaceId(), ga4State.selectedPropertyId, rangeKey(dashboardState.range)].join('|');
+  if (running?.view === view) return running.done;
+  const done = fetchDashboard().finally(() => {
+    if (running?.done === done) running = null;
+  });
+  running = { view, done };
+  return done;
+}
+
+async function fetchDashboard(): Promise<void> {
   const run = ++latest;
   inFlight?.abort();
   const controller = new AbortController();
@@ -142,6 +158,7 @@ export function resetDashboard(): void {
   latest += 1;
   inFlight?.abort();
   inFlight = null;
+  running = null;
   Object.assign(dashboardState, initialState());
 }
 

@@ -64,14 +64,19 @@ export const STATUS_BADGES: Record<SpaceAnalyticsStatus['kind'], { text: string;
 /**
  * The current space's analytics status, loading what it needs (linked properties, accounts and
  * auth status) when the screen opens and when the space changes. Every screen that states the
- * status uses this, so they cannot disagree.
+ * status uses this, or `spaceAnalyticsStatus` with `useSpaceAnalyticsLoads`, so they cannot disagree.
  */
 export function useSpaceAnalyticsStatus(): SpaceAnalyticsStatus {
   const { currentSpaceId } = useSnapshot(spacesState);
   const ga4 = useSnapshot(ga4State);
+  useSpaceAnalyticsLoads(currentSpaceId);
+  return spaceAnalyticsStatus(ga4);
+}
+
+/** Loads what the status is made of when a screen opens and when the space changes. */
+export function useSpaceAnalyticsLoads(currentSpaceId: string | null): void {
   useEffect(() => {
     void loadLinkedProperties();
     void loadAccounts();
   }, [currentSpaceId]);
-  return spaceAnalyticsStatus(ga4);
 }

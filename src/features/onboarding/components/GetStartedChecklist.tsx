@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { toast } from 'sonner';
 import { Button, Card, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { CheckCircledIcon, Cross2Icon } from '@radix-ui/react-icons';
@@ -10,6 +9,7 @@ import { authState, spacesState } from '../../../session';
 import { useCurrentSpace } from '../../spaces/useCurrentSpace';
 import { STEP_COPY } from '../checklist-steps';
 import { isChecklistShown, loadOnboarding, onboardingState, progressOf, setChecklistDismissed } from '../onboarding.store';
+import { useSnapshotInTransition } from '../../../ui/use-snapshot-in-transition';
 import '../onboarding.css';
 
 export const CHECKLIST_HEADING = 'Get started with Mosaic';
@@ -19,10 +19,12 @@ export const CHECKLIST_HEADING = 'Get started with Mosaic';
  * (GET /onboarding), progress, a button to where each step is done, and a way to close it that the
  * server remembers for the person. Gone by itself once every step is done.
  */
-export function GetStartedChecklist() {
-  const { currentSpaceId } = useSnapshot(spacesState);
-  const { value } = useSnapshot(onboardingState);
-  const { user } = useSnapshot(authState);
+export const GetStartedChecklist = memo(function GetStartedChecklist() {
+  // memo: the Dashboard around it re-renders as its own data arrives; the checklist has no props
+  // and follows its stores, in transitions (use-snapshot-in-transition.ts).
+  const { currentSpaceId } = useSnapshotInTransition(spacesState);
+  const { value } = useSnapshotInTransition(onboardingState);
+  const { user } = useSnapshotInTransition(authState);
   const space = useCurrentSpace()?.name ?? 'this space';
 
   useEffect(() => {
@@ -82,7 +84,7 @@ export function GetStartedChecklist() {
       </section>
     </Card>
   );
-}
+});
 
 function ChecklistItem({ step, done, canManage, names }: { step: ChecklistStep; done: boolean; canManage: boolean; names: { org: string; space: string } }) {
   const copy = STEP_COPY[step];
