@@ -15,6 +15,7 @@ import { routes } from './app/routes';
 import { initAuth } from './features/auth/auth.store';
 import { hasStoredSession } from './session';
 import { loadAppShell } from './app/shell/load-app-shell';
+import { startScreenGetsWhenSpacesReady } from './app/early-screen-gets';
 
 // Before the router listens: screens holding a back navigation (unsaved work) are heard first.
 installPopStateGate();
@@ -25,9 +26,12 @@ adoptSpaceFromUrl();
 
 // A stored session is most likely still good: its check (GET /me, then the spaces) starts now, not
 // from the first render's effect, so on a phone the requests overlap that render (GuardedOutlet's
-// own call joins this one).
+// own call joins this one). The first screen's own GETs follow as soon as the spaces are ready.
 const returning = hasStoredSession();
-if (returning) void initAuth();
+if (returning) {
+  startScreenGetsWhenSpacesReady(routes);
+  void initAuth();
+}
 // Each in its own task, right after this one: starting a download adds a <link rel=modulepreload>
 // per chunk it needs, and on a slow phone that work would lengthen the start-up task (one task for
 // both was still long). The signed-in shell comes first for a returning user: every signed-in

@@ -9,6 +9,7 @@ import { API_BASE, withQuery, type HttpMethod } from './paths';
 import { executeRequest } from './pipeline';
 import { sendWithXhr } from './xhr-transport';
 import { fetchBytesWithFetch, openStreamWithFetch, type FetchedBytes } from './client';
+import { dropEarlyGets, startEarlyGets, takeEarlyGet } from './early-gets';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -34,6 +35,8 @@ function call<T>(
   options: RequestOptions = {},
   headers?: Record<string, string>,
 ) {
+  // A change on the server may change what an early GET would answer: nobody takes those now.
+  if (method !== 'GET') dropEarlyGets();
   return executeRequest<T>({
     method,
     path: withQuery(path, options.query),
@@ -46,7 +49,11 @@ function call<T>(
 }
 
 export const http = {
-  get: <T>(path: string, options?: RequestOptions) => call<T>('GET', path, undefined, options),
+  /** A plain GET (no options) takes the answer of the same GET started early, if one waits (early-gets.ts). */
+  get: <T>(path: string, options?: RequestOptions) =>
+    (options ? null : takeEarlyGet<T>(path)) ?? call<T>('GET', path, undefined, options),
+  /** Starts GETs a screen about to open will make, so they travel while its code loads (early-gets.ts). */
+  startEarly: (paths: readonly string[]) => startEarlyGets(paths, (path) => call('GET', path, undefined)),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PATCH', path, body, options),
@@ -89,6 +96,7 @@ export const http = {
     options: RequestOptions = {},
   ): Promise<T> {
     const fullPath = withQuery(path, options.query);
+    dropEarlyGets();
     return executeRequest<T>(
       {
         method: 'POST',

@@ -15,6 +15,11 @@ export interface RouteHandle {
   crumbs: (params: Params) => Crumb[];
   /** Full-height, non-scrolling layout (Agent Mode). */
   fullHeight?: boolean;
+  /**
+   * The plain GETs (no query, no options) the screen makes as it opens. On a signed-in start they
+   * begin when the spaces are ready, before the screen's code has loaded (early-screen-gets.ts).
+   */
+  opensWith?: readonly string[];
 }
 
 /** The deepest matched screen route's handle and the URL's params. */

@@ -46,6 +46,9 @@ const CONNECTIONS: Crumb = { label: 'Connections', to: '/connections' };
 const ADMIN: Crumb = { label: 'System Admin', to: '/admin/dashboard' };
 const ORG_ADMIN: Crumb = { label: 'Organization Admin', to: '/org-admin/dashboard' };
 
+/** What the Dashboard asks for as it opens: its checklist and the space's analytics status. */
+const DASHBOARD_GETS = ['/onboarding', '/integrations/ga4/linked-properties', '/integrations/ga4/accounts', '/integrations/ga4/auth/status'];
+
 function handle(name: string, crumbs: RouteHandle['crumbs'], extra: Partial<RouteHandle> = {}): RouteHandle {
   return { name, crumbs, ...extra };
 }
@@ -65,7 +68,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage />, handle: handle('ResetPassword', () => []) },
   { path: 'confirm-email', element: <ConfirmEmailPage />, handle: handle('ConfirmEmail', () => []) },
   { path: 'pricing', element: <PricingPage />, handle: handle('Pricing', single('Pricing')) },
-  { path: 'dashboard', element: <DashboardPage />, handle: handle('Dashboard', () => []) },
+  { path: 'dashboard', element: <DashboardPage />, handle: handle('Dashboard', () => [], { opensWith: DASHBOARD_GETS }) },
   { path: 'connections', element: <ConnectionsPage />, handle: handle('Connections', single('Connections')) },
   {
     path: 'connections/ga4/manage',

@@ -1,6 +1,10 @@
 /**
  * Public surface of the PWA layer: worker registration and updates, install, connectivity,
- * notifications, persistent storage and the logout wipe. See each module for the why.
+ * notifications and persistent storage. See each module for the why.
+ *
+ * Not here, imported by path: `LastUpdated` and the logout wipe (`offline-data`). Both load the
+ * device store (Dexie, src/db), which builds its database as it loads; through this file every
+ * screen that shows a tooltip or the connection state paid for that at start-up.
  */
 export { registerServiceWorker, applyUpdate, dismissUpdate, type RegisterServiceWorkerOptions } from './register-sw';
 export { updateState } from './update.store';
@@ -19,7 +23,6 @@ export {
 export { useOnline } from './useOnline';
 export { OfflineBanner, OFFLINE_BANNER_TEXT } from './OfflineBanner';
 export { NetworkRequiredTooltip, NETWORK_REQUIRED_MESSAGE } from './NetworkRequiredTooltip';
-export { LastUpdated } from './LastUpdated';
 export { timeAgo } from './relative-time';
 
 export {
@@ -39,5 +42,4 @@ export {
 } from './notifications';
 
 export { requestPersistentStorage, type PersistenceResult } from './persistent-storage';
-export { clearApiCache, clearOfflineData } from './offline-data';
 export { SERVED_FROM_CACHE_HEADER } from '../../sw/messages';

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
 import { loadDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
+import { startScreenGetsWhenSpacesReady } from '../../../src/app/early-screen-gets';
+import { routeTree, screenRoutes } from '../../../src/app/routes';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
@@ -99,6 +101,22 @@ describe('Dashboard screen', () => {
     await act(() => again);
     await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
     expect(ga4.reports).toHaveLength(3);
+  });
+
+  it('opens with the answers its route started early: each GET it opens with reaches the server once', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    const opensWith = ['/onboarding', '/integrations/ga4/linked-properties', '/integrations/ga4/accounts', '/integrations/ga4/auth/status', '/billing/plan', '/billing/credits'];
+    // As src/main.tsx does for a stored session: the GETs start when the spaces are ready.
+    history.replaceState(null, '', '/dashboard');
+    startScreenGetsWhenSpacesReady(routeTree(screenRoutes));
+    await signInAs(api, 'org_member');
+    for (const path of opensWith) await waitFor(() => expect(api.callsTo(`GET ${path}`), `${path} before the screen`).toHaveLength(1));
+
+    renderApp('/dashboard');
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    expect(screen.getByRole('heading', { name: 'Get started with Mosaic' })).toBeTruthy();
+    for (const path of opensWith) expect(api.callsTo(`GET ${path}`), `${path} after the screen opened`).toHaveLength(1);
+    history.replaceState(null, '', '/');
   });
 
   it('switches property from the selector', async () => {

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { markSynced, wipeAll } from '../../../src/db';
-import { LastUpdated, timeAgo } from '../../../src/pwa';
+import { timeAgo } from '../../../src/pwa';
+import { LastUpdated } from '../../../src/pwa/LastUpdated';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db, markSynced } from '../../../src/db';
-import { clearOfflineData, NOTIFICATIONS_OPT_IN_KEY } from '../../../src/pwa';
+import { NOTIFICATIONS_OPT_IN_KEY } from '../../../src/pwa';
+import { clearOfflineData } from '../../../src/pwa/offline-data';
 import { API_CACHE_NAME } from '../../../sw/messages';
 import { FakeCacheStorage } from '../../sw/fake-cache-storage';
 

@@ -1,0 +1,22 @@
+/**
+ * On a signed-in start, the GETs the shell and the first screen make as they open begin when the
+ * spaces are ready (the moment space-scoped calls can go), while the shell's and the screen's code
+ * is still downloading (src/api/early-gets.ts).
+ */
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { http } from '../api';
+import { onSpacesEvent } from '../session';
+import { currentRouteHandle } from './route-handle';
+
+/** The plan card's GETs (billing.store's first load): every signed-in screen shows the card. */
+const SHELL_GETS = ['/billing/plan', '/billing/credits'];
+
+/** Call once, at start-up, for a stored session. Only the first spaces-ready counts. */
+export function startScreenGetsWhenSpacesReady(routes: RouteObject[]): void {
+  const stop = onSpacesEvent('spaces-ready', ({ currentSpaceId }) => {
+    stop();
+    if (!currentSpaceId) return;
+    const screen = currentRouteHandle(matchRoutes(routes, window.location.pathname) ?? [])?.handle;
+    http.startEarly([...SHELL_GETS, ...(screen?.opensWith ?? [])]);
+  });
+}
