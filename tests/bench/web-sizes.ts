@@ -41,10 +41,10 @@ export interface BuildSizes {
 export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
 
 /**
- * Chunks the signed-in shell loads as soon as it starts, through `import()` so they evaluate in
- * their own task: the device read model (Dexie), which the plan card reads its saved summary from
+ * Chunks the signed-in shell loads soon after it starts, through `import()` so they evaluate in
+ * their own task: the device read model (Dexie), where the plan card saves each summary it loads
  * (src/features/billing/billing.cache.ts). A screen that uses it finds it loaded, so it is part of
- * the shell here, not of the screen's lazy-route figure.
+ * the shell here, not of the screen's lazy-route figure (nor of its first paint).
  */
 const SHELL_START_CHUNK_NAMES = new Set(['db']);
 
