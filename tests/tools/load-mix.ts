@@ -44,7 +44,18 @@ export interface LoadOptions {
   writes?: boolean;
   /** A request unanswered after this many seconds counts as a time-out (autocannon's default is 10). */
   timeoutSeconds?: number;
+  /**
+   * Connections join in RAMP_STEPS groups spread over the first this-many seconds (default 0: all at
+   * once). A server already busy with earlier connections accepts one new connection per turn of its
+   * event loop, and a busy turn lasts hundreds of milliseconds, so a hundred connections opened in
+   * the same instant wait up to seconds for the last of them (docs/reliability.md, "New connections
+   * wait one turn each"). People's apps do not all connect in the same millisecond.
+   */
+  rampSeconds?: number;
 }
+
+/** How many groups a ramp brings the connections in, evenly spaced over it. */
+const RAMP_STEPS = 20;
 
 export interface LoadFigures {
   requests: number;
@@ -60,20 +71,55 @@ export interface LoadFigures {
 
 /** Drives the mix for the given time and returns what the clients saw. */
 export async function runLoadMix(options: LoadOptions): Promise<LoadFigures> {
+  const steps = options.rampSeconds ? Math.min(RAMP_STEPS, options.connections) : 1;
+  const latencies: number[] = [];
   let next = 0;
-  const result = await autocannon({
-    url: options.baseUrl,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    timeout: options.timeoutSeconds ?? 10,
-    requests: mixFor(options.sessions[0]!, { writes: options.writes }),
-    setupClient: (client) => {
-      const session = options.sessions[next % options.sessions.length]!;
-      next += 1;
-      client.setRequests(mixFor(session, { writes: options.writes }));
-    },
+  const setupClient = (client: autocannon.Client) => {
+    const session = options.sessions[next % options.sessions.length]!;
+    next += 1;
+    client.setRequests(mixFor(session, { writes: options.writes }));
+  };
+  const groups = Array.from({ length: steps }, async (_, step) => {
+    const startAfterSeconds = ((options.rampSeconds ?? 0) * step) / steps;
+    await new Promise((resolve) => setTimeout(resolve, startAfterSeconds * 1000));
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: options.baseUrl,
+          // The connections shared as evenly as the steps allow.
+          connections: Math.floor((options.connections * (step + 1)) / steps) - Math.floor((options.connections * step) / steps),
+          // Every group stops at the same moment.
+          duration: options.durationSeconds - startAfterSeconds,
+          timeout: options.timeoutSeconds ?? 10,
+          requests: mixFor(options.sessions[0]!, { writes: options.writes }),
+          setupClient,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
   });
-  return figuresOf(result);
+  const results = await Promise.all(groups);
+  return combinedFigures(results, latencies, options.durationSeconds);
+}
+
+/** The groups' counts added up; latencies from every answer seen, as autocannon itself records them. */
+function combinedFigures(results: autocannon.Result[], latencies: number[], durationSeconds: number): LoadFigures {
+  const sorted = Float64Array.from(latencies).sort();
+  const percentile = (share: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!));
+  const sum = (pick: (result: autocannon.Result) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const requests = sum((result) => result.requests.total);
+  return {
+    requests,
+    requestsPerSecond: Math.round(requests / durationSeconds),
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+    maxMs: percentile(1),
+    status5xx: sum((result) => result['5xx']),
+    status4xx: sum((result) => result['4xx']),
+    timeouts: sum((result) => result.timeouts),
+    errors: sum((result) => result.errors),
+  };
 }
 
 export function figuresOf(result: autocannon.Result): LoadFigures {
