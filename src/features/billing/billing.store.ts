@@ -5,9 +5,10 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
+import { whenIdle } from '../../lib/when-idle';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { fetchCredits, fetchPlan, isCheckoutStarted, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
-import { readBillingSummary, saveBillingSummary } from './billing.cache';
+import { readBillingSummary, saveBillingSummary, type BillingSummary } from './billing.cache';
 import { BILLING_MESSAGES, BillingError } from './billing.messages';
 import type { CheckoutStarted, CreditChange, Credits, DeductPayload, DeductResult, Plan, PlanChange } from '../../contract/billing';
 import { leaveAppForCheckout } from './checkout-navigation';
@@ -47,6 +48,11 @@ export const billingState = proxy<BillingState>(initialState());
 /** The window event chats (and anything else that spends credits) fire after a charge. */
 export const CREDITS_CHANGED_EVENT = 'mosaic:credits-changed';
 
+/** The device copy is written by then at the latest, idle or not. */
+const SAVE_WITHIN_MS = 5_000;
+
+/** Cancels the save still waiting for an idle moment, if any: after sign-out it would write the figures back. */
+let cancelPendingSave: (() => void) | null = null;
 let running: Promise<void> | null = null;
 let generation = 0;
 /** When the server last gave both figures (Date.now()); 0 when the store holds none of its own. */
@@ -90,12 +96,28 @@ async function load(runGeneration: number): Promise<void> {
     billingState.fromDevice = Boolean(saved);
   }
   if (spaceId && plan.status === 'fulfilled' && credits.status === 'fulfilled') {
-    await saveBillingSummary(spaceId, { plan: plan.value, credits: credits.value }).catch((error: unknown) =>
-      logger.warn('Could not save billing summary', { error: describeError(error) }),
-    );
+    saveWhenIdle(spaceId, { plan: plan.value, credits: credits.value });
   }
   billingState.loading = false;
   billingState.loaded = true;
+}
+
+/**
+ * The device's copy is only read offline, later: it is written when the browser is idle, so the
+ * figures show at once and opening the device store (Dexie's code and the database) is not part of
+ * a signed-in start (docs/performance.md).
+ */
+function saveWhenIdle(spaceId: string, summary: BillingSummary): void {
+  dropPendingSave();
+  cancelPendingSave = whenIdle(() => {
+    cancelPendingSave = null;
+    saveBillingSummary(spaceId, summary).catch((error: unknown) => logger.warn('Could not save billing summary', { error: describeError(error) }));
+  }, SAVE_WITHIN_MS);
+}
+
+function dropPendingSave(): void {
+  cancelPendingSave?.();
+  cancelPendingSave = null;
 }
 
 /**
@@ -190,6 +212,7 @@ export async function deductCredits(payload: DeductPayload, idempotencyKey?: str
 }
 
 function resetBilling(): void {
+  dropPendingSave();
   generation += 1;
   running = null;
   fetchedAt = 0;

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKAGES } from '../../../src/contract/billing-catalogue';
+import { readBillingSummary } from '../../../src/features/billing/billing.cache';
 import { leaveAppForCheckout } from '../../../src/features/billing/checkout-navigation';
 import { BillingError } from '../../../src/features/billing/billing.messages';
 import {
@@ -11,6 +12,7 @@ import {
   purchaseCredits,
   refreshBilling,
 } from '../../../src/features/billing/billing.store';
+import { getCurrentSpaceId } from '../../../src/session';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
@@ -29,7 +31,32 @@ beforeEach(async () => {
   billing = installFakeBilling(api);
   await signInAs(api, 'org_owner');
 });
-afterEach(signOut);
+afterEach(async () => {
+  await signOut();
+  // jsdom has no idle callbacks of its own (src/lib/when-idle.ts then uses a timer).
+  Reflect.deleteProperty(window, 'requestIdleCallback');
+  Reflect.deleteProperty(window, 'cancelIdleCallback');
+});
+
+/** Idle moments on demand: `runIdle()` runs what is waiting for one and says how many ran. */
+function controlIdleMoments(): { runIdle(): number } {
+  const waiting = new Map<number, IdleRequestCallback>();
+  let handles = 0;
+  window.requestIdleCallback = (callback) => {
+    handles += 1;
+    waiting.set(handles, callback);
+    return handles;
+  };
+  window.cancelIdleCallback = (handle) => void waiting.delete(handle);
+  return {
+    runIdle() {
+      const callbacks = [...waiting.values()];
+      waiting.clear();
+      for (const callback of callbacks) callback({ didTimeout: false, timeRemaining: () => 50 });
+      return callbacks.length;
+    },
+  };
+}
 
 describe('billing store', () => {
   it('loads plan and credits, and reports each failure with its catalogue text', async () => {
@@ -41,6 +68,30 @@ describe('billing store', () => {
     await refreshBilling();
     expect(billingState.planError).toBe('Failed to fetch plan info');
     expect(billingState.creditsError).toBe('Failed to fetch credits info');
+  });
+
+  it('shows the figures before touching the device store, keeps a copy when idle, and offline falls back to it', async () => {
+    const idle = controlIdleMoments();
+    await refreshBilling();
+    expect(billingState.loaded).toBe(true);
+    const spaceId = getCurrentSpaceId()!;
+    expect(await readBillingSummary(spaceId)).toBeNull();
+
+    expect(idle.runIdle()).toBe(1);
+    await waitFor(async () => expect((await readBillingSummary(spaceId))?.credits?.remaining).toBe(1800));
+
+    api.offline = true;
+    await refreshBilling();
+    expect(billingState.fromDevice).toBe(true);
+    expect(billingState.credits?.remaining).toBe(1800);
+    expect(billingState.creditsError).toBe('Failed to fetch credits info');
+  });
+
+  it('drops a copy still waiting for an idle moment when the person signs out', async () => {
+    const idle = controlIdleMoments();
+    await refreshBilling();
+    await signOut();
+    expect(idle.runIdle()).toBe(0);
   });
 
   it('shares one refresh between concurrent callers', async () => {
