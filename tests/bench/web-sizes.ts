@@ -43,7 +43,7 @@ export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
 /**
  * Chunks the signed-in shell loads soon after it starts, through `import()` so they evaluate in
  * their own task: the device read model (Dexie), where the plan card saves each summary it loads
- * (src/features/billing/billing.cache.ts). A screen that uses it finds it loaded, so it is part of
+ * when the browser is next idle (src/features/billing/billing.store.ts). A screen that uses it finds it loaded, so it is part of
  * the shell here, not of the screen's lazy-route figure (nor of its first paint).
  */
 const SHELL_START_CHUNK_NAMES = new Set(['db']);
