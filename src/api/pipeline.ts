@@ -1,11 +1,12 @@
 /**
  * The request pipeline every API call goes through, whatever carries the bytes (fetch or XHR):
- * logout block → auth queue → space context rule → headers → send (abortable) → 401 recovery →
- * error catalogue.
+ * update hold → logout block → auth queue → space context rule → headers → send (abortable) →
+ * 401 recovery → error catalogue.
  */
 import { announceSpacesEvent, forceLogout, getAccessToken, getAuthStatus, getCurrentSpaceId } from '../session';
 import { API_ERROR_CODES } from '../contract/errors';
 import { reportNetworkFailure } from '../pwa/connectivity.store';
+import { holdWhileApplyingUpdate } from '../pwa/update.store';
 import { assertNotLoggingOut, runAbortable, sessionUsableNow, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';
 import { spaceContextRequiredError, toApiError } from './errors';
@@ -36,6 +37,9 @@ export type Transport = (request: OutgoingRequest) => Promise<unknown>;
 
 export async function executeRequest<T>(request: PipelineRequest, transport: Transport = sendWithFetch): Promise<T> {
   try {
+    // The user pressed Reload for a new version: nothing new leaves before the page reloads.
+    const held = holdWhileApplyingUpdate(request.signal);
+    if (held) await held;
     // Sign-in endpoints stay open during logout: logout itself posts to /logout.
     if (!isSessionEndpoint(request.path)) assertNotLoggingOut();
     // Not even a resolved await when the session is usable: the request then leaves within the

@@ -19,7 +19,15 @@ export interface RegisterServiceWorkerOptions {
   reload?: () => void;
 }
 
+/**
+ * How long Reload waits for the new version to take over before reloading the page anyway. The
+ * swap normally takes under a second; when the browser holds on to the old worker longer, the
+ * reload itself asks it again to swap, and the page comes back under whichever version is active.
+ */
+export const TAKEOVER_FALLBACK_MS = 8_000;
+
 let activeWorkbox: WorkboxLike | null = null;
+let takeoverFallback: ReturnType<typeof setTimeout> | undefined;
 let reloadPage: () => void = () => window.location.reload();
 let userAgreed = false;
 /** Another tab already let the new version take over; Reload then only needs a page reload. */
@@ -38,6 +46,7 @@ export async function registerServiceWorker(
   reloadPage = options.reload ?? (() => window.location.reload());
   userAgreed = false;
   takenOverElsewhere = false;
+  clearTimeout(takeoverFallback);
 
   workbox.addEventListener('waiting', () => {
     updateState.updateAvailable = true;
@@ -45,6 +54,7 @@ export async function registerServiceWorker(
   });
   workbox.addEventListener('controlling', (event: WorkboxLifecycleEvent) => {
     if (userAgreed) {
+      clearTimeout(takeoverFallback);
       reloadPage();
       return;
     }
@@ -72,7 +82,10 @@ export async function registerServiceWorker(
   }
 }
 
-/** Reload: the waiting worker takes over and the page reloads under it. */
+/**
+ * Reload: the waiting worker takes over and the page reloads under it. Meanwhile `applying` holds
+ * every new API request (update.store.ts), which lets the old worker go idle so the swap can happen.
+ */
 export function applyUpdate(): void {
   if (!activeWorkbox || !updateState.updateAvailable) return;
   userAgreed = true;
@@ -81,6 +94,8 @@ export function applyUpdate(): void {
     reloadPage();
     return;
   }
+  // Armed first: the worker may take over before messageSkipWaiting returns.
+  takeoverFallback = setTimeout(reloadPage, TAKEOVER_FALLBACK_MS);
   activeWorkbox.messageSkipWaiting();
 }
 

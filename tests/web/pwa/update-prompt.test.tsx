@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker, UpdatePrompt, updateState } from '../../../src/pwa';
-import type { WorkboxLike } from '../../../src/pwa/register-sw';
+import { applyUpdate, TAKEOVER_FALLBACK_MS, type WorkboxLike } from '../../../src/pwa/register-sw';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
@@ -47,7 +47,10 @@ beforeEach(() => {
   reload = vi.fn<() => void>();
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('new version prompt', () => {
   it('registers the worker and stays quiet until a new version waits', async () => {
@@ -72,6 +75,30 @@ describe('new version prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Reload' }));
 
     expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads once when the new version takes over, and not again later', async () => {
+    vi.useFakeTimers();
+    await start();
+    workbox.emit('waiting');
+    applyUpdate();
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(TAKEOVER_FALLBACK_MS * 2);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads anyway when the browser keeps the old version past the wait', async () => {
+    vi.useFakeTimers();
+    // The browser holds on to the old worker: no takeover follows the message.
+    workbox.messageSkipWaiting.mockImplementation(() => undefined);
+    await start();
+    workbox.emit('waiting');
+    applyUpdate();
+    expect(updateState.applying).toBe(true);
+    vi.advanceTimersByTime(TAKEOVER_FALLBACK_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
