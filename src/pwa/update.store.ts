@@ -20,7 +20,8 @@ export const updateState = proxy({
 export function holdWhileApplyingUpdate(signal?: AbortSignal): Promise<never> | null {
   if (!updateState.applying) return null;
   return new Promise<never>((_resolve, reject) => {
-    const abort = () => reject(signal?.reason ?? new DOMException('The request was cancelled', 'AbortError'));
+    // Whatever reason the caller gave, like an abort in flight: the request layer calls it CANCELLED.
+    const abort = () => reject(new DOMException('The request was cancelled', 'AbortError'));
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
