@@ -49,6 +49,21 @@ export function putToSigned(app: FastifyInstance, url: string, bytes: Buffer, co
   return app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: bytes });
 }
 
+/**
+ * The same token with its signature changed in its first character. Always differs from the
+ * original (overwriting the tail with fixed characters matches it once in ~1,000 signatures).
+ */
+export function withTamperedSignature(token: string): string {
+  const [body, mac] = token.split('.');
+  const first = mac!.charAt(0) === 'A' ? 'B' : 'A';
+  return `${body}.${first}${mac!.slice(1)}`;
+}
+
+/** A signed link (`…?token=…`) whose token signature was tampered with. */
+export function withTamperedLink(url: string): string {
+  return url.replace(/token=([^&]+)/, (_, token: string) => `token=${withTamperedSignature(token)}`);
+}
+
 export function commit(app: FastifyInstance, caller: Caller, payload: object) {
   return app.inject({ method: 'POST', url: `${API}/kb/uploads/commit`, headers: authHeaders(caller.token, caller.spaceId), payload });
 }

@@ -13,7 +13,7 @@ import { resolveUploadSigningKey } from '../../server/src/storage/upload-tokens'
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { seedDocument } from '../helpers/fake-openai-chat';
 import { MIME } from './kb-fixtures';
-import { createKbTestApp, documentObjectPath, search, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, documentObjectPath, search, uploadFile, waitForProcessed, withTamperedLink, type Caller, type KbTestApp } from './kb-helpers';
 
 /** Six paragraphs of about 500 characters: several overlapping passages. */
 const PARAGRAPHS = [
@@ -118,7 +118,7 @@ describe('document preview: text with passages, and the original file', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
     expect(file.headers['cache-control']).toBe('private, no-store');
 
-    const tampered = link.url.replace(/token=([^&]+)/, (_, token: string) => `token=${token.slice(0, -3)}abc`);
+    const tampered = withTamperedLink(link.url);
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
 
     // A link signed with the server's key but past its time is refused as expired.
