@@ -1,0 +1,82 @@
+/**
+ * What each long task ran: a CPU profile taken with the trace, its samples grouped per task by
+ * their outermost frames, named through the build's source maps (`src/…`, or the package).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import type { CDPSession } from 'playwright-core';
+import type { LongTask } from './web-long-tasks';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Frames from the outermost kept per stack: enough to tell "the shell's chunk running" from "React rendering". */
+const STACK_DEPTH = 3;
+
+export async function startCpuProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
+/** Per long task, its most sampled stacks with their share of the task's samples. */
+export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir: string): Promise<string[][]> {
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const name = frameNamer(buildDir);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const stackOf = (id: number): string => {
+    const frames: string[] = [];
+    for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+      const node = nodes.get(current)!;
+      if (!node.callFrame.functionName.startsWith('(')) frames.unshift(name(node.callFrame));
+    }
+    return frames.slice(0, STACK_DEPTH).join(' > ') || '(browser: style, layout, parsing)';
+  };
+  let time = profile.startTime;
+  const samples = (profile.samples ?? []).map((id, index) => ({ id, time: (time += profile.timeDeltas?.[index] ?? 0) }));
+  return tasks.map((task) => {
+    const inside = samples.filter((sample) => sample.time >= task.traceStart && sample.time <= task.traceEnd && nodes.get(sample.id)?.callFrame.functionName !== '(idle)');
+    const counts = new Map<string, number>();
+    for (const sample of inside) counts.set(stackOf(sample.id), (counts.get(stackOf(sample.id)) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([stack, count]) => `${Math.round((count / inside.length) * 100)} % ${stack}`);
+  });
+}
+
+/** `function@src/file.ts:line` through the chunk's source map, or the chunk's own name without one. */
+function frameNamer(buildDir: string): (frame: ProfileNode['callFrame']) => string {
+  const maps = new Map<string, TraceMap | null>();
+  const mapOf = (url: string): TraceMap | null => {
+    if (!maps.has(url)) {
+      try {
+        maps.set(url, new TraceMap(readFileSync(join(buildDir, `${new URL(url).pathname}.map`), 'utf8')));
+      } catch {
+        maps.set(url, null);
+      }
+    }
+    return maps.get(url) ?? null;
+  };
+  return (frame) => {
+    const map = frame.url.startsWith('http') ? mapOf(frame.url) : null;
+    const original = map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }) : null;
+    const fn = original?.name ?? (frame.functionName || '(anonymous)');
+    if (!original?.source) return `${fn}@${frame.url.split('/').pop() || 'native'}`;
+    const source = original.source.replace(/^.*node_modules\//, '').replace(/^.*?\/src\//, 'src/');
+    return `${fn}@${source}:${original.line}`;
+  };
+}
