@@ -74,11 +74,6 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       sourcemap: true,
       // dist/.vite/manifest.json: the chunk graph tests/bench/web.bench.ts measures per route.
       manifest: true,
-      // The HTML's own preloads stay (they cost no script). A dynamic import's scripts are not
-      // preloaded: the helper inserting one <link> per chunk of the shell and of the first screen
-      // was a long task at start-up, while the chunk's own imports start the same downloads one
-      // round trip later. Its stylesheets are still loaded by the helper (they are not in this list).
-      modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rolldownOptions: {
         plugins: [
           // One module per Radix icon, so a chunk carries only the icons its screens draw.

@@ -32,10 +32,10 @@ if (returning) {
   startScreenGetsWhenSpacesReady(routes);
   void initAuth();
 }
-// Each in its own task, right after this one: starting a download adds a stylesheet link per CSS
-// file the chunk needs, and matching the path walks the route table; on a slow phone that work
-// would lengthen the start-up task. The signed-in shell comes first for a returning user: every
-// signed-in screen renders inside it.
+// Each in its own task, right after this one: starting a download adds a <link rel=modulepreload>
+// per chunk it needs, and on a slow phone that work would lengthen the start-up task (one task for
+// both was still long). The signed-in shell comes first for a returning user: every signed-in
+// screen renders inside it.
 if (returning) setTimeout(() => void loadAppShell().catch(() => undefined), 0);
 setTimeout(() => preloadScreensFor(routes, window.location.pathname), 0);
 const container = document.getElementById('root');

@@ -128,18 +128,4 @@ describe('built entry', () => {
     expect(await scriptsFor([entry!])).not.toContain('TooltipProvider');
     expect(await scriptsFor([entry!, 'src/app/shell/AppShell.tsx'])).toContain('TooltipProvider');
   });
-
-  it("preloads the entry's scripts from index.html, and a lazy chunk's stylesheets but not its scripts (vite.config.ts, modulePreload)", async () => {
-    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)!;
-    const html = await readFile(join(outDir, 'index.html'), 'utf8');
-    for (const imported of manifest[entry]!.imports ?? []) {
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[imported]!.file}">`);
-    }
-    // What the preload helper inserts for an import() is the list each chunk declares in __vite__mapDeps.
-    const lists = [...(await scriptsFor([entry, 'src/app/shell/AppShell.tsx'])).matchAll(/m\.f=\[([^\]]*)\]/g)].map((match) => match[1]!);
-    const preloaded = lists.flatMap((list) => [...list.matchAll(/"([^"]+)"/g)].map((file) => file[1]!));
-    expect(preloaded.some((file) => file.endsWith('.css'))).toBe(true);
-    expect(preloaded.filter((file) => !file.endsWith('.css'))).toEqual([]);
-  });
 });
