@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { matchRoutes, useLocation, useRoutes } from 'react-router-dom';
+import { useLocation, useRoutes } from 'react-router-dom';
 import { CurrentRouteContext, currentRouteHandle } from './route-handle';
+import { matchRoutesOnce } from './route-matches';
 
 /**
  * Renders the route tree for the current location and tells the shell which screen route it is
@@ -10,6 +11,6 @@ import { CurrentRouteContext, currentRouteHandle } from './route-handle';
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const element = useRoutes(routes, location);
-  const current = useMemo(() => currentRouteHandle(matchRoutes(routes, location) ?? []), [routes, location]);
+  const current = useMemo(() => currentRouteHandle(matchRoutesOnce(routes, location.pathname) ?? []), [routes, location.pathname]);
   return <CurrentRouteContext.Provider value={current}>{element}</CurrentRouteContext.Provider>;
 }

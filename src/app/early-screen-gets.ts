@@ -3,10 +3,11 @@
  * spaces are ready (the moment space-scoped calls can go), while the shell's and the screen's code
  * is still downloading (src/api/early-gets.ts).
  */
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { http } from '../api';
 import { onSpacesEvent } from '../session';
 import { currentRouteHandle } from './route-handle';
+import { matchRoutesOnce } from './route-matches';
 
 /** The plan card's GETs (billing.store's first load): every signed-in screen shows the card. */
 const SHELL_GETS = ['/billing/plan', '/billing/credits'];
@@ -16,7 +17,7 @@ export function startScreenGetsWhenSpacesReady(routes: RouteObject[]): void {
   const stop = onSpacesEvent('spaces-ready', ({ currentSpaceId }) => {
     stop();
     if (!currentSpaceId) return;
-    const screen = currentRouteHandle(matchRoutes(routes, window.location.pathname) ?? [])?.handle;
+    const screen = currentRouteHandle(matchRoutesOnce(routes, window.location.pathname) ?? [])?.handle;
     http.startEarly([...SHELL_GETS, ...(screen?.opensWith ?? [])]);
   });
 }
