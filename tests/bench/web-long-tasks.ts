@@ -1,8 +1,9 @@
 /**
  * The main thread's long tasks during a signed-in first visit, read from a Chrome trace at 4×
  * CPU slow-down (what Lighthouse's mobile preset assumes). Lighthouse's total blocking time is a
- * simulation over the same trace, and on this shared machine it moves by seconds from run to run;
- * the tasks themselves, measured, vary far less, so two builds can be told apart in a few rounds.
+ * simulation built on such a trace, and on this shared machine it moved by seconds between runs of
+ * one build; the measured tasks move too (the machine's load), by less, and each is named, so a
+ * change of a hundred milliseconds shows over ten alternating rounds (docs/performance.md).
  */
 import type { Browser, CDPSession } from 'playwright-core';
 import type { SessionTokens } from '../e2e/harness';

@@ -43,14 +43,17 @@ export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir
       const node = nodes.get(current)!;
       if (!node.callFrame.functionName.startsWith('(')) frames.unshift(name(node.callFrame));
     }
-    return frames.slice(0, STACK_DEPTH).join(' > ') || '(browser: style, layout, parsing)';
+    return frames.slice(0, STACK_DEPTH).join(' > ') || '(no script: style, layout, parsing or garbage collection)';
   };
   let time = profile.startTime;
   const samples = (profile.samples ?? []).map((id, index) => ({ id, time: (time += profile.timeDeltas?.[index] ?? 0) }));
   return tasks.map((task) => {
     const inside = samples.filter((sample) => sample.time >= task.traceStart && sample.time <= task.traceEnd && nodes.get(sample.id)?.callFrame.functionName !== '(idle)');
     const counts = new Map<string, number>();
-    for (const sample of inside) counts.set(stackOf(sample.id), (counts.get(stackOf(sample.id)) ?? 0) + 1);
+    for (const sample of inside) {
+      const stack = stackOf(sample.id);
+      counts.set(stack, (counts.get(stack) ?? 0) + 1);
+    }
     return [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)

@@ -1,6 +1,6 @@
 /**
  * npm run bench:web-tasks — the signed-in Dashboard's long tasks at 4× CPU, measured from Chrome
- * traces (tests/bench/web-long-tasks.ts), BENCH_ROUNDS rounds (default 6). With
+ * traces (tests/bench/web-long-tasks.ts), BENCH_ROUNDS rounds (default 10). With
  * BENCH_BASELINE_REF=<git ref> that commit's build runs back to back with this one, alternating
  * (A B B A …), each run with the machine's load average. BENCH_PATH picks another signed-in path;
  * BENCH_TASK_STACKS=1 prints, for each build's first run, every long task with what it ran.
@@ -13,7 +13,7 @@ import { traceFirstVisit, LONG_TASK_MS, type LongTaskRun } from './web-long-task
 import { startCpuProfile, stacksPerTask } from './web-task-stacks';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PAGE = process.env.BENCH_PATH ?? '/dashboard';
 const SHOW_STACKS = process.env.BENCH_TASK_STACKS === '1';
 
