@@ -35,6 +35,26 @@ async function deploy(outDir: string): Promise<void> {
 const buildIdOf = (page: Page) =>
   page.evaluate(() => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') ?? null);
 
+/**
+ * From now on, what the page requests and each service worker's state, in milliseconds from the
+ * call: what a failed swap is explained by (the old worker must go idle before the new one activates).
+ */
+async function recordSwapTimeline(page: Page): Promise<string[]> {
+  const start = Date.now();
+  const timeline: string[] = [];
+  const at = (line: string) => timeline.push(`${Date.now() - start} ms ${line}`);
+  page.on('request', (request) => at(`request ${request.method()} ${new URL(request.url()).pathname}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) at(`navigated ${new URL(frame.url()).pathname}`);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) at(`worker ${version.versionId} ${version.status}, ${version.runningStatus}, ${version.controlledClients?.length ?? 0} clients`);
+  });
+  await cdp.send('ServiceWorker.enable');
+  return timeline;
+}
+
 beforeAll(async () => {
   first = await buildApp('e2e-update-one');
   second = await buildApp('e2e-update-two');
@@ -80,12 +100,16 @@ describe('a new version deployed while the app is open', () => {
     expect(await buildIdOf(page)).toBe('e2e-update-one');
     await prompt.waitFor({ timeout: 30_000 });
 
+    const timeline = await recordSwapTimeline(page);
     await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') === 'e2e-update-two',
-      null,
-      { timeout: 30_000 },
-    );
+    await page
+      .waitForFunction(() => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') === 'e2e-update-two', null, {
+        timeout: 30_000,
+      })
+      .catch((error: unknown) => {
+        // A swap that does not happen depends on what reached the old worker meanwhile: say it.
+        throw new Error(`the new version did not take over after Reload:\n${timeline.join('\n')}`, { cause: error });
+      });
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     expect(await prompt.count()).toBe(0);
     await context.close();
