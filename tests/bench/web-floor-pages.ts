@@ -1,0 +1,96 @@
+/**
+ * Pages that do what a signed-in /dashboard must do before its largest text paints, and nothing
+ * else, written into a build folder (`<outDir>/floor/`) for `npm run bench:web-floor`:
+ *
+ *  - `chain.html`: the built index.html's head (its render-blocking stylesheet, the boot splash)
+ *    and a few lines of script that make the start-up's requests in the specification's order
+ *    (GET /me, then GET /spaces/, then the screen's GETs in the space), then write the same text
+ *    the Dashboard shows. No framework, no app code: the network chain alone.
+ *  - `chain-and-code.html`: the same, and the files the real Dashboard fetched before its largest
+ *    paint (recorded in Chromium), each downloaded as the app downloads it (scripts as module
+ *    preloads, stylesheets as non-blocking ones) but none of them run.
+ *  - `chain-and-code-in-two-files.html`: those same bytes joined into one script and one
+ *    stylesheet, so the difference from the page before is the number of requests alone.
+ *
+ * Lighthouse's mobile preset on these pages tells how far the real page is from what its network
+ * work alone allows on this machine (docs/performance.md, "Seventh pass").
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+export interface RecordedStart {
+  /** `/assets/…` files the page fetched before its largest contentful paint, in request order. */
+  assets: string[];
+  /** API GETs made before that paint, in request order (`/api/v1/…`). */
+  apiGets: string[];
+  /** The largest text the page painted. */
+  lcpText: string;
+}
+
+export const FLOOR_PAGES = ['/floor/chain.html', '/floor/chain-and-code.html', '/floor/chain-and-code-in-two-files.html'] as const;
+
+/** The start-up's order (spec 000 "Initialise"): who am I, then my spaces, then the rest in the space. */
+const SEQUENTIAL = ['/api/v1/me', '/api/v1/spaces/'];
+
+function probeScript(apiGets: string[], lcpText: string): string {
+  const inSpace = apiGets.filter((path) => !SEQUENTIAL.includes(path));
+  return `const auth = { Authorization: 'Bearer ' + localStorage.getItem('ma_access_token') };
+const get = async (path, headers) => (await fetch(path, { headers })).json();
+await get('/api/v1/me', auth);
+const spaces = await get('/api/v1/spaces/', auth);
+const space = (Array.isArray(spaces) ? spaces : spaces.data)[0].id;
+await Promise.all(${JSON.stringify(inSpace)}.map((path) => get(path, { ...auth, 'X-Space-Id': space })));
+const main = document.createElement('main');
+main.className = 'floor';
+const heading = document.createElement('h1');
+heading.textContent = 'Dashboard';
+const text = document.createElement('p');
+text.textContent = ${JSON.stringify(lcpText)};
+main.append(heading, text);
+document.getElementById('root').replaceChildren(main);
+`;
+}
+
+/** Writes `body` with the .br and .gz copies the server sends to browsers that accept them. */
+async function writeCompressed(path: string, body: string): Promise<void> {
+  await writeFile(path, body);
+  await writeFile(`${path}.br`, brotliCompressSync(body));
+  await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
+}
+
+export async function writeFloorPages(outDir: string, start: RecordedStart): Promise<void> {
+  const folder = join(outDir, 'floor');
+  await mkdir(folder, { recursive: true });
+  const index = await readFile(join(outDir, 'index.html'), 'utf8');
+  // index.html's head without the app's scripts and preloads: its stylesheet, splash style, manifest.
+  const head = index
+    .slice(0, index.indexOf('</head>'))
+    .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const body = index.slice(index.indexOf('<body>'), index.indexOf('</html>'));
+  const page = (extraHead: string) =>
+    `${head}<style>.floor{padding:24px;font:14px/20px sans-serif}.floor p{max-width:300px}</style>${extraHead}<script type="module" src="/floor/probe.js"></script></head>\n  ${body}</html>\n`;
+
+  await writeCompressed(join(folder, 'probe.js'), probeScript(start.apiGets, start.lcpText));
+  const scripts = start.assets.filter((asset) => asset.endsWith('.js'));
+  const stylesheets = start.assets.filter((asset) => asset.endsWith('.css') && !head.includes(asset));
+  const missing = start.assets.filter((asset) => !existsSync(join(outDir, asset)));
+  if (missing.length > 0) throw new Error(`the recorded start fetched files the build does not have: ${missing.join(', ')}`);
+
+  await writeFile(join(folder, 'chain.html'), page(''));
+  await writeFile(
+    join(folder, 'chain-and-code.html'),
+    page([...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`), ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print">`)].join('')),
+  );
+  // One module whose only export is the scripts' text: it downloads and parses like them, runs nothing.
+  const sources = await Promise.all(scripts.map((src) => readFile(join(outDir, src), 'utf8')));
+  await writeCompressed(join(folder, 'all-scripts.js'), `export default ${JSON.stringify(sources)};\n`);
+  const styles = await Promise.all(stylesheets.map((href) => readFile(join(outDir, href), 'utf8')));
+  await writeCompressed(join(folder, 'all-styles.css'), styles.join('\n'));
+  await writeFile(
+    join(folder, 'chain-and-code-in-two-files.html'),
+    page('<link rel="modulepreload" crossorigin href="/floor/all-scripts.js"><link rel="stylesheet" href="/floor/all-styles.css" media="print">'),
+  );
+}
