@@ -6,7 +6,9 @@
  *    and a few lines of script that make the start-up's requests in the specification's order
  *    (GET /me, then GET /spaces/, then the screen's GETs in the space), then write the same text
  *    the Dashboard shows. No framework, no app code: the network chain alone.
- *  - `chain-and-code.html`: the same, and the files the real Dashboard fetched before its largest
+ *  - `chain-and-entry.html`: the same, and the entry's scripts (what index.html loads, all a
+ *    signed-out /login downloads too) downloaded as module preloads but not run.
+ *  - `chain-and-code.html`: the chain, and the files the real Dashboard fetched before its largest
  *    paint (recorded in Chromium), each downloaded as the app downloads it (scripts as module
  *    preloads, stylesheets as non-blocking ones) but none of them run.
  *  - `chain-and-code-in-two-files.html`: those same bytes joined into one script and one
@@ -29,7 +31,7 @@ export interface RecordedStart {
   lcpText: string;
 }
 
-export const FLOOR_PAGES = ['/floor/chain.html', '/floor/chain-and-code.html', '/floor/chain-and-code-in-two-files.html'] as const;
+export const FLOOR_PAGES = ['/floor/chain.html', '/floor/chain-and-entry.html', '/floor/chain-and-code.html', '/floor/chain-and-code-in-two-files.html'] as const;
 
 /** The start-up's order (spec 000 "Initialise"): who am I, then my spaces, then the rest in the space. */
 const SEQUENTIAL = ['/api/v1/me', '/api/v1/spaces/'];
@@ -80,6 +82,8 @@ export async function writeFloorPages(outDir: string, start: RecordedStart): Pro
   if (missing.length > 0) throw new Error(`the recorded start fetched files the build does not have: ${missing.join(', ')}`);
 
   await writeFile(join(folder, 'chain.html'), page(''));
+  const entryScripts = [...index.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((match) => match[1]!);
+  await writeFile(join(folder, 'chain-and-entry.html'), page(entryScripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('')));
   await writeFile(
     join(folder, 'chain-and-code.html'),
     page([...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`), ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print">`)].join('')),

@@ -3,9 +3,11 @@
  * machine. It records what the real page fetches before its largest paint (Chromium, 390 px),
  * writes pages that do only that network work (tests/bench/web-floor-pages.ts), and audits the
  * real page and those pages back to back, BENCH_ROUNDS rounds (default 3), each run with the
- * machine's load average. The gap between the real page and `chain-and-code` is what running the
- * app costs; `chain-and-code` against `chain-and-code-in-two-files` is what the number of requests
- * costs. Figures: docs/performance.md, "Seventh pass".
+ * machine's load average. `chain-and-entry` is the best any page could do that downloads the entry
+ * /login downloads and then makes the start-up's requests; the gap between the real page and
+ * `chain-and-code` is what running the app costs; `chain-and-code` against
+ * `chain-and-code-in-two-files` is what the number of requests costs. Figures:
+ * docs/performance.md, "Seventh pass".
  */
 import { apiLogin, buildApp, launchBrowser, registerAccount, startServer, uniqueAccount, type SessionTokens } from '../e2e/harness';
 import { loadNow, median } from './web-compare';
