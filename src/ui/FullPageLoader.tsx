@@ -8,17 +8,21 @@ import { Logo } from './Logo';
  */
 export const START_UP_SPINNER_AT_MS = 2000;
 
-/** The calm full-page state shown while the session is being restored. */
+/**
+ * The calm full-page state shown while the session is being restored. The label stays centred
+ * under the mark, where the boot splash in index.html drew it; the spinner, when it comes, hangs
+ * to its left.
+ */
 export function FullPageLoader({ label = 'Loading Mosaic…' }: { label?: string }) {
   return (
     <Flex className="full-page-center" direction="column" align="center" justify="center" gap="4" role="status">
       <Logo size={40} />
-      <Flex align="center" gap="2">
-        <DelayedSpinner size="2" revealAtMs={START_UP_SPINNER_AT_MS} />
-        <Text size="2" color="gray">
-          {label}
-        </Text>
-      </Flex>
+      <Text size="2" color="gray" className="full-page-loader__label">
+        <span className="full-page-loader__spinner">
+          <DelayedSpinner size="2" revealAtMs={START_UP_SPINNER_AT_MS} />
+        </span>
+        {label}
+      </Text>
     </Flex>
   );
 }

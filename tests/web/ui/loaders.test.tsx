@@ -34,11 +34,6 @@ describe('the start-up loader', () => {
     expect(spinner(container)).not.toBeNull();
   });
 
-  it('keeps the spinner’s place while it waits, so nothing moves when it appears', () => {
-    const { container } = render(<Theme><FullPageLoader /></Theme>);
-    const space = container.querySelector('.delayed-spinner-space');
-    expect(space?.getAttribute('aria-hidden')).toBe('true');
-  });
 });
 
 describe('the screen loader', () => {
