@@ -5,14 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../errors';
 import type { ErrorBody } from './error-handler';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Hashed build output never changes under one name; everything else must be revalidated. */
-function cacheControlFor(filePath: string, root: string): string {
-  const relative = path.relative(root, filePath).split(path.sep).join('/');
-  return relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
+function cacheControlFor(file: string): string {
+  return file.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
 }
 
 /**
@@ -30,15 +30,39 @@ const SCREEN_MODULES: Record<string, string> = {
 
 interface ManifestChunk {
   file: string;
+  /** Set on the JavaScript chunks the bundler cut; absent on files it only copied (a worker's script). */
+  name?: string;
   imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(staticDir: string): Manifest | null {
+  const manifestPath = path.join(staticDir, '.vite', 'manifest.json');
+  return existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : null;
+}
+
+/**
+ * The build's module scripts and stylesheets (paths such as `assets/index-abc.js`): what pages
+ * load into themselves, never a document or a worker of its own. A worker's script (listed under a
+ * chunk's `assets`, or as an entry without a chunk name) is not among them, nor is anything the
+ * manifest does not list.
+ */
+function pageSubresources(manifest: Manifest | null): Set<string> {
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest ?? {})) {
+    if (chunk.name !== undefined && /\.m?js$/.test(chunk.file)) files.add(chunk.file);
+    if (chunk.file.endsWith('.css')) files.add(chunk.file);
+    for (const stylesheet of chunk.css ?? []) files.add(stylesheet);
+  }
+  return files;
 }
 
 /** `Link` header values (rel=modulepreload) per path: the screen's chunk and what it imports beyond the entry. */
-function screenPreloads(staticDir: string): Map<string, string> {
+function screenPreloads(manifest: Manifest | null): Map<string, string> {
   const headers = new Map<string, string>();
-  const manifestPath = path.join(staticDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return headers;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  if (!manifest) return headers;
   const reachable = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -93,7 +117,9 @@ const SHARE_PAGE = /^\/share\/([^/?#]+)\/?(?:[?#].*)?$/;
  */
 export async function installStaticFiles(app: FastifyInstance, staticDir: string, sharedPage?: SharedPageOptions): Promise<void> {
   const hasApp = existsSync(path.join(staticDir, 'index.html')) && statSync(staticDir).isDirectory();
-  const preloads = hasApp ? screenPreloads(staticDir) : new Map<string, string>();
+  const manifest = hasApp ? readManifest(staticDir) : null;
+  const preloads = screenPreloads(manifest);
+  const subresources = pageSubresources(manifest);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -104,7 +130,10 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
       // Cache-Control is set per file below.
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(filePath, staticDir));
+        // The build's own name for the file, also when the pre-compressed copy is sent.
+        const file = path.relative(staticDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+        reply.header('Cache-Control', cacheControlFor(file));
+        if (subresources.has(file)) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       },
     });
   }
