@@ -8,8 +8,8 @@
  *    the Dashboard shows. No framework, no app code: the network chain alone.
  *  - `chain-and-entry.html`: the same, and the entry's scripts (what index.html loads, all a
  *    signed-out /login downloads too) downloaded as module preloads but not run.
- *  - `chain-and-code.html`: the chain, and the files the real Dashboard fetched before its largest
- *    paint (recorded in Chromium), each downloaded as the app downloads it (scripts as module
+ *  - `chain-and-code.html`: the chain, and the files the real Dashboard fetched before its heading
+ *    was on the page (recorded in Chromium), each downloaded as the app downloads it (scripts as module
  *    preloads, stylesheets as non-blocking ones) but none of them run.
  *  - `chain-and-code-in-two-files.html`: those same bytes joined into one script and one
  *    stylesheet, so the difference from the page before is the number of requests alone.
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export interface RecordedStart {
-  /** `/assets/…` files the page fetched before its largest contentful paint, in request order. */
+  /** `/assets/…` files the page fetched before its screen's heading was on the page, in request order. */
   assets: string[];
   /** API GETs made before that paint, in request order (`/api/v1/…`). */
   apiGets: string[];
