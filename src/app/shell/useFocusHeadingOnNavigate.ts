@@ -9,7 +9,8 @@ const HEADING_WAIT_MS = 10_000;
  * clicked, or fall to the page body when that link went away; a screen-reader or keyboard user then
  * starts from the top. This moves focus to the new screen's level-1 heading once it has rendered.
  * Focus that something on the new screen has already claimed (an autofocused field, the composer
- * after a send) is left where it is.
+ * after a send) is left where it is. A page opened afresh, before the person has clicked or typed
+ * anything on it, is left at its start, where the skip link is the first stop.
  */
 export function useFocusHeadingOnNavigate(mainRef: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -19,6 +20,7 @@ export function useFocusHeadingOnNavigate(mainRef: RefObject<HTMLElement | null>
     const main = mainRef.current;
     if (!main || previousPath.current === pathname) return;
     previousPath.current = pathname;
+    if (!personHasActed()) return;
 
     const focusHeading = (): boolean => {
       const heading = main.querySelector<HTMLElement>('h1');
@@ -53,6 +55,15 @@ export function useFocusHeadingOnNavigate(mainRef: RefObject<HTMLElement | null>
     }
     return stop;
   }, [mainRef, pathname]);
+}
+
+/**
+ * Whether the person has clicked, tapped or typed on this page since it was opened (the browser's
+ * user activation, which counts from the document's start, sign-in included). Browsers without it
+ * count as yes: focus then moves as on any navigation.
+ */
+function personHasActed(): boolean {
+  return (navigator as Partial<Pick<Navigator, 'userActivation'>>).userActivation?.hasBeenActive ?? true;
 }
 
 /** Runs `work` in a task after the next frame has painted (a frame, then a new task). */

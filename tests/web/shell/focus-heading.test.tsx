@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useFocusHeadingOnNavigate } from '../../../src/app/shell/useFocusHeadingOnNavigate';
 
 function Shell() {
@@ -67,5 +67,28 @@ describe('focus after a navigation', () => {
     // Two frames and a task later the field still has it.
     await act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
     expect(document.activeElement).toBe(field);
+  });
+});
+
+describe('a page opened afresh', () => {
+  /** The browser's record of whether the person has clicked or typed on the page yet. */
+  function userActivation(hasBeenActive: boolean) {
+    Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive, isActive: false }, configurable: true });
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'userActivation');
+  });
+
+  it('stays at its start until the person acts, then focus follows their navigations', async () => {
+    userActivation(false);
+    renderShell();
+    screen.getByRole('heading', { name: 'First screen' });
+    // Past the paint and the task after it: the heading would have been focused by now.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+    expect(document.activeElement).toBe(document.body);
+
+    userActivation(true);
+    act(() => screen.getByRole('button', { name: 'Go to the second screen' }).click());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Second screen' })));
   });
 });
