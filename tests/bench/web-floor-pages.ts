@@ -55,6 +55,11 @@ document.getElementById('root').replaceChildren(main);
 `;
 }
 
+/** Downloaded and parsed as the app's code is, but not run. */
+const modulePreload = (src: string) => `<link rel="modulepreload" crossorigin href="${src}">`;
+/** Downloaded without holding up the page's rendering, as the app's lazily loaded stylesheets are. */
+const quietStylesheet = (href: string) => `<link rel="stylesheet" href="${href}" media="print">`;
+
 /** Writes `body` with the .br and .gz copies the server sends to browsers that accept them. */
 async function writeCompressed(path: string, body: string): Promise<void> {
   await writeFile(path, body);
@@ -83,10 +88,10 @@ export async function writeFloorPages(outDir: string, start: RecordedStart): Pro
 
   await writeFile(join(folder, 'chain.html'), page(''));
   const entryScripts = [...index.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((match) => match[1]!);
-  await writeFile(join(folder, 'chain-and-entry.html'), page(entryScripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('')));
+  await writeFile(join(folder, 'chain-and-entry.html'), page(entryScripts.map(modulePreload).join('')));
   await writeFile(
     join(folder, 'chain-and-code.html'),
-    page([...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`), ...stylesheets.map((href) => `<link rel="stylesheet" href="${href}" media="print">`)].join('')),
+    page([...scripts.map(modulePreload), ...stylesheets.map(quietStylesheet)].join('')),
   );
   // One module whose only export is the scripts' text: it downloads and parses like them, runs nothing.
   const sources = await Promise.all(scripts.map((src) => readFile(join(outDir, src), 'utf8')));
@@ -95,6 +100,6 @@ export async function writeFloorPages(outDir: string, start: RecordedStart): Pro
   await writeCompressed(join(folder, 'all-styles.css'), styles.join('\n'));
   await writeFile(
     join(folder, 'chain-and-code-in-two-files.html'),
-    page('<link rel="modulepreload" crossorigin href="/floor/all-scripts.js"><link rel="stylesheet" href="/floor/all-styles.css" media="print">'),
+    page(modulePreload('/floor/all-scripts.js') + quietStylesheet('/floor/all-styles.css')),
   );
 }

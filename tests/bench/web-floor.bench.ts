@@ -1,9 +1,9 @@
 /**
  * npm run bench:web-floor — what Lighthouse's mobile preset allows a signed-in /dashboard on this
- * machine. It records what the real page fetches before its largest paint (Chromium, 390 px),
- * writes pages that do only that network work (tests/bench/web-floor-pages.ts), and audits the
- * real page and those pages back to back, BENCH_ROUNDS rounds (default 3), each run with the
- * machine's load average. `chain-and-entry` is the best any page could do that downloads the entry
+ * machine. It records the code the real page fetches before its heading is on the page and its
+ * GETs before its largest paint (Chromium, 390 px), writes pages that do only that network work
+ * (tests/bench/web-floor-pages.ts), and audits the real page and those pages back to back,
+ * BENCH_ROUNDS rounds (default 3), each run with the machine's load average. `chain-and-entry` is the best any page could do that downloads the entry
  * /login downloads and then makes the start-up's requests; the gap between the real page and
  * `chain-and-code` is what running the app costs; `chain-and-code` against
  * `chain-and-code-in-two-files` is what the number of requests costs. Figures:

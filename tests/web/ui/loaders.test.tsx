@@ -33,7 +33,6 @@ describe('the start-up loader', () => {
     const { container } = render(<Theme><FullPageLoader /></Theme>);
     expect(spinner(container)).not.toBeNull();
   });
-
 });
 
 describe('the screen loader', () => {
