@@ -138,8 +138,13 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             name: 'server',
             environment: 'node',
             include: ['tests/server/**/*.test.ts'],
-            // Gives every test app a log folder and fails the run if a secret was logged.
-            globalSetup: ['tests/helpers/server-log-check.ts'],
+            // The prepared database template, made before any file asks for it; a log folder for
+            // every test app, scanned for secrets when the run is over (a finding fails it).
+            globalSetup: ['tests/helpers/database-template-setup.ts', 'tests/helpers/server-log-check.ts'],
+            // A worker's files share one module graph: the server's modules are loaded once per
+            // worker instead of once per file (half the suite's CPU). Each file builds its own apps
+            // and databases and closes them, so no state of the product is shared (docs/testing.md).
+            isolate: false,
             // Bounds for failures only (tests wait for events): generous, because a shared 2-core
             // machine under load can take over a minute to boot an app and its database.
             testTimeout: 60_000,

@@ -11,7 +11,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiLogin, buildApp, launchBrowser, registerAccount, startServer, uniqueAccount, type SessionTokens } from '../e2e/harness';
+import { apiLogin, launchBrowser, registerAccount, startServer, uniqueAccount, type SessionTokens } from '../e2e/harness';
+import { buildApp } from '../tools/test-build';
 import { loadNow, median } from './web-compare';
 import { FLOOR_PAGES, writeFloorPages, type RecordedStart } from './web-floor-pages';
 import { runLighthouse, type LighthouseScore } from './web-lighthouse';

@@ -7,7 +7,8 @@
  * Figures and what they led to: docs/performance.md.
  */
 import path from 'node:path';
-import { apiLogin, buildApp, launchBrowser, registerAccount, startServer, uniqueAccount, type SessionTokens } from '../e2e/harness';
+import { apiLogin, launchBrowser, registerAccount, startServer, uniqueAccount, type SessionTokens } from '../e2e/harness';
+import { buildApp } from '../tools/test-build';
 import { buildRef, loadNow, median } from './web-compare';
 import { traceFirstVisit, LONG_TASK_MS, type LongTaskRun } from './web-long-tasks';
 import { startCpuProfile, stacksPerTask } from './web-task-stacks';

@@ -16,7 +16,8 @@
  * Figures: docs/performance.md.
  */
 import path from 'node:path';
-import { buildApp, launchBrowser, registerAccount, startServer, uniqueAccount, apiLogin } from '../e2e/harness';
+import { launchBrowser, registerAccount, startServer, uniqueAccount, apiLogin } from '../e2e/harness';
+import { buildApp } from '../tools/test-build';
 import { runLighthouse } from './web-lighthouse';
 import { buildRef, compareLighthouse, loadNow, printComparison } from './web-compare';
 import { measureBuild } from './web-sizes';

@@ -1,36 +1,23 @@
 /**
  * The built app as a browser receives it: the worker, its precache list and the web manifest.
- * Builds into a temporary folder (about two seconds) so it never depends on a stale dist/; set
- * PWA_BUILD_DIR to check an existing build instead.
+ * Reads the run's shared production build of the current sources (tests/tools/test-build.ts),
+ * never a possibly stale dist/; the browser suites serve the same folder.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
 import type { WebManifest } from '../helpers/web-manifest';
 import { responsiveValuesInSource } from '../../src/build/responsive-css';
+import { sharedBuild } from '../tools/test-build';
 
 const root = new URL('../../', import.meta.url).pathname;
-let outDir = process.env.PWA_BUILD_DIR ?? '';
-let ownsOutDir = false;
+let outDir = '';
 
 beforeAll(async () => {
-  if (outDir) return;
-  outDir = await mkdtemp(join(tmpdir(), 'mosaic-pwa-build-'));
-  ownsOutDir = true;
-  await promisify(execFile)(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  outDir = (await sharedBuild()).dir;
 }, 180_000);
-
-afterAll(async () => {
-  if (ownsOutDir) await rm(outDir, { recursive: true, force: true });
-});
 
 /** URLs in the precache list that the build wrote into the worker in place of self.__WB_MANIFEST. */
 function precachedUrls(workerSource: string): string[] {

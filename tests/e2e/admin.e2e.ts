@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/contract/account';
+import { copyPgliteTemplate } from '../helpers/database-template';
 import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
-import { E2E_DATABASE, apiLogin, buildApp, launchBrowser, newContext, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
+import { E2E_DATABASE, apiLogin, launchBrowser, newContext, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
 
 const root = new URL('../../', import.meta.url).pathname;
 const admin = { email: 'sam.sysadmin@mosaic-admin.test', password: 'correct horse battery staple' };
@@ -64,21 +65,21 @@ async function post(url: string, body: object, token?: string): Promise<Response
 }
 
 describe('platform admin: suspending a signed-in member', () => {
-  let build: Awaited<ReturnType<typeof buildApp>>;
   let server: RunningServer;
   let browser: Browser;
   let dataDir: string;
   let database: ThrowAwayPostgresDatabase | undefined;
 
   beforeAll(async () => {
-    build = await buildApp('e2e-admin');
     dataDir = await mkdtemp(join(tmpdir(), 'mosaic-admin-e2e-'));
     if (E2E_DATABASE === 'postgres') {
       database = await createThrowAwayPostgresDatabase(process.env.TEST_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', 'mosaic_e2e');
+    } else {
+      await copyPgliteTemplate(join(dataDir, 'pglite'));
     }
     const target = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' };
     await createAdmin(target);
-    server = await startServer({ ...target, STATIC_DIR: build.outDir });
+    server = await startServer(target);
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -86,7 +87,6 @@ describe('platform admin: suspending a signed-in member', () => {
     await server?.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
-    await build?.remove();
   });
 
   it('the member is signed out on their next request and told why; reactivated, they sign in again', async () => {

@@ -15,7 +15,7 @@ import {
   waitForServiceWorkerControl,
 } from './harness';
 
-const app = startAppForFile({ buildId: 'e2e-analytics' });
+const app = startAppForFile();
 
 /** A whole count as the KPI card writes it ("12,345"); the loading placeholder "00,000" is not one. */
 const COUNT = /^[1-9]\d{0,2}(,\d{3})*$/;

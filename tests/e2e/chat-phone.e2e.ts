@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
 
-const app = startAppForFile({ buildId: 'e2e-chat-phone' });
+const app = startAppForFile();
 
 describe('chat layout on a phone and a desktop', () => {
   it.each([

@@ -24,7 +24,7 @@ beforeAll(async () => {
   env.OPENAI_COMPATIBLE_BASE_URL = model.baseUrl;
 });
 afterAll(() => model.close());
-const app = startAppForFile({ buildId: 'e2e-chat', env });
+const app = startAppForFile({ env });
 
 describe('chatting with an agent', () => {
   it('sends a message, shows the reply and the new balance, and reads the chat offline after a reload', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, uniqueAccount, startAppForFile } from './harness';
 
-const app = startAppForFile({ buildId: 'e2e-first-run' });
+const app = startAppForFile();
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Get started with Mosaic' });
 

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { copyPgliteTemplate } from '../helpers/database-template';
 import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
 import { launchChromium } from '../tools/chromium';
 import { freePort } from '../tools/free-port';
+import { sharedBuild } from '../tools/test-build';
 
 export { freePort };
 
@@ -24,8 +26,10 @@ export interface RunningServer {
 /**
  * `npm run test:e2e:pg` sets MOSAIC_E2E_DATABASE=postgres: every server then gets a fresh
  * throw-away database on the PostgreSQL that TEST_DATABASE_URL reaches (dropped when it stops).
- * Otherwise each server uses embedded PGlite in its own data folder. A flag of its own, because CI
- * exports TEST_DATABASE_URL for the server suite and `npm run test:e2e` must stay on PGlite.
+ * Otherwise each server uses embedded PGlite in its own data folder. Either starts as a copy of the
+ * run's prepared template (tests/helpers/database-template.ts), as a server's second start would
+ * find it. A flag of its own, because CI exports TEST_DATABASE_URL for the server suite and
+ * `npm run test:e2e` must stay on PGlite.
  */
 export const E2E_DATABASE: 'pglite' | 'postgres' = process.env.MOSAIC_E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -37,7 +41,7 @@ async function databaseFor(extraEnv: Record<string, string>): Promise<ThrowAwayP
 }
 
 async function waitUntilHealthy(child: ChildProcess, baseUrl: string): Promise<void> {
-  // A first start creates the embedded database: ~100 s was measured on a shared 2-core machine under load.
+  // Seconds on a quiet machine; a shared 2-core machine under load has taken a minute and more.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -52,20 +56,26 @@ async function waitUntilHealthy(child: ChildProcess, baseUrl: string): Promise<v
   }
 }
 
-/** Starts the real server (PGlite in a fresh data folder, or a fresh PostgreSQL database, above) serving the built app from dist/. */
+/**
+ * Starts the real server (PGlite in a fresh data folder, or a fresh PostgreSQL database, above)
+ * serving the run's shared production build (tests/tools/test-build.ts), as `npm start` runs it:
+ * server/src compiled to JavaScript by server/scripts/start-server.mjs (reused while unchanged).
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   // A test that restarts the server on the same address (the open page keeps talking to it) names the port.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'mosaic-e2e-'));
   const database = await databaseFor(extraEnv);
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+  if (!database && !extraEnv.DATABASE_URL && !extraEnv.DATA_DIR) await copyPgliteTemplate(join(dataDir, 'pglite'));
+  const staticDir = extraEnv.STATIC_DIR ?? (await sharedBuild()).dir;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'server/scripts/start-server.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: join(root, 'dist'),
+      STATIC_DIR: staticDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
       DATABASE_URL: database?.url ?? '',
@@ -163,27 +173,6 @@ export async function signInThroughUi(page: Page, baseUrl: string, account: Pick
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/**
- * Builds the app into a fresh temporary folder (the real production build, service worker
- * included) so a test file never depends on, or disturbs, dist/. `buildId` becomes the
- * <meta name="mosaic-build"> of index.html; a different id is a different deploy.
- */
-export async function buildApp(buildId = 'e2e'): Promise<{ outDir: string; remove(): Promise<void> }> {
-  const outDir = await mkdtemp(join(tmpdir(), 'mosaic-build-'));
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      // Under vitest NODE_ENV is 'test', which would make Vite produce a development build
-      // (no service worker registration, React's development bundle).
-      env: { ...process.env, NODE_ENV: 'production', VITE_BUILD_ID: buildId },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
-  });
-  return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) };
-}
-
 /** Resolves once a service worker controls the page (the first install claims it at once). */
 export async function waitForServiceWorkerControl(page: Page, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
@@ -197,23 +186,20 @@ export interface AppUnderTest {
 }
 
 /**
- * The usual set-up of a browser test file: the real server (fresh data folder) serving either the
- * `npm run test:e2e` build in dist/ or, with `buildId`, a production build of its own, plus one
- * Chromium. Registers the file's beforeAll/afterAll; read `server` and `browser` inside tests.
+ * The usual set-up of a browser test file: the real server (fresh data folder) serving the run's
+ * shared build, plus one Chromium. Registers the file's beforeAll/afterAll; read `server` and
+ * `browser` inside tests.
  */
-export function startAppForFile(options: { buildId?: string; env?: Record<string, string> } = {}): AppUnderTest {
-  let build: Awaited<ReturnType<typeof buildApp>> | undefined;
+export function startAppForFile(options: { env?: Record<string, string> } = {}): AppUnderTest {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (options.buildId) build = await buildApp(options.buildId);
-    server = await startServer({ ...(build ? { STATIC_DIR: build.outDir } : {}), ...options.env });
+    server = await startServer(options.env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await build?.remove();
   });
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);

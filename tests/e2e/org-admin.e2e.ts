@@ -11,7 +11,7 @@ import { createSpaceFor } from './pwa-support';
 import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
 import { inviteLinkIn, readOutbox } from '../helpers/mail';
 
-const app = startAppForFile({ buildId: 'e2e-org-admin' });
+const app = startAppForFile();
 
 const invitesList = (page: Page) => page.getByRole('list', { name: 'Pending invites' });
 const memberRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });

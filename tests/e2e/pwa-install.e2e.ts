@@ -18,7 +18,7 @@ import {
 } from './harness';
 import type { WebManifest } from '../helpers/web-manifest';
 
-const app = startAppForFile({ buildId: 'e2e-install' });
+const app = startAppForFile();
 
 describe('installing the app', () => {
   it('serves a complete manifest whose icons and screenshots exist', async () => {

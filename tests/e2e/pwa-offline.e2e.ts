@@ -27,7 +27,7 @@ import {
   savedRowCounts,
 } from './pwa-support';
 
-const app = startAppForFile({ buildId: 'e2e-offline' });
+const app = startAppForFile();
 
 function person(prefix: string, name: string): Account {
   return { ...uniqueAccount(prefix), name };

@@ -1,6 +1,7 @@
 /**
  * A new deploy reaches an open tab only when the user agrees (DESIGN.md §3): two real builds with
- * different build ids, swapped under the running server; the open page shows "A new version is
+ * different build ids (the run's shared build and the same sources built again, tests/tools/test-build.ts),
+ * swapped under the running server; the open page shows "A new version is
  * available", keeps the old version meanwhile, and Reload switches to the new one.
  */
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -8,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { nextVersionBuild, sharedBuild, type TestBuild } from '../tools/test-build';
 import {
-  buildApp,
   launchBrowser,
   newContext,
   registerAccount,
@@ -20,8 +21,8 @@ import {
   type RunningServer,
 } from './harness';
 
-let first: Awaited<ReturnType<typeof buildApp>>;
-let second: Awaited<ReturnType<typeof buildApp>>;
+let first: TestBuild;
+let second: TestBuild;
 let liveDir: string;
 let server: RunningServer;
 let browser: Browser;
@@ -56,10 +57,10 @@ async function recordSwapTimeline(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  first = await buildApp('e2e-update-one');
-  second = await buildApp('e2e-update-two');
+  first = await sharedBuild();
+  second = await nextVersionBuild();
   liveDir = await mkdtemp(join(tmpdir(), 'mosaic-live-'));
-  await deploy(first.outDir);
+  await deploy(first.dir);
   server = await startServer({ STATIC_DIR: liveDir });
   browser = await launchBrowser();
 });
@@ -67,8 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await first?.remove();
-  await second?.remove();
   if (liveDir) await rm(liveDir, { recursive: true, force: true });
 });
 
@@ -80,11 +79,11 @@ describe('a new version deployed while the app is open', () => {
     const page = await context.newPage();
     await signInThroughUi(page, server.baseUrl, account);
     await waitForServiceWorkerControl(page);
-    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    expect(await buildIdOf(page)).toBe(first.buildId);
     const prompt = page.getByText('A new version is available');
     expect(await prompt.count()).toBe(0);
 
-    await deploy(second.outDir);
+    await deploy(second.dir);
     // What the app does when the tab becomes visible again: ask the server for a newer worker.
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
@@ -95,15 +94,15 @@ describe('a new version deployed while the app is open', () => {
     // For a visual check: PWA_SCREENSHOTS=/tmp/shots npx vitest run --config tests/e2e/vitest.config.ts tests/e2e/pwa-update.e2e.ts
     if (process.env.PWA_SCREENSHOTS) await page.screenshot({ path: join(process.env.PWA_SCREENSHOTS, 'update-prompt.png') });
     // Nothing changed under the user: the old version is still running and in control.
-    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    expect(await buildIdOf(page)).toBe(first.buildId);
     await page.reload();
-    expect(await buildIdOf(page)).toBe('e2e-update-one');
+    expect(await buildIdOf(page)).toBe(first.buildId);
     await prompt.waitFor({ timeout: 30_000 });
 
     const timeline = await recordSwapTimeline(page);
     await page.getByRole('button', { name: 'Reload' }).click();
     await page
-      .waitForFunction(() => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') === 'e2e-update-two', null, {
+      .waitForFunction((id) => document.querySelector('meta[name="mosaic-build"]')?.getAttribute('content') === id, second.buildId, {
         timeout: 30_000,
       })
       .catch((error: unknown) => {

@@ -3,17 +3,16 @@
  * fresh PostgreSQL database made on TEST_DATABASE_URL's server as `npm run test:pg` does), real
  * server processes on it, and everything stopped and removed afterwards, whatever happened.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach } from 'vitest';
+import { copyPgliteTemplate } from '../helpers/database-template';
+import { createThrowAwayPostgresDatabase } from '../helpers/server-database';
 import { startServerProcess, type ServerProcess } from '../tools/server-process';
 
 export type Engine = 'pglite' | 'postgres';
-export const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
@@ -24,23 +23,6 @@ export interface FaultDatabase {
   env: Record<string, string>;
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at TEST_DATABASE_URL (${new URL(ADMIN_URL).host}): ${error instanceof Error ? error.message : String(error)}. ` +
-        'The fault suite runs every scenario on PostgreSQL too; start one (e.g. `pg_ctlcluster 15 main start`) or set TEST_DATABASE_URL.',
-    );
-  }
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -48,18 +30,26 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.warn('clean-up failed:', error));
 });
 
-/** A new, empty database of `engine` with its own storage folder, removed after the test. */
-export async function freshDatabase(engine: Engine): Promise<FaultDatabase> {
+/**
+ * A new database of `engine` with its own storage folder, removed after the test: a copy of the
+ * run's prepared template (tests/helpers/database-template.ts), as a server's second start finds
+ * it, or with `empty` nothing at all, as a first start does.
+ */
+export async function freshDatabase(engine: Engine, options: { empty?: boolean } = {}): Promise<FaultDatabase> {
   const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-faults-'));
   cleanups.push(() => rm(folder, { recursive: true, force: true }));
   const env: Record<string, string> = { DATA_DIR: path.join(folder, 'data') };
   if (engine === 'postgres') {
-    const name = `mosaic_faults_${randomBytes(6).toString('hex')}`;
-    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-    cleanups.push(() => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const database = await createThrowAwayPostgresDatabase(ADMIN_URL, 'mosaic_faults', options).catch((error: unknown) => {
+      throw new Error(
+        `PostgreSQL is not reachable at TEST_DATABASE_URL (${new URL(ADMIN_URL).host}): ${error instanceof Error ? error.message : String(error)}. ` +
+          'The fault suite runs scenarios on PostgreSQL; start one (e.g. `pg_ctlcluster 15 main start`) or set TEST_DATABASE_URL.',
+      );
+    });
+    cleanups.push(database.drop);
+    env.DATABASE_URL = database.url;
+  } else if (!options.empty) {
+    await copyPgliteTemplate(path.join(env.DATA_DIR!, 'pglite'));
   }
   return { engine, env };
 }

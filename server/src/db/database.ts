@@ -75,11 +75,14 @@ function advisoryLocks(db: Db): Database['withLock'] {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined → in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined → in memory (tests). `loadDataDir`: a cluster saved with PGlite's
+   * `dumpDataDir`, started from instead of a new one (the test suites' migrated template).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir, target.loadDataDir);
 }
 
 /**
@@ -93,14 +96,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** PGlite stores one cluster per process: two processes must not open the same folder at once. */
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) {
     // PGlite creates the data folder itself but not its parents.
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
   // pgvector is made available (not created): hybrid knowledge search runs `CREATE EXTENSION`
   // only when an embedding provider is configured (services/knowledge/semantic-index.ts).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector }, startParams: PGLITE_START_PARAMS });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), extensions: { vector }, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
