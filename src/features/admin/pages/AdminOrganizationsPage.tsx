@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
 import { CubeIcon } from '@radix-ui/react-icons';
 import type { AdminOrganization } from '../../../contract/admin';
@@ -14,6 +13,7 @@ import { OrganizationDrawer, PlanBadge } from '../components/OrganizationDrawer'
 import { Pager } from '../components/Pager';
 import { SearchBox } from '../components/SearchBox';
 import { useRemote } from '../useRemote';
+import { useAddressParams } from '../useAddressParams';
 import '../admin.css';
 
 const PAGE_SIZE = 50;
@@ -35,24 +35,12 @@ const credits = (org: AdminOrganization) => (org.credits_remaining === null ? 'â
 
 /** Organizations: every organisation, searchable; one opens in a drawer with credits, spaces and members. */
 export default function AdminOrganizationsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const q = params.get('q') ?? '';
   const offset = Math.max(0, Number(params.get('offset')) || 0);
   const openId = params.get('org');
   const isMobile = useIsMobile();
 
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }),
-    [setParams],
-  );
   const query = { ...(q ? { q } : {}), limit: PAGE_SIZE, offset };
   const list = useRemote(JSON.stringify(query), (signal) => fetchOrganizations(query, signal), 'Failed to load organisations');
   const orgs = list.data?.organizations ?? [];

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Flex, Select, Skeleton, Table, Text } from '@radix-ui/themes';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { ROLES, type Role } from '../../../contract/auth';
@@ -16,6 +15,7 @@ import { Pager } from '../components/Pager';
 import { SearchBox } from '../components/SearchBox';
 import { StatusBadge, UserDrawer } from '../components/UserDrawer';
 import { useRemote } from '../useRemote';
+import { useAddressParams } from '../useAddressParams';
 import { useNow } from '../../../pwa/use-now';
 import '../admin.css';
 
@@ -46,7 +46,7 @@ function RoleBadge({ role }: { role: Role }) {
 
 /** Users: every account on the platform, searchable; one opens in a drawer with its actions. */
 export default function AdminUsersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressParams();
   const q = params.get('q') ?? '';
   const role = (ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as Role) : undefined;
   const status = (USER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as UserStatus) : undefined;
@@ -55,18 +55,6 @@ export default function AdminUsersPage() {
   const isMobile = useIsMobile();
   const now = useNow();
 
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }),
-    [setParams],
-  );
   const query = { ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), limit: PAGE_SIZE, offset };
   const list = useRemote(JSON.stringify(query), (signal) => fetchUsers(query, signal), 'Failed to load users');
   const users = list.data?.users ?? [];
