@@ -65,7 +65,7 @@ describe('exporting the deliverable', () => {
     const { user } = await openFinishedRun();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Word (.docx)' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('Plan-the-spring-launch-email-sequence-for-small.docx');
     const zip = await JSZip.loadAsync((await read(downloads[0]!.blob, 'buffer')) as ArrayBuffer);
     const xml = await zip.file('word/document.xml')!.async('string');

@@ -98,7 +98,7 @@ describe('a refused message', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Insufficient credits. This operation requires 30 credits, but you only have 5 remaining.');
     // The toaster is on the page, and holds nothing: the one error is the one beside the box.
-    const toasts = await screen.findByRole('region', { name: /Notifications/ }, { timeout: 5000 });
+    const toasts = await screen.findByRole('region', { name: /Notifications/ });
     expect(toasts.textContent).toBe('');
     expect(screen.getAllByText(/Insufficient credits/)).toHaveLength(1);
     expect(box.value).toBe('Keep this text');

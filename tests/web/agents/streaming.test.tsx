@@ -256,7 +256,7 @@ describe('the sent message on the device, while the reply starts', () => {
   it('is confirmed a moment after the send’s answer when the reply has not started', async () => {
     const { log } = await openAndSend('Keywords for juice bars?');
     await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
-    await waitFor(() => confirmedOnce(log, 'Keywords for juice bars?'), { timeout: 5_000 });
+    await waitFor(() => confirmedOnce(log, 'Keywords for juice bars?'));
     expect(screen.queryByTestId('streaming-reply')).toBeNull();
   });
 

@@ -91,7 +91,7 @@ describe('export a chat', () => {
     const { user } = await openChat();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Word (.docx)' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('Which-keywords-for-bakery-software.docx');
     const zip = await JSZip.loadAsync(await read(downloads[0]!.blob, 'buffer'));
     const xml = await zip.file('word/document.xml')!.async('string');

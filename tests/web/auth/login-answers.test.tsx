@@ -20,7 +20,7 @@ afterEach(signOut);
 async function signInWith(answer: { detail: string; code: string }) {
   api.on('POST /login', () => ({ status: 403, body: answer }));
   const { user, location } = renderApp('/login');
-  await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 15_000 });
+  await screen.findByRole('heading', { name: 'Welcome back' });
   await user.type(screen.getByLabelText('Email'), 'ada@acme.test');
   await user.type(screen.getByLabelText('Password'), 'the right password');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));

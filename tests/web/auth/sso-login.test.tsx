@@ -37,7 +37,7 @@ describe('Login with single sign-on', () => {
     expect(screen.getByRole('link', { name: /Sign in with SSO/ })).toBeTruthy();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@acme.test');
-    const button = await screen.findByRole('button', { name: 'Sign in with Acme ID' }, { timeout: 3000 });
+    const button = await screen.findByRole('button', { name: 'Sign in with Acme ID' });
     expect(screen.getByText('Acme Marketing signs in with Acme ID. You can also use your password below.')).toBeTruthy();
     // The password stays usable next to the provider's button.
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();

@@ -27,7 +27,7 @@ afterEach(signOut);
 async function open(path: string, heading: 'Credits' | 'Pricing') {
   await signInAs(api, 'org_owner');
   const app = renderApp(path);
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: heading, level: 1 });
   return app;
 }
 

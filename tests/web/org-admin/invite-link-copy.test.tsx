@@ -24,7 +24,7 @@ afterEach(signOut);
 async function openList() {
   await signInAs(api, 'org_admin');
   const app = renderApp('/org-admin/users');
-  await screen.findByRole('list', { name: 'Pending invites' }, { timeout: 15_000 });
+  await screen.findByRole('list', { name: 'Pending invites' });
   return app;
 }
 

@@ -38,7 +38,7 @@ function serveSso(initial: SsoProvider | null = null) {
 async function openCard(role: 'org_owner' | 'org_admin') {
   await signInAs(api, role);
   const app = renderApp('/workspace-settings');
-  await screen.findByRole('heading', { name: 'Single sign-on' }, { timeout: 15_000 });
+  await screen.findByRole('heading', { name: 'Single sign-on' });
   return app;
 }
 
@@ -93,7 +93,7 @@ describe('Workspace Settings: single sign-on', () => {
   it('is not shown to members', async () => {
     await signInAs(api, 'org_member');
     renderApp('/workspace-settings');
-    await screen.findByRole('heading', { name: 'Workspace Settings', level: 1 }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Workspace Settings', level: 1 });
     expect(screen.queryByRole('heading', { name: 'Single sign-on' })).toBeNull();
     expect(api.callsTo('GET /settings/sso')).toHaveLength(0);
   });
