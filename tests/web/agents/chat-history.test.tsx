@@ -1,15 +1,20 @@
 /**
  * The "All chats" screen through the real router, stores and Dexie against the fake backend:
  * grouping by date under a controlled clock, search on the server and (when it cannot be reached)
- * over the chats saved on the device, rename, and delete with Undo.
+ * over the chats saved on the device, rename, delete with Undo, and nothing of a person's searches
+ * or failed reloads left for the next one after a sign-out.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, wipeAll, wipeSpace } from '../../../src/db';
 import { groupHistory } from '../../../src/features/agents/history/history-groups';
+import { HISTORY_ERRORS, loadHistory, searchHistory } from '../../../src/features/agents/history/history.store';
 import { searchSavedChats } from '../../../src/features/agents/history/offline-search';
 import type { HistorySessionDto } from '../../../src/contract/chat-history';
+import { reportNetworkFailure } from '../../../src/pwa';
+import { forceLogout } from '../../../src/session';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installDomShims } from '../app/support/dom';
@@ -53,9 +58,26 @@ beforeEach(async () => {
   await signInAs(api, 'org_owner');
 });
 afterEach(async () => {
+  // The screen goes before the sign-out: a search or reload it would start as the session ends
+  // (connectivity changing, the space going) must not run on into the next test.
+  cleanup();
   await signOut();
   vi.useRealTimers();
 });
+
+/** A promise the test settles when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** A write to the saved chats and messages that lasts until `open`: reads of them wait for it. */
+function holdSavedChats() {
+  const { open, opened } = gate();
+  const held = db.transaction('rw', db.sessions, db.messages, () => Dexie.waitFor(opened));
+  return { open, held };
+}
 
 const groupLabels = () => screen.getAllByText(/^(Pinned|Today|Yesterday|Previous 7 days|October 2026)$/).map((node) => node.textContent);
 
@@ -124,7 +146,9 @@ describe('chat history', () => {
     api.on('PATCH /agents/sessions/c-yesterday', (call) => ({ status: 200, body: { ...CHATS[1], title: (call.body as { title: string }).title } }));
     const { user } = renderApp('/agents/history');
     const nav = await screen.findByRole('navigation', { name: 'Chat history' });
-    await within(nav).findByText('Bakery newsletter');
+    // The whole list, not search results: the chat is renamed from its group.
+    const yesterday = await within(nav).findByRole('region', { name: 'Yesterday' });
+    await within(yesterday).findByText('Bakery newsletter');
     await user.click(screen.getByRole('button', { name: 'Actions for Bakery newsletter' }));
     await user.click(await screen.findByRole('menuitem', { name: /Rename/ }));
     const field = await screen.findByRole('textbox', { name: 'Chat title' });
@@ -164,6 +188,59 @@ describe('chat history', () => {
     expect(screen.getByRole('menuitem', { name: /Delete/ }).hasAttribute('data-disabled')).toBe(true);
     expect(screen.getByRole('menuitem', { name: /Pin/ }).hasAttribute('data-disabled')).toBe(false);
     expect(screen.getByText('Members can rename or delete only the chats they started. Ask an organisation owner or admin.')).toBeTruthy();
+  });
+});
+
+describe('after sign-out, on a shared computer', () => {
+  it("shows the next person an empty search box, not a search of the previous person's that finished after the sign-out", async () => {
+    await db.sessions.bulkPut([{ id: 'c-a', spaceId: 's1', agentSlug: 'email', title: 'Pastry workshop invitations', createdAt: at(1), updatedAt: at(1) }]);
+    // Offline, the search reads the device; the read is still going when the person signs out.
+    api.offline = true;
+    reportNetworkFailure();
+    const hold = holdSavedChats();
+    const search = searchHistory('pastry');
+    await signOut();
+    api.offline = false;
+    hold.open();
+    await hold.held;
+    await search;
+    // What the app's logout wipe does (src/app/offline-layer.ts): the next person's device holds no chat of this one.
+    await wipeAll();
+
+    await signInAs(api, 'org_member');
+    renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    expect((within(nav).getByRole('searchbox', { name: 'Search chats' }) as HTMLInputElement).value).toBe('');
+    // Their chats, not search results.
+    expect(await within(nav).findByText('Bakery newsletter')).toBeTruthy();
+    expect(within(nav).queryByText(/pastry/i)).toBeNull();
+  });
+
+  it("shows the next person no error of a reload that the previous session's end cut short", async () => {
+    const page = gate();
+    api.on('GET /agents/history', async () => {
+      await page.opened;
+      return { status: 200, body: { sessions: CHATS, has_more: false } };
+    });
+    const loading = loadHistory();
+    await waitFor(() => expect(api.callsTo('GET /agents/history')).toHaveLength(1));
+    // The session expires (its refresh refused): it ends at once, and the reload in flight is cut short.
+    forceLogout();
+    page.open();
+    await loading;
+
+    // The next person's history is still on its way: the rail shows the chats the device has so far.
+    const nextPage = gate();
+    api.on('GET /agents/history', async () => {
+      await nextPage.opened;
+      return { status: 200, body: { sessions: [], has_more: false } };
+    });
+    await signInAs(api, 'org_member');
+    renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    expect(await within(nav).findByText('Bakery newsletter')).toBeTruthy();
+    expect(within(nav).queryByText(HISTORY_ERRORS.load)).toBeNull();
+    nextPage.open();
   });
 });
 

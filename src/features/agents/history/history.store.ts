@@ -56,8 +56,24 @@ export function historyErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-async function saveHistoryRows(spaceId: string, sessions: HistorySessionDto[], complete: boolean): Promise<void> {
+/**
+ * Counts resets (sign-out, session expiry, space switch). Work begun before a reset was for the
+ * previous person or space: its outcome is neither shown nor saved. The request layer refuses
+ * answers that arrive after a sign-out, but not the work after them: a search of the device, or
+ * of the server whose answer is being saved, finishes later and would otherwise put the previous
+ * person's query back in the search box of the next person on a shared computer; a reload cut
+ * short by the sign-out would show them its error.
+ */
+let generation = 0;
+
+/** Whether nothing was reset since `asked` (a `generation` read when the call was made). */
+const stillCurrent = (asked: number) => asked === generation;
+
+async function saveHistoryRows(spaceId: string, sessions: HistorySessionDto[], complete: boolean, asked: number): Promise<void> {
   await db.transaction('rw', db.sessions, async () => {
+    // Checked as the transaction starts: the logout wipe's transaction, begun with the reset, then
+    // either comes after this one (and clears its rows) or has already run (and nothing is written).
+    if (!stillCurrent(asked)) return;
     const saved = new Map((await db.sessions.where('spaceId').equals(spaceId).toArray()).map((row) => [row.id, row]));
     // The whole history in one answer: chats the device still holds but the server no longer lists were deleted elsewhere.
     if (complete) await db.sessions.bulkDelete([...saved.keys()].filter((id) => !sessions.some((session) => session.id === id)));
@@ -70,17 +86,20 @@ export async function loadHistory(options: { more?: boolean } = {}): Promise<voi
   const space = getCurrentSpace();
   if (!space || historyState.loading) return;
   historyState.loading = true;
+  const asked = generation;
   const offset = options.more ? historyState.loaded : 0;
   try {
     const page = await historyApi.list(offset, HISTORY_PAGE);
-    await saveHistoryRows(space.id, page.sessions, offset === 0 && !page.has_more);
+    await saveHistoryRows(space.id, page.sessions, offset === 0 && !page.has_more, asked);
+    if (!stillCurrent(asked)) return;
     historyState.loaded = offset + page.sessions.length;
     historyState.hasMore = page.has_more;
     historyState.error = null;
   } catch (error) {
-    historyState.error = historyErrorMessage(error, HISTORY_ERRORS.load);
+    if (stillCurrent(asked)) historyState.error = historyErrorMessage(error, HISTORY_ERRORS.load);
   } finally {
-    historyState.loading = false;
+    // After a reset `loading` is the next session's (its own first page may be on its way).
+    if (stillCurrent(asked)) historyState.loading = false;
   }
 }
 
@@ -101,15 +120,17 @@ export async function searchHistory(query: string): Promise<void> {
   }
   const controller = new AbortController();
   searching = controller;
+  const asked = generation;
   historyState.search = { ...historyState.search, query, status: 'searching', message: null };
+  // Only the latest search of this session shows its results (see `generation`).
   const finish = (result: Omit<SearchState, 'query' | 'status'>) => {
-    if (searching === controller) historyState.search = { query, status: 'done', ...result };
+    if (searching === controller && stillCurrent(asked)) historyState.search = { query, status: 'done', ...result };
   };
   const onDevice = async () => finish({ source: 'device', hits: await searchSavedChats(space.id, query), message: null });
   if (!connectivity.online) return onDevice();
   try {
     const answer = await historyApi.search(query, controller.signal);
-    await saveHistoryRows(space.id, answer.results.map((hit) => hit.session), false);
+    await saveHistoryRows(space.id, answer.results.map((hit) => hit.session), false, asked);
     const rows = new Map((await db.sessions.bulkGet(answer.results.map((hit) => hit.session.id))).filter((row) => row !== undefined).map((row) => [row.id, row]));
     finish({
       source: 'server',
@@ -176,6 +197,7 @@ export async function forgetDeletedChat(sessionId: string): Promise<void> {
 }
 
 export function resetHistory(): void {
+  generation += 1;
   searching?.abort();
   undoable.clear();
   Object.assign(historyState, initial());
