@@ -102,8 +102,35 @@ export async function findRefreshToken(db: DbExecutor, token: string): Promise<R
   return row;
 }
 
-/** Revokes every still-live token of a family (sign-out, or reuse of a rotated token); returns how many were live. */
+/** Rotations met in one revocation before it stops waiting for them (a client refreshing in a tight loop). */
+const MAX_END_LOOKS = 16;
+
+/**
+ * Locks the end of a family's rotation chain (its newest token, live or not) until the transaction
+ * ends. A rotation locks the token it replaces, which is that end, so while it is held no successor
+ * can be stored. A rotation already under way is waited for: the end it replaced then no longer
+ * matches, and the successor it committed is found and locked by the next look.
+ */
+async function lockFamilyEnd(tx: DbExecutor, familyId: string): Promise<void> {
+  for (let look = 0; look < MAX_END_LOOKS; look++) {
+    const ends = await tx
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.replacedBy)))
+      .for('update');
+    if (ends.length > 0) return;
+  }
+}
+
+/**
+ * Revokes every still-live token of a family (sign-out, or reuse of a rotated token); returns how
+ * many were live. Run it in a transaction: the chain's end is locked first, so a refresh racing the
+ * revocation either finishes before it (and its successor is revoked too) or finds the family
+ * revoked. Without the lock, PostgreSQL's UPDATE would not see a successor stored by a rotation
+ * still committing, and that successor would carry the session on after the sign-out.
+ */
 export async function revokeFamily(db: DbExecutor, familyId: string): Promise<number> {
+  await lockFamilyEnd(db, familyId);
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
