@@ -83,6 +83,9 @@ describe('password reset by email link', () => {
     for (const session of [owner, laptop]) {
       const refreshed = await post('/refresh', { refresh_token: session.refresh_token });
       expect(refreshed.statusCode).toBe(401);
+      // The access tokens end with the sessions, not when they expire (up to 15 minutes later).
+      const me = await t.app.inject({ method: 'GET', url: `${API}/me`, headers: { authorization: `Bearer ${session.access_token}` } });
+      expect(me.statusCode).toBe(401);
     }
     expect((await post('/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(401);
     expect((await post('/login', { email: owner.email, password: NEW_PASSWORD })).statusCode).toBe(200);
@@ -92,7 +95,9 @@ describe('password reset by email link', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'account.password_reset'), eq(auditEvents.targetId, owner.user.id)));
     expect(event).toMatchObject({ actorUserId: owner.user.id, actorEmail: owner.email, orgId: owner.user.org_id });
-    expect((await notice).subject).toBe('Your Mosaic password was changed');
+    const told = await notice;
+    expect(told.subject).toBe('Your Mosaic password was changed');
+    expect(told.text).toContain('Every device that was signed in to it was signed out at once.');
   });
 
   it('a link works once: used again it is refused and changes nothing', async () => {

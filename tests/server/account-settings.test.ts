@@ -80,12 +80,17 @@ describe('account settings', () => {
 
     const changed = await call('POST', '/account/password', owner.access_token, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD });
     expect(changed.statusCode).toBe(204);
+    // The other device's access token is refused at once; this device's keeps working.
+    expect((await call('GET', '/me', phone.access_token)).statusCode).toBe(401);
+    expect((await call('GET', '/me', owner.access_token)).statusCode).toBe(200);
     expect((await post('/refresh', { refresh_token: owner.refresh_token })).statusCode).toBe(200);
     expect((await post('/refresh', { refresh_token: phone.refresh_token })).statusCode).toBe(401);
     expect((await post('/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(401);
     expect((await post('/login', { email: owner.email, password: NEW_PASSWORD })).statusCode).toBe(200);
     expect(await auditOf('account.password_changed', owner.user.id)).toHaveLength(1);
-    expect((await notice).subject).toBe('Your Mosaic password was changed');
+    const told = await notice;
+    expect(told.subject).toBe('Your Mosaic password was changed');
+    expect(told.text).toContain('the device the change was made on stays signed in');
   });
 
   it('lists signed-in devices (this one first, with browser and address) and signs one out', async () => {

@@ -61,15 +61,16 @@ function accountReader(db: Db): (verified: AuthClaims) => Promise<UserRow> {
     .limit(1)
     .prepare('auth_live_family');
   /**
-   * After "sign out everywhere" (or a suspension) at `revokedAt`, tokens issued before it are
-   * refused at once. `iat` has whole seconds: a token of that very second is judged by its session
-   * instead (revoked with the others, or a new sign-in just after), which costs one query and only
-   * happens within that second's tokens' lifetime.
+   * After "sign out everywhere", a suspension or a password reset or change at `revokedAt`
+   * (services/end-sessions.ts), tokens issued at or before it are refused at once unless their
+   * session is still live: every session was revoked then except the one a password change kept,
+   * and one begun since (a token of that very second: `iat` has whole seconds). The session
+   * query runs only for such tokens, so only within their lifetime after a revocation.
    */
   const issuedAfter = async (verified: AuthClaims, revokedAt: Date): Promise<boolean> => {
     const revokedSecond = Math.floor(revokedAt.getTime() / 1000);
     if (verified.issuedAt === undefined) return false;
-    if (verified.issuedAt !== revokedSecond) return verified.issuedAt > revokedSecond;
+    if (verified.issuedAt > revokedSecond) return true;
     if (!verified.sessionId || !isUuid(verified.sessionId)) return false;
     return (await liveFamily.execute({ familyId: verified.sessionId })).length > 0;
   };

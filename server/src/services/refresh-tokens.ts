@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../db/database';
 import { appSecrets, pushSubscriptions, refreshTokens } from '../db/schema/index';
 
@@ -149,23 +149,25 @@ export async function markReplaced(db: DbExecutor, id: string, replacedBy: strin
 }
 
 /**
- * Signs a person out of every device (password reset), or of every device but the one making
- * the request (`keepFamilyId`: a password change keeps the session that made it).
+ * Signs a person out of every device, or of every device but `keepFamilyId` (a password change
+ * keeps the session that made it); returns how many devices were signed out. Each family goes
+ * through revokeFamily, so a refresh racing the revocation is waited for and its successor
+ * revoked too. Use endUserSessions (end-sessions.ts) to cut off access tokens as well.
  */
 export async function revokeUserSessions(db: DbExecutor, userId: string, keepFamilyId?: string | null): Promise<number> {
-  const revoked = await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+  const live = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
     .where(
       and(
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
         keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
       ),
-    )
-    .returning({ familyId: refreshTokens.familyId });
-  const ended = [...new Set(revoked.map((row) => row.familyId))];
-  if (ended.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ended));
-  // One live token per family: the number of devices signed out.
-  return new Set(revoked.map((row) => row.familyId)).size;
+    );
+  let devices = 0;
+  for (const { familyId } of live) {
+    if ((await revokeFamily(db, familyId)) > 0) devices += 1;
+  }
+  return devices;
 }

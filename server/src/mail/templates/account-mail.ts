@@ -12,10 +12,16 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   ]);
 }
 
+/** What a password change did to the account's sessions: a reset ends all, a change all but its own. */
+const SIGNED_OUT = {
+  reset: 'Every device that was signed in to it was signed out at once.',
+  change: 'Every other device that was signed in to it was signed out at once; the device the change was made on stays signed in.',
+} as const;
+
 /** After a reset or a change: the owner learns of it even if it was not them. */
-export function passwordChangedNotice(to: string, appUrl: string): MailMessage {
+export function passwordChangedNotice(to: string, appUrl: string, how: keyof typeof SIGNED_OUT): MailMessage {
   return composeMail(to, 'Your Mosaic password was changed', [
-    `The password of the Mosaic account with this email address (${to}) has just been changed, and other devices were signed out.`,
+    `The password of the Mosaic account with this email address (${to}) has just been changed. ${SIGNED_OUT[how]}`,
     'If it was you, there is nothing more to do.',
     { label: 'If it was not you, reset your password now', href: `${appUrl}/forgot-password` },
   ]);

@@ -19,7 +19,7 @@ import {
 import { recordAudit, type AuditAction } from '../audit/audit.service';
 import { hashPassword, verifyPassword } from '../passwords';
 import { retireOtherInvites } from '../pending-invites';
-import { revokeUserSessions } from '../refresh-tokens';
+import { endUserSessions } from '../end-sessions';
 import { emailHasAccount, findUserById, normaliseEmail, toPublicUser, type UserRow } from '../users.service';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import type { AccountMailContext } from './password-reset.service';
@@ -60,8 +60,9 @@ export async function changeName(db: Db, caller: AccountCaller, name: string, ip
 }
 
 /**
- * New password, with the current one as proof. Every other session of the account is signed out
- * (whoever may have learnt the old password loses access); the session that asked stays in.
+ * New password, with the current one as proof. Every other session of the account is ended at
+ * once, access tokens included (whoever may have learnt the old password is out on their next
+ * request); the session that asked stays signed in.
  */
 export async function changePassword(
   db: Db,
@@ -73,10 +74,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.user.id));
-    await revokeUserSessions(tx, caller.user.id, caller.sessionId);
+    await endUserSessions(tx, caller.user.id, caller.sessionId);
     await audit(tx, 'account.password_changed', caller.user, context.ipAddress);
   });
-  context.mail.sendInBackground(passwordChangedNotice(caller.user.email, context.appUrl));
+  context.mail.sendInBackground(passwordChangedNotice(caller.user.email, context.appUrl, 'change'));
 }
 
 export const emailChangeRequested = (newEmail: string, currentEmail: string) =>

@@ -8,7 +8,7 @@ import type { MailService } from '../../mail/mail-service';
 import { passwordChangedNotice, passwordResetMail } from '../../mail/templates/account-mail';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword } from '../passwords';
-import { revokeUserSessions } from '../refresh-tokens';
+import { endUserSessions } from '../end-sessions';
 import { findUserByEmail, findUserById } from '../users.service';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 
@@ -47,8 +47,8 @@ export const resetLinkExpired = () => new AppError(410, MESSAGES.resetLinkExpire
 
 /**
  * Sets the new password from a reset link: the link is used up, every session of the account is
- * signed out (whoever knew the old password is out too), and the reset is audited — one
- * transaction. The owner is then told by email.
+ * ended at once, access tokens included (whoever knew the old password is out on their next
+ * request), and the reset is audited — one transaction. The owner is then told by email.
  */
 export async function resetPassword(db: Db, secret: string, newPassword: string, context: AccountMailContext): Promise<void> {
   // argon2 is slow on purpose: hash before taking any lock.
@@ -60,7 +60,7 @@ export async function resetPassword(db: Db, secret: string, newPassword: string,
     const user = await findUserById(tx, consumed.row.userId);
     if (!user || user.disabled) return resetLinkInvalid();
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id);
+    await endUserSessions(tx, user.id);
     await recordAudit(tx, {
       action: 'account.password_reset',
       actor: { userId: user.id, email: user.email, role: user.role },
@@ -71,5 +71,5 @@ export async function resetPassword(db: Db, secret: string, newPassword: string,
     return user;
   });
   if (outcome instanceof AppError) throw outcome;
-  context.mail.sendInBackground(passwordChangedNotice(outcome.email, context.appUrl));
+  context.mail.sendInBackground(passwordChangedNotice(outcome.email, context.appUrl, 'reset'));
 }

@@ -4,8 +4,8 @@
  * is locked so two admins acting at once do not interleave.
  *
  * Signing out "everywhere" is immediate: every refresh-token family is revoked (no device can
- * refresh) and `sessions_revoked_at` makes requireAuth refuse access tokens issued before it
- * (plugins/auth.ts), so no device keeps working until its access token expires.
+ * refresh) and `sessions_revoked_at` makes requireAuth refuse the access tokens issued before it
+ * (end-sessions.ts), so no device keeps working until its access token expires.
  */
 import { eq } from 'drizzle-orm';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../../src/contract/account';
@@ -19,7 +19,7 @@ import { supportPasswordResetMail } from '../../mail/templates/admin-mail';
 import { issueAccountToken } from '../account/account-tokens';
 import { resetLinkFor } from '../account/password-reset.service';
 import { recordAudit, type AuditAction } from '../audit/audit.service';
-import { revokeUserSessions } from '../refresh-tokens';
+import { endUserSessions } from '../end-sessions';
 import type { UserRow } from '../users.service';
 import { adminUserDetail } from './users.service';
 
@@ -52,23 +52,17 @@ function audit(tx: DbExecutor, admin: AdminCaller, action: AuditAction, target: 
   });
 }
 
-/** Signs every device out now; returns how many devices were signed in. */
-async function endEverySession(tx: DbExecutor, target: UserRow, now: Date): Promise<number> {
-  await tx.update(users).set({ sessionsRevokedAt: now }).where(eq(users.id, target.id));
-  return revokeUserSessions(tx, target.id);
-}
-
 /**
  * Suspends the account: it is signed out everywhere at once, refused at sign-in (403
  * ACCOUNT_SUSPENDED) and on every request (401 ACCOUNT_SUSPENDED). Suspending a suspended
  * account changes nothing and records nothing.
  */
-export async function suspendUser(db: Db, admin: AdminCaller, userId: string, reason: string, now = new Date()): Promise<AdminUserDetail> {
+export async function suspendUser(db: Db, admin: AdminCaller, userId: string, reason: string): Promise<AdminUserDetail> {
   await db.transaction(async (tx) => {
     const target = await lockTarget(tx, admin, userId);
     if (target.disabled) return;
     await tx.update(users).set({ disabled: true }).where(eq(users.id, target.id));
-    const devices = await endEverySession(tx, target, now);
+    const devices = await endUserSessions(tx, target.id);
     await audit(tx, admin, 'admin.user_suspended', target, { reason, devices_signed_out: devices });
   });
   return adminUserDetail(db, userId);
@@ -86,10 +80,10 @@ export async function reactivateUser(db: Db, admin: AdminCaller, userId: string,
 }
 
 /** Signs the account out on every device now; it can sign in again with its password. */
-export async function signOutEverywhere(db: Db, admin: AdminCaller, userId: string, reason: string, now = new Date()): Promise<AdminUserDetail> {
+export async function signOutEverywhere(db: Db, admin: AdminCaller, userId: string, reason: string): Promise<AdminUserDetail> {
   await db.transaction(async (tx) => {
     const target = await lockTarget(tx, admin, userId);
-    const devices = await endEverySession(tx, target, now);
+    const devices = await endUserSessions(tx, target.id);
     await audit(tx, admin, 'admin.sessions_revoked', target, { reason, devices_signed_out: devices });
   });
   return adminUserDetail(db, userId);
