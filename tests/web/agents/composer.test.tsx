@@ -2,7 +2,7 @@
  * The composer on the real chat screens: the agent's saved default mode is preselected, and
  * after sending, focus is back in the message box, ready for the next message.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
 import { db, readDraft, wipeAll } from '../../../src/db';
@@ -47,15 +47,31 @@ describe('composer', () => {
     first.view.unmount();
     await waitFor(async () => expect(await readDraft('sess-1')).toBe('Half a thought'));
 
-    const second = renderApp('/agents/seo/chat/sess-1');
+    renderApp('/agents/seo/chat/sess-1');
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     await waitFor(() => expect(box.value).toBe('Half a thought'));
-    await second.user.type(box, ' and a private one');
-    // Signing out wipes the device; the screen closing afterwards must not write the words back.
-    await signOut();
-    second.view.unmount();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await db.drafts.toArray()).toEqual([]);
+    // The server is slow to confirm the sign-out, and the device is wiped after its answer.
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    api.on('POST /logout', async () => {
+      await confirmed;
+      return { status: 204 };
+    });
+    // More words, and signing out at once, in one go: they still wait for the draft's timer.
+    fireEvent.change(box, { target: { value: 'Half a thought and a private one' } });
+    const signingOut = signOut();
+    // The chat closes as signing out begins. Nothing is written from then on: a tab closed before
+    // the wipe would keep it. The device holds only the words saved before.
+    try {
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull());
+      expect(await db.drafts.toArray()).toMatchObject([{ sessionId: 'sess-1', text: 'Half a thought' }]);
+    } finally {
+      // Also when the above fails: the sign-out would otherwise never end.
+      confirm();
+      await signingOut;
+    }
+    // And the wipe leaves none.
+    await waitFor(async () => expect(await db.drafts.toArray()).toEqual([]));
   });
 
   it("starts a new chat in the agent's saved default mode and sends in it", async () => {
