@@ -4,33 +4,10 @@
  * have a rule, cached or never-cached, with a reason. A rule naming no route fails too, so the
  * table never describes endpoints that are gone.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_GET_CACHE_RULES, normaliseRoutePath } from '../../src/contract/paths';
 import { API, createTestApp, type TestApp } from '../helpers/server';
-
-const TREE_LINE = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/;
-
-/**
- * Every GET route path, read from Fastify's own route tree (`printRoutes`): each line adds its
- * text to its parent's path, its depth given by the drawing in front of it.
- */
-function getRoutePaths(app: FastifyInstance): string[] {
-  const tree = app.printRoutes({ commonPrefix: false, method: 'GET' });
-  const prefixes: string[] = [];
-  const paths: string[] = [];
-  for (const line of tree.split('\n')) {
-    if (line.trim() === '') continue;
-    const match = TREE_LINE.exec(line);
-    if (!match) throw new Error(`unexpected line in Fastify's route tree: ${JSON.stringify(line)}`);
-    const depth = match[1]!.length / 4;
-    const path = (depth === 0 ? '' : prefixes[depth - 1]!) + match[2]!;
-    prefixes[depth] = path;
-    prefixes.length = depth + 1;
-    if (match[3]?.split(/,\s*/).includes('GET')) paths.push(path);
-  }
-  return paths;
-}
+import { routeTable } from './route-table';
 
 describe('the service worker\'s API cache rules cover every GET route of the real server', () => {
   let t: TestApp;
@@ -38,7 +15,8 @@ describe('the service worker\'s API cache rules cover every GET route of the rea
 
   beforeAll(async () => {
     t = await createTestApp();
-    apiGetRoutes = getRoutePaths(t.app)
+    apiGetRoutes = routeTable(t.app, 'GET')
+      .map((route) => route.path)
       .filter((path) => path.startsWith(`${API}/`))
       .map((path) => normaliseRoutePath(path.slice(API.length)));
   });
