@@ -12,9 +12,10 @@ import { eventually, freshDatabase, report, startServer, type Engine } from './h
 import { askedMessage, startModelStandIn } from './model-stand-in';
 
 /**
- * A run whose process died is taken over once its lease lapses. 5 s keeps the scenario short; much
- * shorter and a live process on this busy machine can miss a renewal and lose its run to the sweep
- * (harmless, the first reply wins, but the model is then asked twice).
+ * A run whose process died is taken over once its lease lapses. 5 s keeps the scenario short. On a
+ * busy machine a live attempt can still miss its renewals for a whole lease and be taken over once
+ * more: harmless (one reply, one charge), but the model is then asked again, so the number of
+ * calls is reported rather than fixed.
  */
 const LEASE = { AGENT_RUN_LEASE_SECONDS: '5' };
 
@@ -33,23 +34,30 @@ describe(`kill -9 during an agent run (${engine})`, () => {
     const accepted = await api.sendMessage(owner, 'cmo', question);
     expect(accepted.credits_charged).toBeGreaterThan(0);
 
-    await eventually(() => (model.chats().some((request) => askedMessage(request) === question) ? true : undefined), 60_000, 'the run to reach the model');
+    const askedQuestion = () => model.chats().filter((request) => askedMessage(request) === question).length;
+    await eventually(() => (askedQuestion() > 0 ? true : undefined), 60_000, 'the run to reach the model');
     await first.kill();
     expect(await first.exited).toBe('SIGKILL');
+    const askedBeforeRestart = askedQuestion();
     model.answer();
 
     const startedAt = performance.now();
     const second = await startServer(database, { ...model.env, ...LEASE });
     const again = new ApiClient(second.baseUrl);
     await again.waitForReply(owner, accepted.session_id, accepted.created_at, 120_000);
-    report(`agent-run crash (${engine})`, `reply ${Math.round(performance.now() - startedAt)} ms after the restart began; model asked ${model.chats().length} times`);
+    report(
+      `agent-run crash (${engine})`,
+      `reply ${Math.round(performance.now() - startedAt)} ms after the restart began; the question went to the model ${askedQuestion()} times (${askedBeforeRestart} before the kill)`,
+    );
 
     const chat = await again.sessionMessages(owner, accepted.session_id);
     expect(chat.messages.filter((message) => message.role === 'assistant').map((message) => message.content)).toEqual([`Answer to: ${question}`]);
     expect(chat.run?.status).toBe('succeeded');
     const after = await again.credits(owner);
     expect(after.used - before.used).toBe(accepted.credits_charged);
-    // The interrupted attempt and the one that answered: the run was resumed, not started twice over.
-    expect(model.chats().filter((request) => askedMessage(request) === question)).toHaveLength(2);
+    // The restarted server took the run over: the model was asked again after the kill (the dead
+    // server could not have). Two calls in all as a rule; more only when a live attempt lost its
+    // lease (above), which the person never sees: the reply and the charge are checked above.
+    expect(askedQuestion()).toBeGreaterThan(askedBeforeRestart);
   });
 });
