@@ -140,7 +140,7 @@ describe('a message written offline', () => {
     await screen.findByRole('button', { name: 'Stop' });
   });
 
-  it('cancelled while waiting, it leaves the outbox and its text goes back into the message box', async () => {
+  it('cancelled while waiting, it leaves the outbox and its text goes back into the message box; sent again, only the new words go', async () => {
     const { user, log } = await openChat();
     goOffline();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Never mind{Enter}');
@@ -149,9 +149,14 @@ describe('a message written offline', () => {
     await waitFor(() => expect(within(log).queryByTestId('queued-message')).toBeNull());
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Never mind'));
     expect(await db.outbox.count()).toBe(0);
+    // Changed and sent again, still offline, it waits anew...
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), ', and for florists?{Enter}');
+    await within(log).findByTestId('queued-message');
     comeBackOnline();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(0);
+    // ...and is the one message sent when the connection returns: the outbox sends oldest first,
+    // so the cancelled one, had it stayed, would have been posted before it.
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    expect(api.callsTo('POST /agents/seo/messages/async').map((call) => (call.body as { message: string }).message)).toEqual(['Never mind, and for florists?']);
   });
 
   it('refused when sent, it stays with the reason until the user sends it again, edits or cancels it', async () => {
