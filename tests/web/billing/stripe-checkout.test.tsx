@@ -10,6 +10,7 @@ import { installFakeBilling, type FakeBilling } from './fake-billing';
 // Leaving for Stripe is a full-page navigation: recorded here instead.
 vi.mock('../../../src/features/billing/checkout-navigation', () => ({ leaveAppForCheckout: vi.fn() }));
 // The return screen asks again at once instead of after a pause; the fake server decides when it is paid.
+// (The real schedule, under a fake clock: checkout-polling.test.tsx.)
 vi.mock('../../../src/features/billing/checkout-polling', () => ({ checkoutPollDelayMs: () => 0, MAX_CHECKOUT_POLLS: 40 }));
 
 let api: FakeApi;
