@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrgInvitesResponse, SentInvite } from '../../src/contract/orgs';
 import { loadConfig } from '../../server/src/config';
-import { API, TEST_PASSWORD, createTestApp, uniqueEmail, type TestApp } from '../helpers/server';
+import { INVITE_SUBJECT } from '../../server/src/mail/templates/invite-mail';
+import { API, TEST_PASSWORD, createTestApp, registerOwner, signInWithRole, uniqueEmail, type TestApp } from '../helpers/server';
 import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type TestSmtpServer } from '../helpers/mail';
 import { call, newOrganisation } from './org-helpers';
 
@@ -37,7 +38,7 @@ describe('invite email over SMTP (SMTP_URL set)', () => {
     const mail = await arrived;
     expect(mail.to).toEqual([email]);
     expect(mail.from).toBe('Mosaic <invites@mosaic.test>');
-    expect(mail.subject).toBe('Olga Owner invited you to join Acme Marketing on Mosaic');
+    expect(mail.subject).toBe(INVITE_SUBJECT);
     const link = inviteLinkIn(mail);
     // PUBLIC_URL (trailing slash dropped) decides where the link points; the answer carries the same link.
     expect(link).toMatch(/^https:\/\/mosaic\.example\.com\/register\?invite=[A-Za-z0-9_-]{43}$/);
@@ -53,15 +54,47 @@ describe('invite email over SMTP (SMTP_URL set)', () => {
     expect(registered.json().user).toMatchObject({ email, role: 'org_admin', org_id: owner.user.org_id });
   });
 
-  it('names in the email are escaped in HTML and kept on one line in the subject', async () => {
-    const owner = await newOrganisation(t, 'Tom & <b>Jerry</b>', 'Olga\nOwner');
+  it('names in the email are escaped in HTML, and never in the subject', async () => {
+    const owner = await newOrganisation(t, 'Tom & <b>Jerry</b> URGENT: verify at evil.example', 'Olga\nOwner');
     const email = uniqueEmail();
     const arrived = smtp.nextMailTo(email);
     await call(t, 'POST', '/orgs/invites', owner.access_token, { email, role: 'org_member' });
     const mail = await arrived;
-    expect(mail.subject).toBe('Olga Owner invited you to join Tom & <b>Jerry</b> on Mosaic');
+    // What the inviter typed (their name, the organisation's) is quoted in the body only.
+    expect(mail.subject).toBe('You have been invited to join an organisation on Mosaic');
     expect(mail.html).toContain('Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Jerry</b>');
+  });
+
+  it('an address that has an account (a platform admin’s too) gets the same answer, and a mail saying what to do instead of a link', async () => {
+    const owner = await newOrganisation(t, 'Acme Marketing', 'Olga Owner');
+    const elsewhere = await newOrganisation(t, 'Other Org');
+    const admin = await registerOwner(t.app);
+    await signInWithRole(t.app, t.database, admin.email, 'system_admin');
+    const fresh = uniqueEmail();
+    const answers = [];
+    for (const email of [fresh, elsewhere.email.toUpperCase(), admin.email]) {
+      const arrived = smtp.nextMailTo(email.toLowerCase());
+      const response = await call(t, 'POST', '/orgs/invites', owner.access_token, { email, role: 'org_member' });
+      answers.push({ email, response, mail: await arrived });
+    }
+    const shapeOf = (response: (typeof answers)[number]['response']) => {
+      const body = response.json<SentInvite>();
+      return { status: response.statusCode, keys: Object.keys(body).sort(), delivery: body.delivery, status_field: body.status, role: body.role };
+    };
+    for (const { response } of answers) expect(shapeOf(response)).toEqual(shapeOf(answers[0]!.response));
+    const listed = (await call(t, 'GET', '/orgs/invites', owner.access_token)).json<OrgInvitesResponse>().invites;
+    expect(listed.map((invite) => invite.email).sort()).toEqual([fresh, elsewhere.email, admin.email].sort());
+
+    const [, toMember, toAdmin] = answers;
+    for (const { mail } of [toMember!, toAdmin!]) {
+      expect(mail.subject).toBe(INVITE_SUBJECT);
+      expect(mail.text).toContain('Olga Owner has invited this email address');
+      expect(mail.text).toContain('This address already has a Mosaic account');
+      expect(mail.text).not.toContain('/register?invite=');
+      expect(mail.html).toContain('href="https://mosaic.example.com/login"');
+    }
+    expect(answers[0]!.mail.text).toContain('/register?invite=');
   });
 });
 
@@ -115,7 +148,7 @@ describe('invite email without SMTP: the outbox', () => {
     const [mail] = outbox;
     expect(mail!.to).toEqual([email]);
     expect(mail!.from).toBe('Mosaic <mosaic@localhost>');
-    expect(mail!.subject).toBe('Olga Owner invited you to join Outbox Org on Mosaic');
+    expect(mail!.subject).toBe(INVITE_SUBJECT);
     expect(inviteLinkIn(mail!)).toBe(sent.invite_link);
     expect((await stat(mail!.file)).mode & 0o777).toBe(0o600);
 

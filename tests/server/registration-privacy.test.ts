@@ -62,7 +62,8 @@ describe('answers that do not tell which addresses have accounts', () => {
       expect(stored.map((request) => request.name)).toEqual(['First Asker']);
 
       const mail = await notice;
-      expect(mail.subject).toBe('Someone asked again to join Pending Ltd on Mosaic with your email address');
+      expect(mail.subject).toBe('Someone asked again to join an organisation on Mosaic with your email address');
+      expect(mail.text).toContain('Someone just asked to join Pending Ltd on Mosaic');
       expect(mail.text).toContain('so no second request was filed');
     });
 

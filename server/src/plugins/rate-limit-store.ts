@@ -1,4 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, like, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimitCounters } from '../db/schema/index';
 
@@ -6,13 +7,33 @@ import { rateLimitCounters } from '../db/schema/index';
 export interface RateLimitBucket {
   bucket: string;
   max: number;
+  /** 'hour' counts in hour-long windows (invites); otherwise the store's own window (a minute). */
+  window?: 'hour';
 }
 
 export interface RateLimitResult {
   /** The buckets now over their limit (empty: allowed). */
   exceeded: Array<RateLimitBucket & { hits: number }>;
-  /** Seconds until the current window ends. */
+  /** Seconds until the longest exceeded window ends (or the store's own window, when allowed). */
   retryAfterSeconds: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Stored keys of hour-long windows start with this, so the sweep can tell them from the rest. */
+const HOURLY_PREFIX = 'hourly:';
+/**
+ * Longest key stored as it is. Keys hold request input (an email typed at sign-in, a route, an
+ * address); a longer one is stored as its start and its SHA-256, so no input can make a key too
+ * large for the counters' index (PostgreSQL refuses index rows over ~2.7 KB: a 500, not a 429).
+ */
+export const MAX_BUCKET_KEY_LENGTH = 200;
+const KEPT_PREFIX_LENGTH = 120;
+
+/** The key as stored: short keys unchanged, long ones bounded (still one key per distinct input). */
+export function storedBucketKey(bucket: RateLimitBucket): string {
+  const key = bucket.window === 'hour' ? `${HOURLY_PREFIX}${bucket.bucket}` : bucket.bucket;
+  if (key.length <= MAX_BUCKET_KEY_LENGTH) return key;
+  return `${key.slice(0, KEPT_PREFIX_LENGTH)}#sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
 /**
@@ -33,29 +54,42 @@ export class RateLimitStore {
 
   async hit(buckets: readonly RateLimitBucket[]): Promise<RateLimitResult> {
     const now = this.now();
-    const windowIndex = Math.floor(now / this.windowMs);
-    const windowStart = new Date(windowIndex * this.windowMs);
-    await this.sweep(windowIndex, windowStart);
+    await this.sweep(now);
+    const keyed = buckets.map((bucket) => ({ bucket, key: storedBucketKey(bucket), windowStart: startOf(now, this.lengthOf(bucket)) }));
+    // One row per distinct key: a statement may not update the same row twice.
+    const distinct = new Map(keyed.map((entry) => [entry.key, entry]));
     const rows = await this.db
       .insert(rateLimitCounters)
-      // One row per distinct bucket: a statement may not update the same row twice.
-      .values([...new Set(buckets.map(({ bucket }) => bucket))].map((bucket) => ({ bucket, windowStart, hits: 1 })))
+      .values([...distinct.values()].map(({ key, windowStart }) => ({ bucket: key, windowStart, hits: 1 })))
       .onConflictDoUpdate({
         target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
         set: { hits: sql`${rateLimitCounters.hits} + 1` },
       })
       .returning({ bucket: rateLimitCounters.bucket, hits: rateLimitCounters.hits });
     const hitsOf = new Map(rows.map((row) => [row.bucket, row.hits]));
-    const exceeded = buckets
-      .map((bucket) => ({ ...bucket, hits: hitsOf.get(bucket.bucket) ?? 0 }))
-      .filter((bucket) => bucket.hits > bucket.max);
-    return { exceeded, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + this.windowMs - now) / 1000)) };
+    const counted = keyed.map((entry) => ({ ...entry, hits: hitsOf.get(entry.key) ?? 0 }));
+    const over = counted.filter((entry) => entry.hits > entry.bucket.max);
+    const endsIn = (length: number) => startOf(now, length).getTime() + length - now;
+    const waitMs = Math.max(endsIn(this.windowMs), ...over.map((entry) => endsIn(this.lengthOf(entry.bucket))));
+    return {
+      exceeded: over.map((entry) => ({ ...entry.bucket, hits: entry.hits })),
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
   }
 
-  /** Deletes ended windows; once per window per process is enough to keep the table small. */
-  private async sweep(windowIndex: number, windowStart: Date): Promise<void> {
+  private lengthOf(bucket: RateLimitBucket): number {
+    return bucket.window === 'hour' ? HOUR_MS : this.windowMs;
+  }
+
+  /** Deletes ended windows, of each length; once per (short) window per process keeps the table small. */
+  private async sweep(now: number): Promise<void> {
+    const windowIndex = Math.floor(now / this.windowMs);
     if (this.lastSweepWindow === windowIndex) return;
     this.lastSweepWindow = windowIndex;
-    await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, windowStart));
+    const hourly = like(rateLimitCounters.bucket, `${HOURLY_PREFIX}%`);
+    await this.db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.windowStart, startOf(now, this.windowMs)), not(hourly)));
+    await this.db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.windowStart, startOf(now, HOUR_MS)), hourly));
   }
 }
+
+const startOf = (now: number, length: number) => new Date(Math.floor(now / length) * length);

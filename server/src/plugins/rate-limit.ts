@@ -29,8 +29,18 @@ function stringField(request: FastifyRequest, part: 'body' | 'query', name: stri
   return undefined;
 }
 
-/** Over a limit: 429 with Retry-After, and the first refusal of a window goes to the audit log. */
-async function enforce(rateLimits: RateLimitStore, request: FastifyRequest, reply: FastifyReply, buckets: RateLimitBucket[], actorUserId?: string) {
+/**
+ * Over a limit: 429 RATE_LIMITED with Retry-After, and the first refusal of a window goes to the
+ * audit log. `detailOf` words the refusal for the limit that was hit (default 'Too many requests').
+ */
+async function enforce(
+  rateLimits: RateLimitStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  buckets: RateLimitBucket[],
+  actorUserId?: string,
+  detailOf: (exceeded: RateLimitBucket) => string = () => MESSAGES.tooManyRequests,
+) {
   const { exceeded, retryAfterSeconds } = await rateLimits.hit(buckets);
   if (exceeded.length === 0) return;
   const first = exceeded.find((bucket) => bucket.hits === bucket.max + 1);
@@ -43,7 +53,7 @@ async function enforce(rateLimits: RateLimitStore, request: FastifyRequest, repl
     });
   }
   reply.header('Retry-After', String(retryAfterSeconds));
-  throw new AppError(429, MESSAGES.tooManyRequests, 'RATE_LIMITED');
+  throw new AppError(429, detailOf(exceeded[0]!), 'RATE_LIMITED');
 }
 
 /**
@@ -101,5 +111,40 @@ export function perUserRateLimit(rateLimits: RateLimitStore, scope: string, max:
     const userId = request.auth?.userId;
     if (!userId) return;
     await enforce(rateLimits, request, reply, [{ bucket: `user:${scope}:${userId}`, max }], userId);
+  };
+}
+
+/**
+ * Invites are counted per hour: each sends a mail to an address the inviter chooses. Per inviter,
+ * per organisation (all its owners and admins together), and per invited address within the
+ * organisation (a resend now and then, not a stream of mail at one person).
+ */
+export const INVITE_LIMITS = { perInviterPerHour: 30, perOrganisationPerHour: 100, perAddressPerHour: 5 } as const;
+
+export const INVITE_LIMIT_MESSAGES = {
+  inviter: `You have sent ${INVITE_LIMITS.perInviterPerHour} invites in the last hour, the most one person can send. Try again later.`,
+  organisation: `This organisation has sent ${INVITE_LIMITS.perOrganisationPerHour} invites in the last hour, the most it can send. Try again later.`,
+  address: `This address has been invited ${INVITE_LIMITS.perAddressPerHour} times in the last hour. Try again later.`,
+} as const;
+
+const INVITE_BUCKETS = { inviter: 'invites:inviter:', organisation: 'invites:organisation:', address: 'invites:address:' } as const;
+
+/**
+ * POST /orgs/invites: a preValidation hook (after the route's onRequest auth; the body's address
+ * is needed) enforcing INVITE_LIMITS. The limits are the same whether or not the address has an
+ * account, so a refusal reveals nothing about it.
+ */
+export function inviteRateLimit(rateLimits: RateLimitStore): preValidationAsyncHookHandler {
+  return async function limitInvites(request: FastifyRequest, reply: FastifyReply) {
+    const auth = request.auth;
+    if (!auth?.orgId) return;
+    const address = (stringField(request, 'body', 'email') ?? '').trim().toLowerCase();
+    const buckets: RateLimitBucket[] = [
+      { bucket: `${INVITE_BUCKETS.inviter}${auth.userId}`, max: INVITE_LIMITS.perInviterPerHour, window: 'hour' },
+      { bucket: `${INVITE_BUCKETS.organisation}${auth.orgId}`, max: INVITE_LIMITS.perOrganisationPerHour, window: 'hour' },
+      { bucket: `${INVITE_BUCKETS.address}${auth.orgId}:${address}`, max: INVITE_LIMITS.perAddressPerHour, window: 'hour' },
+    ];
+    const kind = (bucket: string) => (Object.keys(INVITE_BUCKETS) as Array<keyof typeof INVITE_BUCKETS>).find((key) => bucket.startsWith(INVITE_BUCKETS[key])) ?? 'inviter';
+    await enforce(rateLimits, request, reply, buckets, auth.userId, (exceeded) => INVITE_LIMIT_MESSAGES[kind(exceeded.bucket)]);
   };
 }

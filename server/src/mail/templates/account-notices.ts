@@ -13,9 +13,12 @@ export function accountExistsNotice(to: string, appUrl: string): MailMessage {
   ]);
 }
 
-/** A second request to join with an address whose first request is still waiting. */
+/**
+ * A second request to join with an address whose first request is still waiting. The subject
+ * names no organisation: its name is typed by its owner, and only the body quotes it.
+ */
 export function joinRequestPendingNotice(to: string, organisationName: string, appUrl: string): MailMessage {
-  return composeMail(to, `Someone asked again to join ${organisationName} on Mosaic with your email address`, [
+  return composeMail(to, 'Someone asked again to join an organisation on Mosaic with your email address', [
     `Someone just asked to join ${organisationName} on Mosaic with this email address (${to}). A request with this address is already waiting for an owner or admin of ${organisationName} to approve it, so no second request was filed.`,
     { label: 'Once the request is approved, sign in here', href: `${appUrl}/login` },
     `If you did not ask to join ${organisationName}, you can ignore this email; an owner or admin there can deny the request.`,

@@ -6,6 +6,13 @@ const ROLE_PHRASES: Record<InviteRole, string> = { org_admin: 'an admin', org_me
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/**
+ * The subject of every invitation. It names no person and no organisation: those are typed by the
+ * inviter, and a subject is what a mail client shows before anything else (and what a phisher
+ * would write), so they appear only in the body, where they read as quoted facts.
+ */
+export const INVITE_SUBJECT = 'You have been invited to join an organisation on Mosaic';
+
 export interface InviteMailFacts {
   to: string;
   organisationName: string;
@@ -16,16 +23,31 @@ export interface InviteMailFacts {
   expiresAt: Date;
 }
 
+const invitedBy = (facts: Pick<InviteMailFacts, 'inviterName' | 'organisationName' | 'role'>, whom: string) =>
+  `${facts.inviterName ?? 'Someone'} has invited ${whom} to join ${facts.organisationName} on Mosaic as ${ROLE_PHRASES[facts.role]}.`;
+
 /** The invitation: who asks, into which organisation and as what, and the single-use link. */
 export function inviteMail(facts: InviteMailFacts): MailMessage {
-  const who = facts.inviterName ?? 'Someone';
-  const subject = facts.inviterName
-    ? `${facts.inviterName} invited you to join ${facts.organisationName} on Mosaic`
-    : `You're invited to join ${facts.organisationName} on Mosaic`;
-  return composeMail(facts.to, subject, [
-    `${who} has invited you to join ${facts.organisationName} on Mosaic as ${ROLE_PHRASES[facts.role]}.`,
+  return composeMail(facts.to, INVITE_SUBJECT, [
+    invitedBy(facts, 'you'),
     { label: 'Create your account', href: facts.link },
     `The link works once and expires in ${INVITE_TTL_DAYS} days, on ${DAY.format(facts.expiresAt)}. If it has expired, ask ${facts.organisationName} to invite you again.`,
     'If you were not expecting this invitation, you can ignore this email: nothing happens unless you use the link.',
+  ]);
+}
+
+/**
+ * The same invitation to an address that already has an account. The inviter is answered exactly
+ * as for any other address (docs/server.md, "Invites reveal no accounts"), so only the owner of
+ * the address learns why it cannot be accepted, and what to do. It carries no link: a link can
+ * only create an account, which this address cannot have twice.
+ */
+export function inviteForExistingAccountMail(facts: Omit<InviteMailFacts, 'link'>, appUrl: string): MailMessage {
+  return composeMail(facts.to, INVITE_SUBJECT, [
+    invitedBy(facts, `this email address (${facts.to})`),
+    'This address already has a Mosaic account, and an account belongs to one organisation, so the invitation cannot be accepted with it. Nothing in your account has changed.',
+    `To join ${facts.organisationName}, ask whoever invited you to invite another email address of yours instead.`,
+    { label: 'Sign in to your account', href: `${appUrl}/login` },
+    'If you were not expecting this invitation, you can ignore this email: nothing happens.',
   ]);
 }

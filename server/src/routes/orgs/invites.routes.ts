@@ -5,6 +5,7 @@ import { listPendingInvites, revokeInvite } from '../../services/orgs/invites.se
 import { sendInvite } from '../../services/orgs/send-invite';
 import { reissueInviteLink } from '../../services/orgs/invite-link-reissue';
 import { currentUserOf } from '../../plugins/auth';
+import { inviteRateLimit } from '../../plugins/rate-limit';
 import { reissuedInviteLinkSchema } from '../../../../src/contract/orgs-schemas';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
@@ -12,20 +13,22 @@ import { managerOf, orgManagerOnly } from './current-manager';
 import { idParams, inviteBody, orgInviteSchema, sentInviteSchema } from './orgs.schemas';
 
 /** POST /orgs/invites, GET /orgs/invites, POST /orgs/invites/{id}/link, DELETE /orgs/invites/{id} (owners and admins). */
-export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, mail }) => {
+export const orgInvitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, db, mail, rateLimits }) => {
   const onRequest = orgManagerOnly(app);
 
   app.post(
     '/orgs/invites',
     {
       onRequest,
+      // Counted before the body is checked, so a flood of malformed invites is limited too.
+      preValidation: inviteRateLimit(rateLimits),
       schema: {
         tags: ['organisation'],
         summary:
-          'Invite an email address as admin or member and email it a single-use link (inviting it again refreshes the pending invite with a new link)',
+          'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429)',
         security: bearerSecurity,
         body: inviteBody,
-        response: { 201: sentInviteSchema, ...errorResponses(401, 403, 409, 422) },
+        response: { 201: sentInviteSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {

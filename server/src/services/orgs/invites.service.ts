@@ -59,16 +59,24 @@ export interface IssuedInvite {
   secret: string;
   /** True when a pending invite of the same address was renewed rather than a new one made. */
   refreshed: boolean;
+  /**
+   * The address already has an account (anywhere, a platform admin's too). For the mail only:
+   * the inviter's answer, list and audit entry are the same either way, so inviting cannot be
+   * used to find out which addresses have accounts.
+   */
+  addressHasAccount: boolean;
 }
 
 /**
- * Invites an address without an account and issues a new link secret. A pending invite of this
- * organisation for the same address (expired or not) is refreshed — new role, inviter, expiry and
- * secret, so an earlier link stops working — instead of refused.
+ * Invites an address and issues a new link secret. A pending invite of this organisation for the
+ * same address (expired or not) is refreshed — new role, inviter, expiry and secret, so an earlier
+ * link stops working — instead of refused. An address that has an account is invited all the same
+ * (its invite is listed as pending until it expires or is revoked; its link could only make a
+ * second account, which registration refuses): see IssuedInvite.addressHasAccount.
  */
 export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { email: string; role: InviteRole }): Promise<IssuedInvite> {
   const email = normaliseEmail(input.email);
-  if (await emailHasAccount(db, email)) throw conflict(MESSAGES.emailTaken);
+  const addressHasAccount = await emailHasAccount(db, email);
   const { secret, hash } = newInviteSecret();
   // A refreshed invite counts as sent now: it is listed first.
   const refresh = { role: input.role, invitedBy: manager.userId, createdAt: new Date(), expiresAt: inviteExpiry(), tokenHash: hash };
@@ -77,7 +85,7 @@ export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { 
     sql`lower(${orgInvites.email}) = ${email}`,
     eq(orgInvites.status, 'pending'),
   );
-  const issued = async (id: string, refreshed: boolean) => ({ invite: await readInvite(db, id), secret, refreshed });
+  const issued = async (id: string, refreshed: boolean) => ({ invite: await readInvite(db, id), secret, refreshed, addressHasAccount });
   const [refreshed] = await db.update(orgInvites).set(refresh).where(pendingHere).returning({ id: orgInvites.id });
   if (refreshed) return issued(refreshed.id, true);
   try {

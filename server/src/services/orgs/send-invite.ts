@@ -4,7 +4,7 @@ import type { Db, DbExecutor } from '../../db/database';
 import { organizations, users } from '../../db/schema/index';
 import type { MailLog } from '../../mail/mailer';
 import type { MailService } from '../../mail/mail-service';
-import { inviteMail } from '../../mail/templates/invite-mail';
+import { inviteForExistingAccountMail, inviteMail } from '../../mail/templates/invite-mail';
 import { recordAudit } from '../audit/audit.service';
 import { inviteLinkFor } from './invite-links';
 import { inviteToOrg } from './invites.service';
@@ -31,7 +31,8 @@ async function inviterOf(db: DbExecutor, manager: OrgManager) {
 /**
  * Creates (or refreshes) the invite with a new link and audits it in one transaction, then emails
  * the link. The invite is committed before sending, so a mail failure loses nothing: the answer
- * says how delivery went and carries the link for the inviter to copy.
+ * says how delivery went and carries the link for the inviter to copy. The answer is the same
+ * whether or not the address has an account; only the mail differs (invite-mail.ts).
  */
 export async function sendInvite(
   db: Db,
@@ -55,14 +56,15 @@ export async function sendInvite(
   });
   const { invite } = issued;
   const link = inviteLinkFor(context.appUrl, issued.secret);
-  const message = inviteMail({
+  const facts = {
     to: invite.email,
     organisationName: inviter.organisationName,
     inviterName: invite.invited_by,
     role: invite.role,
-    link,
     expiresAt: new Date(invite.expires_at),
-  });
+  };
+  // Either mail is sent the same way, so delivery (and the time it takes) says nothing either.
+  const message = issued.addressHasAccount ? inviteForExistingAccountMail(facts, context.appUrl) : inviteMail({ ...facts, link });
   let delivery: InviteDelivery;
   try {
     delivery = (await mail.send(message)).via === 'smtp' ? 'emailed' : 'outbox';
