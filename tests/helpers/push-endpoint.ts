@@ -72,6 +72,13 @@ async function verifyVapid(header: string | undefined, origin: string): Promise<
 }
 
 /** A subscription's key pair and auth secret, made as a browser makes them (RFC 8291). */
+/**
+ * What an app needs to push to this local service: plain http, and a loopback address, which the
+ * server refuses by default (server/src/push/endpoint-address.ts). PUSH_ALLOW_PRIVATE_ENDPOINTS is
+ * unsafe anywhere but a test: it lets a signed-in person point the server at its own network.
+ */
+export const LOCAL_PUSH_SERVICE_ENV: Record<string, string> = { PUSH_ALLOW_HTTP_ENDPOINTS: 'true', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' };
+
 export function browserKeys(): { ecdh: ECDH; keys: { p256dh: string; auth: string } } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();

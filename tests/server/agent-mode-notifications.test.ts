@@ -10,7 +10,7 @@ import type { NotificationList } from '../../src/contract/notifications';
 import { kbDocuments } from '../../server/src/db/schema/index';
 import { answer, newRun, runAction, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { seedDocument } from '../helpers/fake-openai-chat';
-import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
 import { addMember, API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
 import { until } from '../helpers/wait-until';
 
@@ -23,7 +23,7 @@ describe(`Agent Mode notifications (${testEngine})`, () => {
 
   beforeAll(async () => {
     pushService = await startPushEndpoint();
-    t = await createTestApp({ env: { PUSH_ALLOW_HTTP_ENDPOINTS: 'true' } });
+    t = await createTestApp({ env: LOCAL_PUSH_SERVICE_ENV });
   });
   afterAll(async () => {
     await t?.close();

@@ -11,13 +11,13 @@ import { generateVapidKeys } from '../../server/src/push/web-push-sender';
 import { LONG_REPLY_NOTIFY_AFTER_MS } from '../../server/src/services/agents/reply-notification';
 import type { NotificationList } from '../../src/contract/notifications';
 import { sendAsync, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
-import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
 import { createTestDatabaseTarget } from '../helpers/server-database';
 import { recordIssuedSecret } from '../helpers/server-log-sink';
 import { until } from '../helpers/wait-until';
 
-const PUSH_ENV = { PUSH_ALLOW_HTTP_ENDPOINTS: 'true' };
+const PUSH_ENV = LOCAL_PUSH_SERVICE_ENV;
 
 async function publicKeyOf(t: TestApp, token: string): Promise<string> {
   const response = await t.app.inject({ method: 'GET', url: `${API}/notifications/push/key`, headers: authHeaders(token) });

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../server/src/db/schema/index';
 import type { AccountSession } from '../../src/contract/account';
-import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
 import { API, authHeaders, createTestApp, login, registerOwner, testEngine, type SignedIn, type TestApp } from '../helpers/server';
 
 describe(`push subscriptions end with their device's session (${testEngine})`, () => {
@@ -16,7 +16,7 @@ describe(`push subscriptions end with their device's session (${testEngine})`, (
   let pushService: PushEndpoint;
   beforeAll(async () => {
     pushService = await startPushEndpoint();
-    t = await createTestApp({ env: { PUSH_ALLOW_HTTP_ENDPOINTS: 'true' } });
+    t = await createTestApp({ env: LOCAL_PUSH_SERVICE_ENV });
   });
   afterAll(async () => {
     await t?.close();

@@ -23,6 +23,7 @@ import { createSemanticIndex } from '../services/knowledge/semantic-index';
 import { resolveJwtSecret } from '../services/jwt-secret';
 import { createNotifier } from '../services/notifications/notifier';
 import { resolveVapidKeys } from '../services/notifications/vapid-keys';
+import { resolveWithDns } from '../push/endpoint-address';
 import { createWebPushSender } from '../push/web-push-sender';
 import { resolveSuccessorKey } from '../services/refresh-tokens';
 import { SessionService } from '../services/sessions.service';
@@ -53,8 +54,12 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
   // Web Push with VAPID keys from the environment or generated once and kept in app_secrets.
   const notifications = createNotifier({
     db,
-    push: createWebPushSender({ keys: await resolveVapidKeys(db, config.push.vapidKeys), subject: config.push.subject }),
-    allowHttpEndpoints: config.push.allowHttpEndpoints,
+    push: createWebPushSender({
+      keys: await resolveVapidKeys(db, config.push.vapidKeys),
+      subject: config.push.subject,
+      allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    }),
+    endpointPolicy: { allowHttp: config.push.allowHttpEndpoints, allowPrivate: config.push.allowPrivateEndpoints, resolve: resolveWithDns },
     log: log.child({ area: 'notifications' }),
   });
   const agents = createAgentRuntime({ config, db, jobs, waker, streams, ga4: ga4.ctx, semanticIndex, notifications, log });

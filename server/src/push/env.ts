@@ -7,15 +7,20 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+const flag = optional(
+  z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes'),
+).default(false);
+
 export const pushEnvShape = {
   // An uncompressed P-256 point (65 bytes) and a scalar (32 bytes), base64url, as `web-push generate-vapid-keys` prints them.
   VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')),
   VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')),
   VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')),
   // Plain-http push endpoints are refused unless this is set: browsers' push services are all https.
-  PUSH_ALLOW_HTTP_ENDPOINTS: optional(
-    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  ).default(false),
+  PUSH_ALLOW_HTTP_ENDPOINTS: flag,
+  // UNSAFE outside tests: lets the server push to loopback, private and link-local addresses, so
+  // anyone signed in could make it send requests into its own network (endpoint-address.ts).
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: flag,
 };
 
 type PushEnv = z.output<z.ZodObject<typeof pushEnvShape>> & { MAIL_FROM: string; PUBLIC_URL?: string | undefined };
@@ -26,6 +31,8 @@ export interface PushConfig {
   /** Who runs this server, for push services to contact (RFC 8292 `sub`). */
   subject: string;
   allowHttpEndpoints: boolean;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS: no public-address check (the tests' local push service only). */
+  allowPrivateEndpoints: boolean;
 }
 
 /** Problems no single variable shows: the two keys are one pair. */
@@ -48,5 +55,6 @@ export function pushConfigFrom(values: PushEnv): PushConfig {
         : undefined,
     subject,
     allowHttpEndpoints: values.PUSH_ALLOW_HTTP_ENDPOINTS,
+    allowPrivateEndpoints: values.PUSH_ALLOW_PRIVATE_ENDPOINTS,
   };
 }

@@ -3,15 +3,19 @@
  * adapter to the outside world behind the notifications service.
  *
  * The `web-push` package builds each request: it encrypts the payload (aes128gcm) for the
- * subscription's keys and signs the VAPID header with our keys. The request is then sent with
- * fetch rather than web-push's own `sendNotification`, for three reasons: a time-out (web-push has
- * none by default, and a push service that hangs would hold the notification forever), no
- * redirects followed (an endpoint is a browser-supplied address; following a redirect would let it
- * point the server anywhere), and plain-http endpoints when PUSH_ALLOW_HTTP_ENDPOINTS allows them
- * (a self-hosted push service, or the tests' local endpoint; web-push only speaks https).
+ * subscription's keys and signs the VAPID header with our keys. The request is then sent by
+ * push-transport.ts rather than web-push's own `sendNotification`, for four reasons: only public
+ * addresses are connected to (an endpoint is a browser-supplied address, so anything else would
+ * let a signed-in person point the server at its own network; endpoint-address.ts), checked at the
+ * moment of connecting because DNS can change after subscribing; a time-out (web-push has none by
+ * default, and a push service that hangs would hold the notification forever); no redirects
+ * followed; and plain-http endpoints when PUSH_ALLOW_HTTP_ENDPOINTS allows them (web-push only
+ * speaks https).
  */
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
+import { resolveWithDns, type EndpointRefusal, type ResolveHost } from './endpoint-address';
+import { createPushTransport } from './push-transport';
 
 export interface PushTarget {
   endpoint: string;
@@ -31,7 +35,7 @@ export interface PushMessage {
 export type PushResult =
   | { ok: true; status: number }
   /** `gone`: the push service says the subscription no longer exists (404, 410): remove it. */
-  | { ok: false; gone: boolean; status: number | null; error: string };
+  | { ok: false; gone: boolean; status: number | null; error: string; refused?: EndpointRefusal };
 
 export interface PushSender {
   /** The VAPID public key browsers subscribe with (applicationServerKey). */
@@ -50,7 +54,10 @@ export interface WebPushSenderOptions {
   subject: string;
   /** A push service that has not answered by then counts as a failed delivery. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS: send to any address (tests' local push service; unsafe elsewhere). */
+  allowPrivateEndpoints?: boolean;
+  /** How host names are resolved (node:dns by default; tests make a name resolve where they need). */
+  resolve?: ResolveHost;
 }
 
 /** Long enough for a slow push service, short enough that a dead one does not pile up sends. */
@@ -62,8 +69,8 @@ export function topicFor(tag: string): string {
 }
 
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
-  const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
+  const post = createPushTransport({ resolve: options.resolve ?? resolveWithDns, allowPrivate: options.allowPrivateEndpoints ?? false });
   return {
     publicKey: options.keys.publicKey,
     async send(target, message) {
@@ -80,31 +87,39 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
         // Keys nothing can be encrypted for: no message will ever reach this subscription.
         return { ok: false, gone: true, status: null, error: 'the subscription keys cannot be used' };
       }
-      const headers = new Headers();
+      const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(details.headers)) {
-        // fetch sets the length from the body itself.
-        if (name.toLowerCase() !== 'content-length' && value !== undefined) headers.set(name, String(value));
+        // The transport sets the length from the body itself.
+        if (name.toLowerCase() !== 'content-length' && value !== undefined) headers[name] = String(value);
       }
+      let url: URL;
       try {
-        const response = await send(details.endpoint, {
-          method: 'POST',
-          headers,
-          body: details.body ? new Uint8Array(details.body) : null,
-          redirect: 'error',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        // The push service's answer body is not needed; reading it frees the connection.
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return { ok: true, status: response.status };
-        return {
-          ok: false,
-          gone: response.status === 404 || response.status === 410,
-          status: response.status,
-          error: `The push service answered ${response.status}`,
-        };
-      } catch (error) {
-        const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the push service could not be reached';
-        return { ok: false, gone: false, status: null, error: reason };
+        url = new URL(details.endpoint);
+      } catch {
+        return { ok: false, gone: true, status: null, error: 'the endpoint is not an address' };
+      }
+      const outcome = await post({ url, headers, body: details.body ? Buffer.from(details.body) : null, timeoutMs });
+      switch (outcome.kind) {
+        case 'answered':
+          if (outcome.status >= 200 && outcome.status < 300) return { ok: true, status: outcome.status };
+          return {
+            ok: false,
+            gone: outcome.status === 404 || outcome.status === 410,
+            status: outcome.status,
+            error: `The push service answered ${outcome.status}`,
+          };
+        case 'refused':
+          return {
+            ok: false,
+            gone: false,
+            status: null,
+            refused: outcome.reason,
+            error: outcome.reason === 'not-public' ? 'the endpoint resolves to an address that is not public: not sent' : 'the endpoint host could not be resolved: not sent',
+          };
+        case 'timeout':
+          return { ok: false, gone: false, status: null, error: `no answer within ${timeoutMs} ms` };
+        default:
+          return { ok: false, gone: false, status: null, error: 'the push service could not be reached' };
       }
     },
   };

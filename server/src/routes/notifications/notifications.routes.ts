@@ -77,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       },
     },
     async (request, reply) => {
-      checkEndpoint(request.body.endpoint, notifications.allowHttpEndpoints);
+      await checkEndpoint(request.body.endpoint, notifications.endpointPolicy);
       checkKeys(request.body.keys);
       const row = await saveSubscription(db, authOf(request).userId, request.body, request.headers['user-agent'], authOf(request).sessionId ?? null);
       return reply.status(201).send({ id: row.id, created_at: row.createdAt.toISOString() });

@@ -15,7 +15,7 @@ import {
 } from '../../../../src/contract/notifications';
 import { topicFor, type PushSender } from '../../push/web-push-sender';
 import { recordNotification, toNotificationDto } from './notifications.service';
-import { markDelivered, pruneSubscription, subscriptionsOf } from './push-subscriptions.service';
+import { markDelivered, pruneSubscription, subscriptionsOf, type EndpointPolicy } from './push-subscriptions.service';
 
 export interface NotifyInput {
   userId: string;
@@ -110,6 +110,10 @@ export async function notifyUser(deps: NotifierDeps, input: NotifyInput): Promis
       } else if (sent.gone) {
         result.pruned += 1;
         await pruneSubscription(deps.db, device.id);
+      } else if (sent.refused) {
+        // Its host now resolves to an internal address (or none): dropped before any connection.
+        result.failed += 1;
+        deps.log.warn({ subscriptionId: device.id, reason: sent.refused }, 'Push notification dropped: the endpoint is not a public address');
       } else {
         result.failed += 1;
         // Never the endpoint: it is the device's capability to be pushed to.
@@ -124,8 +128,8 @@ export async function notifyUser(deps: NotifierDeps, input: NotifyInput): Promis
 export interface Notifier {
   /** The VAPID public key browsers subscribe with. */
   readonly publicKey: string;
-  /** Whether subscriptions with plain-http endpoints are accepted (PUSH_ALLOW_HTTP_ENDPOINTS). */
-  readonly allowHttpEndpoints: boolean;
+  /** Which push endpoints subscriptions may name (push-subscriptions.service.ts checkEndpoint). */
+  readonly endpointPolicy: EndpointPolicy;
   notifyUser(input: NotifyInput): Promise<NotifyResult>;
   /**
    * notifyUser without waiting: for callers that must not be held up by push services (a run that
@@ -135,11 +139,11 @@ export interface Notifier {
   close(): Promise<void>;
 }
 
-export function createNotifier(deps: NotifierDeps & { allowHttpEndpoints: boolean; log: NotifierDeps['log'] & { error(object: object, message: string): void } }): Notifier {
+export function createNotifier(deps: NotifierDeps & { endpointPolicy: EndpointPolicy; log: NotifierDeps['log'] & { error(object: object, message: string): void } }): Notifier {
   const inFlight = new Set<Promise<unknown>>();
   return {
     publicKey: deps.push.publicKey,
-    allowHttpEndpoints: deps.allowHttpEndpoints,
+    endpointPolicy: deps.endpointPolicy,
     notifyUser: (input) => notifyUser(deps, input),
     notifyInBackground(input) {
       const sending = notifyUser(deps, input).catch((error: unknown) =>

@@ -5,12 +5,14 @@ import { isUuid } from '../../db/ids';
 import { pushSubscriptions } from '../../db/schema/index';
 import { AppError, MESSAGES, notFound } from '../../errors';
 import type { PushSubscriptionRequest } from '../../../../src/contract/notifications';
+import { refuseEndpointHost, type ResolveHost } from '../../push/endpoint-address';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 export const PUSH_MESSAGES = {
   subscriptionNotFound: 'Push subscription not found',
   endpointNotHttps: 'The push endpoint must be an https:// address given by the browser',
+  endpointNotPublic: "The push endpoint must be a public push service's address, not one on a private or local network",
   p256dhInvalid: "Must be the browser's P-256 public key (65 bytes, base64url)",
   authInvalid: "Must be the browser's 16-byte auth secret (base64url)",
 } as const;
@@ -18,24 +20,34 @@ export const PUSH_MESSAGES = {
 /** Longest user agent kept: enough to name the browser and system (as for signed-in devices). */
 const USER_AGENT_MAX_LENGTH = 400;
 
+/** What subscriptions may name as their endpoint (PUSH_ALLOW_* settings and how names resolve). */
+export interface EndpointPolicy {
+  allowHttp: boolean;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS: unsafe outside tests (push/endpoint-address.ts). */
+  allowPrivate: boolean;
+  resolve: ResolveHost;
+}
+
 /**
- * The endpoint is the browser's push-service address. Only https is accepted (every browser's push
- * service uses it) unless PUSH_ALLOW_HTTP_ENDPOINTS is set; the server POSTs to this address, so
- * anything else (file:, internal plain-http services) is refused before it is stored.
+ * The endpoint is the browser's push-service address, and the server POSTs to it. Only https is
+ * accepted (every browser's push service uses it) unless PUSH_ALLOW_HTTP_ENDPOINTS is set, and only
+ * a host whose every address is public (push/endpoint-address.ts): a loopback, private,
+ * link-local or metadata address, literal or behind a name, is refused before it is stored. An
+ * internal address and a name that does not resolve get the same answer, so the form tells
+ * nothing about the server's network. The send checks again: DNS can change after this.
  */
-export function checkEndpoint(endpoint: string, allowHttp: boolean): void {
+export async function checkEndpoint(endpoint: string, policy: EndpointPolicy): Promise<void> {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw invalidEndpoint();
+    throw invalidEndpoint(PUSH_MESSAGES.endpointNotHttps);
   }
-  if (url.protocol === 'https:' || (allowHttp && url.protocol === 'http:')) return;
-  throw invalidEndpoint();
+  if (!(url.protocol === 'https:' || (policy.allowHttp && url.protocol === 'http:'))) throw invalidEndpoint(PUSH_MESSAGES.endpointNotHttps);
+  if (await refuseEndpointHost(url, policy.resolve, policy.allowPrivate)) throw invalidEndpoint(PUSH_MESSAGES.endpointNotPublic);
 }
 
-const invalidEndpoint = () =>
-  new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'endpoint', message: PUSH_MESSAGES.endpointNotHttps }]);
+const invalidEndpoint = (message: string) => new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'endpoint', message }]);
 
 /**
  * The keys a browser makes (RFC 8291): p256dh an uncompressed P-256 point (65 bytes, first 0x04),
