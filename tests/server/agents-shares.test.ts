@@ -1,8 +1,8 @@
 /**
  * Read-only share links of chats (docs/agents.md "Share links"): made by the chat's starter or an
  * owner/admin, read by anyone with the link and no sign-in, showing the conversation as it was when
- * shared and nothing else of the organisation; revoked links and deleted chats answer 404 (the page
- * too, with its noindex headers); the token never reaches the logs.
+ * shared and nothing else of the organisation; revoked links, deleted chats and chats of archived
+ * spaces answer 404 (the page too, with its noindex headers); the token never reaches the logs.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -142,6 +142,29 @@ describe('chat share links', () => {
     expect((await shares(owner, 'GET')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${API}/agents/sessions/${sessionId}/restore`, headers: as(owner) })).statusCode).toBe(200);
     expect((await view(tokenOf(link))).statusCode).toBe(200);
+  });
+
+  it('a chat of an archived space is a 404 like a revoked link, for the API and the page; restoring the space brings it back', async () => {
+    const created = await t.app.inject({ method: 'POST', url: `${API}/spaces/`, headers: authHeaders(owner.access_token), payload: { name: 'Campaign archive', slug: 'campaign-archive' } });
+    expect(created.statusCode).toBe(201);
+    const spaceId = created.json<{ id: string }>().id;
+    const inSpace = { access_token: owner.access_token, spaceId };
+    const accepted = (await sendAsync(t.app, inSpace, 'creative', { message: 'Ideas for the autumn campaign' })).json<AcceptedBody>();
+    await waitForReply(t.app, inSpace, accepted.session_id, accepted.created_at);
+    const shared = await t.app.inject({ method: 'POST', url: `${API}/agents/sessions/${accepted.session_id}/shares`, headers: authHeaders(owner.access_token, spaceId) });
+    const token = tokenOf(shared.json<CreatedShareLinkDto>());
+    expect((await view(token)).statusCode).toBe(200);
+
+    const lifecycle = (action: 'archive' | 'restore') =>
+      t.app.inject({ method: 'POST', url: `${API}/spaces/${spaceId}/${action}`, headers: authHeaders(owner.access_token) });
+    expect((await lifecycle('archive')).statusCode).toBe(200);
+    const gone = await view(token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().detail).toBe('This shared chat is not available. The link may have been revoked, or the chat deleted.');
+    expect((await page(token)).statusCode).toBe(404);
+
+    expect((await lifecycle('restore')).statusCode).toBe(200);
+    expect((await view(token)).statusCode).toBe(200);
   });
 
   it('is not reachable from another organisation, and no share token reaches the log', async () => {

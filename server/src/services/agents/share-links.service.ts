@@ -18,7 +18,7 @@ import {
   type SharedChatDto,
 } from '../../../../src/contract/chat-shares';
 import type { Db, DbExecutor } from '../../db/database';
-import { chatMessages, chatSessions, chatShareLinks, users, type ChatShareLinkRow } from '../../db/schema/index';
+import { chatMessages, chatSessions, chatShareLinks, spaces, users, type ChatShareLinkRow } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { currentBranch, requireSession } from './sessions.service';
@@ -32,6 +32,21 @@ export interface ShareActor {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A link opens its chat only while the link is not revoked, the chat not deleted and its space
+ * neither archived nor deleted: an archived space is closed to its own members, so its chats are
+ * not left open to anyone holding a link. Restoring the space (or undoing the chat's delete)
+ * brings its links back.
+ */
+const liveShare = (token: string) =>
+  and(
+    eq(chatShareLinks.tokenHash, hashToken(token)),
+    isNull(chatShareLinks.revokedAt),
+    isNull(chatSessions.deletedAt),
+    isNull(spaces.archivedAt),
+    isNull(spaces.deletedAt),
+  );
 
 function toLinkDto(row: ChatShareLinkRow, createdByName: string | null): ShareLinkDto {
   return {
@@ -110,8 +125,8 @@ export async function revokeShareLink(db: Db, actor: ShareActor, spaceId: string
 }
 
 /**
- * The shared chat behind a token, or 404 for a malformed, unknown or revoked token and for a chat
- * deleted meanwhile (all the same answer). Counts the view.
+ * The shared chat behind a token, or 404 for a malformed, unknown or revoked token, a chat deleted
+ * meanwhile and a chat whose space was archived or deleted (all the same answer). Counts the view.
  */
 export async function viewSharedChat(db: DbExecutor, token: string): Promise<SharedChatDto> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(SHARE_TEXTS.notFound);
@@ -119,7 +134,8 @@ export async function viewSharedChat(db: DbExecutor, token: string): Promise<Sha
     .select({ link: chatShareLinks, session: chatSessions })
     .from(chatShareLinks)
     .innerJoin(chatSessions, eq(chatSessions.id, chatShareLinks.sessionId))
-    .where(and(eq(chatShareLinks.tokenHash, hashToken(token)), isNull(chatShareLinks.revokedAt), isNull(chatSessions.deletedAt)));
+    .innerJoin(spaces, eq(spaces.id, chatSessions.spaceId))
+    .where(liveShare(token));
   if (!found) throw notFound(SHARE_TEXTS.notFound);
   const { link, session } = found;
   const rows = await db
@@ -154,6 +170,7 @@ export async function isLiveShareToken(db: DbExecutor, token: string): Promise<b
     .select({ id: chatShareLinks.id })
     .from(chatShareLinks)
     .innerJoin(chatSessions, eq(chatSessions.id, chatShareLinks.sessionId))
-    .where(and(eq(chatShareLinks.tokenHash, hashToken(token)), isNull(chatShareLinks.revokedAt), isNull(chatSessions.deletedAt)));
+    .innerJoin(spaces, eq(spaces.id, chatSessions.spaceId))
+    .where(liveShare(token));
   return Boolean(row);
 }
