@@ -39,14 +39,14 @@ import type { AgentModeRunDetail } from '../../src/contract/agent-mode';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../src/contract/notification-rules';
 import type { PushPayload } from '../../src/contract/notifications';
 import { NOTIFICATION_RECEIVED } from '../../sw/messages';
-import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
 import { until } from '../helpers/wait-until';
 import { apiLogin, newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
 import { currentSpaceId } from './pwa-support';
 
-// Plain-http endpoints: the local push service. No model is configured, so runs use the offline
-// engine, whose research step asks a question when the knowledge base is empty.
-const app = startAppForFile({ env: { PUSH_ALLOW_HTTP_ENDPOINTS: 'true' } });
+// The local push service: plain http on a loopback address. No model is configured, so runs use
+// the offline engine, whose research step asks a question when the knowledge base is empty.
+const app = startAppForFile({ env: LOCAL_PUSH_SERVICE_ENV });
 
 let pushService: PushEndpoint;
 beforeAll(async () => {
