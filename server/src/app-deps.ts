@@ -16,6 +16,7 @@ import type { AccessTokens } from './services/access-tokens';
 import type { AgentModeRuntime } from './services/agent-mode/runtime';
 import type { AgentRuntime } from './services/agents/runtime';
 import type { ReplyWaker } from './services/agents/waker';
+import type { DnsTxtLookup } from './services/domains/dns-txt';
 import type { Ga4Services } from './services/ga4/ga4-context';
 import type { LlmCategoriser } from './services/knowledge/categorise';
 import type { SemanticIndex } from './services/knowledge/semantic-index';
@@ -59,4 +60,6 @@ export interface AppDeps extends StorageServices {
   notifications: Notifier;
   /** Single sign-on: the cipher sealing client secrets and the OpenID client (docs/sso.md). */
   sso: SsoDeps;
+  /** TXT look-ups that prove an organisation's email domain (DNS_RESOLVER; docs/sso.md "Domain verification"). */
+  dnsTxt: DnsTxtLookup;
 }

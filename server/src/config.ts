@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
@@ -36,6 +37,28 @@ const trustProxy = z.string().transform((value): boolean | number | string[] => 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const DNS_RESOLVER_FORMAT = 'DNS_RESOLVER must be an IP address with an optional port, like 127.0.0.1:5353 or [::1]:53';
+
+/**
+ * DNS_RESOLVER: the DNS server that domain verification asks for TXT records, as node's resolver
+ * takes it ('192.0.2.1:5353', '[2001:db8::1]:53'). An address, not a host name: finding the
+ * resolver must not itself need DNS. Unset → the system's resolvers.
+ */
+const dnsResolverAddress = z.string().transform((value, context) => {
+  const text = value.trim();
+  // '[v6]:port' or '[v6]'; a bare address (v4 or v6) takes port 53; else 'v4:port'.
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+  const withPort = /^([^:]+):(\d+)$/.exec(text);
+  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : isIP(text) ? [text, undefined] : [withPort?.[1] ?? '', withPort?.[2]];
+  const portNumber = Number(port ?? 53);
+  const family = isIP(host);
+  if (family === 0 || !Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65_535) {
+    context.addIssue({ code: 'custom', message: DNS_RESOLVER_FORMAT });
+    return z.NEVER;
+  }
+  return family === 6 ? `[${host}]:${portNumber}` : `${host}:${portNumber}`;
+});
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65_535)).default(8080),
@@ -97,6 +120,8 @@ const envSchema = z.object({
   ...pushEnvShape,
   // Single sign-on with organisations' OpenID Connect providers (docs/sso.md).
   ...ssoEnvShape,
+  // Where domain verification looks up TXT records (docs/sso.md "Domain verification").
+  DNS_RESOLVER: optional(dnsResolverAddress),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -142,6 +167,8 @@ export interface AppConfig {
   push: PushConfig;
   /** Single sign-on: the key sealing providers' client secrets, http issuers, call time-out (docs/sso.md). */
   sso: SsoConfig;
+  /** The DNS server ('address:port') that domain verification asks; undefined → the system's resolvers. */
+  dnsResolver: string | undefined;
 }
 
 /** SMTP when `smtpUrl` is set; otherwise every message is written to `outboxDir` as an .eml file. */
@@ -257,5 +284,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stripe: stripeConfigFrom(values),
     push: pushConfigFrom(values),
+    dnsResolver: values.DNS_RESOLVER,
   };
 }

@@ -29,6 +29,7 @@ import { resolveSuccessorKey } from '../services/refresh-tokens';
 import { SessionService } from '../services/sessions.service';
 import { createStorageServices } from '../storage/index';
 import { OidcClients } from '../services/sso/oidc-client';
+import { dnsTxtLookup } from '../services/domains/dns-txt';
 import { resolveSsoSecretCipher } from '../services/sso/sso-keys';
 
 export async function buildAppDeps(config: AppConfig, database: Database, log: FastifyBaseLogger): Promise<AppDeps> {
@@ -90,6 +91,7 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
       clients: new OidcClients(config.sso),
       allowHttpIssuers: config.sso.allowHttpIssuers,
     },
+    dnsTxt: dnsTxtLookup(config.dnsResolver),
   };
 }
 
