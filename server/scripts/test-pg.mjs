@@ -23,6 +23,7 @@ const ENGINE_INDEPENDENT_SERVER_TESTS = [
   'tests/server/kb-extract-config.test.ts',
   // PGlite by construction: a migration replayed on PGlite, a first start of `npm start` (its own folder).
   'tests/server/chat-versions-migration.test.ts',
+  'tests/server/domain-claims-migration.test.ts',
   'tests/server/first-start.test.ts',
   // The HTTP layer in front of every route: files served from the build, headers, the request log.
   'tests/server/static-app.test.ts',

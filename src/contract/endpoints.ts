@@ -73,6 +73,7 @@ import {
   unreadCountSchema,
   vapidPublicKeySchema,
 } from './notifications';
+import { adminDomainClaimListSchema, adminDomainClaimSchema, claimDomainBodySchema, domainClaimListSchema, domainClaimSchema } from './domain-claims';
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso-schemas';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
 import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
@@ -191,6 +192,10 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'GET /settings/sso': { response: ssoSettingsSchema },
   'PUT /settings/sso': { request: updateSsoSettingsSchema, response: ssoProviderSchema },
   'DELETE /settings/sso': { responses: { 204: z.null() } },
+  'GET /settings/domain-claims': { response: domainClaimListSchema },
+  'POST /settings/domain-claims': { request: claimDomainBodySchema, responses: { 200: domainClaimSchema, 201: domainClaimSchema } },
+  'POST /settings/domain-claims/:domain/verify': { response: domainClaimSchema },
+  'POST /settings/domain-claims/:domain/review': { response: domainClaimSchema },
   'GET /onboarding': { response: onboardingSchema },
   'PUT /onboarding/dismissal': { request: onboardingDismissalSchema, response: onboardingSchema },
   'GET /orgs/join-requests': { response: z.object({ join_requests: z.array(joinRequestSchema) }) },
@@ -245,6 +250,9 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'GET /admin/organizations': { response: adminOrganizationPageSchema },
   'GET /admin/organizations/:id': { response: adminOrganizationDetailSchema },
   'POST /admin/organizations/:id/credits': { request: creditAdjustmentBodySchema, response: creditAdjustedSchema },
+  'GET /admin/domain-claims': { response: adminDomainClaimListSchema },
+  'POST /admin/domain-claims/:id/approve': { request: reasonBodySchema, response: adminDomainClaimSchema },
+  'POST /admin/domain-claims/:id/reject': { request: reasonBodySchema, response: adminDomainClaimSchema },
 };
 
 const MATCHERS = Object.entries(ENDPOINTS).map(([key, schemas]) => {

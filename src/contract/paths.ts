@@ -126,6 +126,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
   cached('/settings/brand-voice', 'Workspace Settings: the brand voice text'),
   cached('/settings/org', 'Workspace Settings: the organisation\'s name and properties'),
   cached('/settings/sso', 'Workspace Settings: how the organisation signs in (the answer never carries the client secret)'),
+  cached('/settings/domain-claims', 'Workspace Settings: the organisation\'s email domains and the TXT records that prove them (public once published)'),
   cached('/billing/plan', 'Billing: the current plan'),
   cached('/billing/plans', 'Billing: the plan catalogue next to the current plan'),
   cached('/billing/credits', 'Billing and the header: the credit balance'),
@@ -193,6 +194,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
   never('/admin/organizations/:id', 'Admin organisation detail: the balance must be live before adjusting it'),
   never('/admin/audit', 'Admin security: the audit log read live, never from a stored copy'),
   never('/admin/security', 'Admin security: live counts of failed sign-ins, reuse detections and rate-limit hits'),
+  never('/admin/domain-claims', 'Admin security: domain claims awaiting review must be live before approving or rejecting one'),
 ];
 
 /** '/agents/:slug/settings' → a matcher for '/agents/seo/settings' (an optional trailing slash too). */

@@ -4,7 +4,10 @@
  * the Login screen loads, is in sso.ts.
  */
 import { z } from 'zod';
+import { domainClaimSchema, emailDomainSchema } from './domain-claims';
 import { SSO_CLIENT_ID_MAX_CHARS, SSO_CLIENT_SECRET_MAX_CHARS, SSO_ISSUER_MAX_CHARS, SSO_PROVIDER_NAME_MAX_CHARS, SSO_TEXTS } from './sso';
+
+export { emailDomainSchema };
 
 /** GET /settings/sso: the organisation's provider (no secret), and the redirect URI to register. */
 export const ssoProviderSchema = z.object({
@@ -22,18 +25,10 @@ export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 export const ssoSettingsSchema = z.object({
   provider: ssoProviderSchema.nullable(),
   redirect_uri: z.string(),
+  /** The claim of the provider's email domain: until it is verified, the sign-in screen does not offer the provider. */
+  domain_claim: domainClaimSchema.nullable(),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
-
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** A lower-case email domain ('Example.COM' → 'example.com'), or the reason it is not one. */
-export const emailDomainSchema = z
-  .string({ error: SSO_TEXTS.domainInvalid })
-  .trim()
-  .toLowerCase()
-  .transform((value) => value.replace(/^@/, ''))
-  .pipe(z.string().regex(DOMAIN, SSO_TEXTS.domainInvalid));
 
 /**
  * PUT /settings/sso. The client secret may be left out once one is stored (it is never shown, so

@@ -28,7 +28,6 @@ export const SSO_TEXTS = {
   domainInvalid: 'Enter one email domain, like example.com (no @, no spaces)',
   domainPublic: (domain: string) =>
     `${domain} is a public email service: anyone can have an address there, so it cannot decide who joins your organisation`,
-  domainTaken: (domain: string) => `Another organisation already signs in with single sign-on for ${domain}`,
   discoveryFailed: (issuer: string, reason: string) =>
     `Mosaic could not read the provider's OpenID configuration at ${issuer}: ${reason}. Check the issuer URL.`,
   onlyOwnersConfigure: 'Only organisation owners can set up single sign-on',

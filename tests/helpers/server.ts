@@ -12,6 +12,7 @@ import { loadConfig, type AppConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/database';
 import { users } from '../../server/src/db/schema/index';
 import { approveJoinRequest, listJoinRequests } from '../../server/src/services/join-requests.service';
+import { holdDomainVerified } from './domain-claims';
 import { openTestDatabase } from './server-database';
 import { SUITE_LOG_LEVEL, recordIssuedSecrets, writeSuiteLog } from './server-log-sink';
 
@@ -147,7 +148,8 @@ export async function signInWithRole(app: FastifyInstance, database: Database, e
 
 /**
  * Adds a person to the owner's organisation the way the product does: a join request through
- * POST /register/with-domain, approved by the owner through the join-request service.
+ * POST /register/with-domain (the organisation holding its domain verified, which joining by
+ * domain needs), approved by the owner through the join-request service.
  */
 export async function addMember(
   app: FastifyInstance,
@@ -155,7 +157,9 @@ export async function addMember(
   owner: RegisteredOwner,
   role: Extract<Role, 'org_admin' | 'org_member'> = 'org_member',
 ): Promise<SignedIn> {
-  const email = uniqueEmail(owner.email.split('@')[1]);
+  const domain = owner.email.split('@')[1]!;
+  await holdDomainVerified(database, owner.user.org_id!, domain);
+  const email = uniqueEmail(domain);
   const response = await app.inject({
     method: 'POST',
     url: `${API}/register/with-domain`,

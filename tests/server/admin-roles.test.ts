@@ -22,6 +22,8 @@ interface Endpoint {
 interface Ids {
   userId: string;
   orgId: string;
+  /** A domain claim awaiting review. */
+  claimId: string;
 }
 
 const reason = { reason: 'Support ticket 4711' };
@@ -39,6 +41,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: (ids) => `/admin/users/${ids.userId}/sign-out`, body: reason, acts: true },
   { method: 'POST', path: (ids) => `/admin/users/${ids.userId}/password-reset`, acts: true },
   { method: 'POST', path: (ids) => `/admin/organizations/${ids.orgId}/credits`, body: { amount: 100, reason: 'Goodwill for the outage' }, acts: true },
+  { method: 'GET', path: () => '/admin/domain-claims', acts: false },
+  { method: 'POST', path: (ids) => `/admin/domain-claims/${ids.claimId}/approve`, body: reason, acts: true },
 ];
 
 function expected(caller: Caller, endpoint: Endpoint): { status: number; detail?: string } {
@@ -70,7 +74,11 @@ describe('admin area: role × endpoint', () => {
       support_admin: support.access_token,
       system_admin: system.access_token,
     };
-    ids = { userId: target.user.id, orgId: owner.user.org_id! };
+    const domain = `review-${Date.now().toString(36)}.example.org`;
+    await adminCall(t, 'POST', '/settings/domain-claims', owner.access_token, { domain });
+    await adminCall(t, 'POST', `/settings/domain-claims/${domain}/review`, owner.access_token);
+    const claims = (await adminCall(t, 'GET', '/admin/domain-claims', system.access_token)).json<{ claims: { id: string; domain: string }[] }>().claims;
+    ids = { userId: target.user.id, orgId: owner.user.org_id!, claimId: claims.find((claim) => claim.domain === domain)!.id };
   });
   afterAll(() => t.close());
 
@@ -90,6 +98,8 @@ describe('admin area: role × endpoint', () => {
         const system = tokens.system_admin!;
         const detail = (await adminCall(t, 'GET', `/admin/users/${ids.userId}`, system)).json();
         expect(detail.status).toBe('active');
+        const claims = (await adminCall(t, 'GET', '/admin/domain-claims', system)).json<{ claims: { id: string }[] }>().claims;
+        expect(claims.map((claim) => claim.id)).toContain(ids.claimId);
       }
     });
   }

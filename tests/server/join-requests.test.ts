@@ -18,6 +18,7 @@ import {
   type RegisteredOwner,
   type TestApp,
 } from '../helpers/server';
+import { holdDomainVerified } from '../helpers/domain-claims';
 
 const claimsOf = (session: { user: { id: string; role: AuthClaims['role']; org_id: string | null } }): AuthClaims => ({
   userId: session.user.id,
@@ -34,6 +35,8 @@ describe('POST /register/with-domain and the join-request lifecycle', () => {
     t = await createTestApp();
     domain = `join-${Date.now()}.example.net`;
     owner = await registerOwner(t.app, { email: `owner@${domain}`, org_name: 'Join Corp' });
+    // Joining by domain needs the organisation to hold its domain verified (tests/server/domain-claims.test.ts).
+    await holdDomainVerified(t.database, owner.user.org_id!, domain);
   });
   afterAll(() => t.close());
 

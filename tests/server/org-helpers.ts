@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { JoinRequestsResponse, OrgRole } from '../../src/contract/orgs';
+import { holdDomainVerified } from '../helpers/domain-claims';
 import { API, TEST_PASSWORD, authHeaders, login, registerOwner, uniqueEmail, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,8 +18,12 @@ export function newOrganisation(t: TestApp, orgName = 'Acme Marketing', ownerNam
 
 export const domainOf = (owner: RegisteredOwner): string => owner.email.split('@')[1] ?? '';
 
-/** Files a join request for the owner's domain through the public registration flow. */
+/**
+ * Files a join request for the owner's domain through the public registration flow, after
+ * letting the organisation hold its domain verified (joining by domain needs a verified claim).
+ */
 export async function requestToJoin(t: TestApp, owner: RegisteredOwner, name: string): Promise<string> {
+  await holdDomainVerified(t.database, owner.user.org_id!, domainOf(owner));
   const email = uniqueEmail(domainOf(owner));
   const response = await t.app.inject({
     method: 'POST',

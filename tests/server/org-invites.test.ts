@@ -5,6 +5,7 @@ import type { JoinRequestsResponse, OrgInvitesResponse, OrgMembersResponse, Sent
 import { auditEvents, orgInvites, organizations } from '../../server/src/db/schema/index';
 import { INVITE_TTL_DAYS } from '../../server/src/services/orgs/invites.service';
 import { API, TEST_PASSWORD, createTestApp, signInWithRole, uniqueEmail, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { holdDomainVerified } from '../helpers/domain-claims';
 import { secretOf } from '../helpers/mail';
 import { addPerson, call, domainOf, newOrganisation, requestToJoin } from './org-helpers';
 
@@ -419,6 +420,7 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
 
     it('join_existing by an invited address of the organisation’s domain files an ordinary join request, no account', async () => {
       const owner = await newOrganisation(t, 'Domain Owners Ltd');
+      await holdDomainVerified(t.database, owner.user.org_id!, domainOf(owner));
       const email = uniqueEmail(domainOf(owner));
       await sendInvite(owner, email, 'org_admin');
       const joined = await t.app.inject({
@@ -456,6 +458,7 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
   describe('check-domain says nothing about invites', () => {
     it('an invited address gets exactly the answer any other address of its domain gets', async () => {
       const owner = await newOrganisation(t, 'Quiet Ltd');
+      await holdDomainVerified(t.database, owner.user.org_id!, domainOf(owner));
       const invited = uniqueEmail(domainOf(owner));
       const stranger = uniqueEmail(domainOf(owner));
       await sendInvite(owner, invited, 'org_admin');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccounts, organizations, plans } from '../../server/src/db/schema/index';
 import { API, TEST_PASSWORD, authHeaders, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { holdDomainVerified } from '../helpers/domain-claims';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -135,9 +136,11 @@ describe('GET /register/check-domain', () => {
   const check = (email: string) =>
     t.app.inject({ method: 'GET', url: `${API}/register/check-domain`, query: { email } });
 
-  it('names the organisation that registered with the domain', async () => {
+  it('names the organisation holding the domain verified; registering with it alone claims nothing', async () => {
     const domain = `check-${Date.now()}.example.org`;
-    await registerOwner(t.app, { email: `boss@${domain}`, org_name: 'Check Corp' });
+    const owner = await registerOwner(t.app, { email: `boss@${domain}`, org_name: 'Check Corp' });
+    expect((await check(`someone@${domain}`)).json()).toEqual({ has_existing_org: false });
+    await holdDomainVerified(t.database, owner.user.org_id!, domain);
     const response = await check(`someone@${domain.toUpperCase()}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ has_existing_org: true, organization_name: 'Check Corp' });

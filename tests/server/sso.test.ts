@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { DOMAIN_TEXTS } from '../../src/contract/domain-claims';
 import type { SsoCompleteAnswer } from '../../src/contract/sso';
 import type { SsoSettings } from '../../src/contract/sso-settings';
 import { auditEvents, users } from '../../server/src/db/schema/index';
@@ -95,11 +96,11 @@ describe('single sign-on with an OpenID Connect provider', () => {
       expect(renamed.json().provider_name).toBe('Acme Login');
     });
 
-    it('refuses a domain another organisation already signs in with', async () => {
+    it('refuses a domain another organisation holds verified (tests/server/domain-claims.test.ts has the rest)', async () => {
       const other = await newOrganisation(t, 'Other Org');
       const taken = await call(t, 'PUT', '/settings/sso', other.access_token, settings());
-      expect(taken.statusCode).toBe(422);
-      expect(taken.json().errors).toEqual([{ field: 'email_domain', message: `Another organisation already signs in with single sign-on for ${domain}` }]);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ code: 'DOMAIN_TAKEN', detail: DOMAIN_TEXTS.takenByAnother(domain) });
     });
 
     it('tells the sign-in screen which domains have it, and nothing for others', async () => {

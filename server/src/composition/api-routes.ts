@@ -22,6 +22,7 @@ import { spacesRoutes } from '../routes/spaces/spaces.routes';
 import { spaceLifecycleRoutes } from '../routes/spaces/space-lifecycle.routes';
 import { ssoRoutes } from '../routes/auth/sso.routes';
 import { ssoSettingsRoutes } from '../routes/settings/sso-settings.routes';
+import { domainClaimRoutes } from '../routes/settings/domain-claims.routes';
 import { publicShareRoutes } from '../routes/public/shares.routes';
 import { promptTemplateRoutes } from '../routes/prompt-templates/prompt-templates.routes';
 
@@ -46,6 +47,7 @@ export async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Pr
   await app.register(notificationRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(ssoRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(ssoSettingsRoutes, { prefix: API_PREFIX, ...deps });
+  await app.register(domainClaimRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(adminRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(publicShareRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(promptTemplateRoutes, { prefix: API_PREFIX, ...deps });

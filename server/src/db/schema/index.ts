@@ -20,3 +20,4 @@ export * from './prompt-templates';
 export * from './preferences';
 export * from './assets';
 export * from './agent-mode';
+export * from './domain-claims';

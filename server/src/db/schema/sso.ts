@@ -3,8 +3,9 @@ import { organizations } from './organizations';
 import { users } from './users';
 
 /**
- * An organisation's OpenID Connect provider (docs/sso.md): at most one per organisation, and one
- * organisation per email domain, so an address's domain names the provider that signs it in.
+ * An organisation's OpenID Connect provider (docs/sso.md): at most one per organisation. Several
+ * organisations may name one email domain, but only the one holding a verified claim to it
+ * (domain-claims.ts) signs its addresses in, so a domain still names one provider at sign-in.
  * The client secret is sealed with AES-256-GCM (services/sso/sso-keys.ts) and never sent back.
  */
 export const orgSsoProviders = pgTable(
@@ -24,7 +25,8 @@ export const orgSsoProviders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('org_sso_providers_email_domain_unique').on(table.emailDomain)],
+  // Not unique: a claim proves the domain, not who typed it first (docs/sso.md "Domain verification").
+  (table) => [index('org_sso_providers_email_domain_idx').on(table.emailDomain)],
 );
 
 /**

@@ -7,6 +7,7 @@ import { MESSAGES, forbidden } from '../../errors';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { API_PREFIX } from '../../plugins/api-headers';
 import { authOf, currentUserOf } from '../../plugins/auth';
+import { findClaim, toDomainClaim } from '../../services/domains/domain-claims';
 import { findSsoProvider, removeSsoSettings, saveSsoSettings, toSsoProvider } from '../../services/sso/sso-settings.service';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
@@ -32,14 +33,16 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       onRequest: [app.requireAuth, app.requireRole(READERS, SSO_TEXTS.onlyManagersRead)],
       schema: {
         tags: ['sso'],
-        summary: "The organisation's identity provider (never its client secret) and the redirect URI to register there",
+        summary: "The organisation's identity provider (never its client secret), the redirect URI to register there, and its domain's claim",
         security: bearerSecurity,
         response: { 200: ssoSettingsSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const row = await findSsoProvider(db, editorOf(request).orgId);
-      return { provider: row ? toSsoProvider(row) : null, redirect_uri: redirectUriFor(request) };
+      const { orgId } = editorOf(request);
+      const row = await findSsoProvider(db, orgId);
+      const claim = row ? await findClaim(db, orgId, row.emailDomain) : undefined;
+      return { provider: row ? toSsoProvider(row) : null, redirect_uri: redirectUriFor(request), domain_claim: claim ? toDomainClaim(claim) : null };
     },
   );
 
@@ -49,10 +52,10 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       onRequest: [app.requireAuth, app.requireRole(EDITORS, SSO_TEXTS.onlyOwnersConfigure)],
       schema: {
         tags: ['sso'],
-        summary: 'Sets up or changes the identity provider (organisation owners); the issuer is checked by discovery',
+        summary: 'Sets up or changes the identity provider (organisation owners); the issuer is checked by discovery, the email domain claimed (409 when another organisation holds it)',
         security: bearerSecurity,
         body: updateSsoSettingsSchema,
-        response: { 200: ssoProviderSchema, ...errorResponses(401, 403, 422) },
+        response: { 200: ssoProviderSchema, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request) => saveSsoSettings(sso, editorOf(request), request.body, request.ip),

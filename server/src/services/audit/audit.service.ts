@@ -55,6 +55,14 @@ export const AUDIT_ACTIONS = [
   'sso.configured',
   'sso.removed',
   'invites.link_reissued',
+  // Email domain claims (services/domains/, services/admin/domain-claims.service.ts).
+  'domains.claimed',
+  'domains.verified',
+  'domains.review_requested',
+  'domains.claim_conflict',
+  'domains.approved',
+  'domains.rejected',
+  'domains.withdrawn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

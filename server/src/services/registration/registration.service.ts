@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { joinRequests, organizations, users } from '../../db/schema/index';
@@ -7,6 +7,7 @@ import type { MailService } from '../../mail/mail-service';
 import { accountExistsNotice, joinRequestPendingNotice } from '../../mail/templates/account-notices';
 import { startFreeTrial } from '../billing/plans.service';
 import { emailDomainOf, isPublicEmailDomain, organisationDomainFor } from '../email-domains';
+import { organisationHoldingDomain } from '../domains/domain-claims';
 import { createJoinRequest } from '../join-requests.service';
 import { acceptInvite } from '../orgs/accept-invite';
 import { requireInvitedAddress, usableInvitation } from '../orgs/invitation-links.service';
@@ -52,17 +53,15 @@ export interface DomainCheck {
 const orgNameRequired = () =>
   new AppError(422, MESSAGES.validation, 'VALIDATION_ERROR', [{ field: 'org_name', message: MESSAGES.orgNameRequired }]);
 
-/** The organisation registered for the email's domain (the oldest if several), if any. */
+/**
+ * The organisation people of the email's domain may ask to join: the one holding the domain
+ * verified (docs/sso.md "Domain verification"), never merely the first to register with it, or
+ * anyone could found "Victim Corp" with a made-up address and collect the real staff's requests.
+ */
 async function organisationForEmail(db: Db, email: string) {
   const domain = emailDomainOf(email);
   if (!domain || isPublicEmailDomain(domain)) return undefined;
-  const [org] = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.emailDomain, domain))
-    .orderBy(asc(organizations.createdAt))
-    .limit(1);
-  return org;
+  return organisationHoldingDomain(db, domain);
 }
 
 export async function checkDomain(db: Db, email: string): Promise<DomainCheck> {

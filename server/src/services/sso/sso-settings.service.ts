@@ -3,18 +3,19 @@
  * owners and admins read it. The client secret is sealed at rest and never leaves the server; an
  * edit that leaves it out keeps the stored one. Saving checks the provider's discovery document,
  * so a wrong issuer is refused with its reason instead of failing at everyone's next sign-in.
+ * Saving also claims the email domain; the provider is offered only once the claim is verified.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SSO_TEXTS } from '../../../../src/contract/sso';
 import type { SsoProvider, updateSsoSettingsSchema } from '../../../../src/contract/sso-settings';
 import type { Role } from '../../../../src/contract/auth';
 import type { Db, DbExecutor } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { orgSsoProviders } from '../../db/schema/index';
+import { orgDomainClaims, orgSsoProviders } from '../../db/schema/index';
 import { AppError, MESSAGES, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import type { TokenCipher } from '../ga4/token-cipher';
+import { ensureClaim, refuseIfHeldElsewhere } from '../domains/claim-domain.service';
 import { PUBLIC_EMAIL_DOMAINS } from '../email-domains';
 import { ProviderUnreachableError, type OidcClients, type ProviderCredentials } from './oidc-client';
 
@@ -54,11 +55,19 @@ export async function findSsoProvider(db: DbExecutor, orgId: string): Promise<Ss
   return row;
 }
 
-/** The enabled provider that signs in addresses of `domain`, if any. */
+/**
+ * The enabled provider that signs in addresses of `domain`, if any: only the provider of the
+ * organisation holding the domain verified. Others may have typed the domain; that proves nothing.
+ */
 export async function findSsoProviderForDomain(db: DbExecutor, domain: string): Promise<SsoProviderRow | undefined> {
   if (!domain) return undefined;
-  const [row] = await db.select().from(orgSsoProviders).where(eq(orgSsoProviders.emailDomain, domain)).limit(1);
-  return row?.enabled ? row : undefined;
+  const [row] = await db
+    .select({ provider: orgSsoProviders })
+    .from(orgSsoProviders)
+    .innerJoin(orgDomainClaims, and(eq(orgDomainClaims.orgId, orgSsoProviders.orgId), eq(orgDomainClaims.domain, orgSsoProviders.emailDomain)))
+    .where(and(eq(orgSsoProviders.emailDomain, domain), eq(orgDomainClaims.status, 'verified'), eq(orgSsoProviders.enabled, true)))
+    .limit(1);
+  return row?.provider;
 }
 
 /** The provider's issuer, client id and (unsealed) secret; undefined when the secret cannot be read. */
@@ -73,6 +82,8 @@ export async function saveSsoSettings(deps: SsoDeps, editor: SsoEditor, update: 
   const issuer = update.issuer.replace(/\/+$/, '');
   if (issuer.startsWith('http:') && !deps.allowHttpIssuers) throw fieldError('issuer', SSO_TEXTS.issuerNotHttps);
   if (PUBLIC_EMAIL_DOMAINS.has(update.email_domain)) throw fieldError('email_domain', SSO_TEXTS.domainPublic(update.email_domain));
+  // 409 for a domain another organisation holds verified: the clash goes to the platform admins.
+  await refuseIfHeldElsewhere(db, editor, update.email_domain, ipAddress);
   const current = await findSsoProvider(db, editor.orgId);
   const typedSecret = update.client_secret?.trim() ? update.client_secret.trim() : undefined;
   const clientSecret = typedSecret ?? (current ? cipher.decrypt(current.clientSecretSealed) : undefined);
@@ -93,31 +104,25 @@ export async function saveSsoSettings(deps: SsoDeps, editor: SsoEditor, update: 
     updatedAt: new Date(),
     updatedBy: editor.userId,
   };
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(orgSsoProviders)
-        .values({ orgId: editor.orgId, ...values })
-        .onConflictDoUpdate({ target: orgSsoProviders.orgId, set: values })
-        .returning();
-      if (!row) throw notFound(MESSAGES.organisationNotFound);
-      await recordAudit(tx, {
-        action: 'sso.configured',
-        actor: { userId: editor.userId, email: editor.email, role: editor.role },
-        orgId: editor.orgId,
-        target: { type: 'sso_provider', id: editor.orgId },
-        ipAddress,
-        // Never the secret: only whether it was replaced.
-        details: { issuer, client_id: update.client_id, email_domain: update.email_domain, enabled: update.enabled, secret_replaced: typedSecret !== undefined },
-      });
-      return toSsoProvider(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orgSsoProviders)
+      .values({ orgId: editor.orgId, ...values })
+      .onConflictDoUpdate({ target: orgSsoProviders.orgId, set: values })
+      .returning();
+    if (!row) throw notFound(MESSAGES.organisationNotFound);
+    await ensureClaim(tx, editor, update.email_domain, ipAddress);
+    await recordAudit(tx, {
+      action: 'sso.configured',
+      actor: { userId: editor.userId, email: editor.email, role: editor.role },
+      orgId: editor.orgId,
+      target: { type: 'sso_provider', id: editor.orgId },
+      ipAddress,
+      // Never the secret: only whether it was replaced.
+      details: { issuer, client_id: update.client_id, email_domain: update.email_domain, enabled: update.enabled, secret_replaced: typedSecret !== undefined },
     });
-  } catch (error) {
-    if (isUniqueViolation(error, 'org_sso_providers_email_domain_unique')) {
-      throw fieldError('email_domain', SSO_TEXTS.domainTaken(update.email_domain));
-    }
-    throw error;
-  }
+    return toSsoProvider(row);
+  });
 }
 
 export async function removeSsoSettings(db: Db, editor: SsoEditor, ipAddress: string | null): Promise<void> {

@@ -24,6 +24,7 @@ import type { SessionService, SessionResponse } from '../sessions.service';
 import { findUserByEmail, findUserById, normaliseEmail, type UserRow } from '../users.service';
 import type { SessionClient } from '../refresh-tokens';
 import { ProviderUnreachableError, type VerifiedIdentity } from './oidc-client';
+import { findClaim } from '../domains/domain-claims';
 import { credentialsOf, findSsoProvider, findSsoProviderForDomain, type SsoDeps, type SsoProviderRow } from './sso-settings.service';
 
 /** Ten minutes from "Sign in with …" to the provider's answer: time to type a password and an MFA code. */
@@ -121,6 +122,10 @@ export async function finishSsoCallback(deps: SsoDeps, input: CallbackInput): Pr
   if (input.query.has('error')) throw new SsoFailure('SSO_PROVIDER_REFUSED', `provider error ${input.query.get('error')}`);
   const provider = await findSsoProvider(db, attempt.orgId);
   if (!provider?.enabled) throw new SsoFailure('SSO_NOT_CONFIGURED', 'the provider was removed or turned off meanwhile');
+  // A platform admin may have given the domain to another organisation since the sign-in started.
+  if ((await findClaim(db, provider.orgId, provider.emailDomain))?.status !== 'verified') {
+    throw new SsoFailure('SSO_NOT_CONFIGURED', 'the organisation no longer holds the domain verified');
+  }
   const callbackUrl = new URL(attempt.redirectUri);
   callbackUrl.search = input.query.toString();
   let identity: VerifiedIdentity;
