@@ -173,6 +173,19 @@ describe('sign-in, tokens and /me', () => {
       expect(response.json().detail).toBe('Not authenticated');
     });
 
+    it('answers 401, not 500, for a correctly signed token whose subject or organisation is not a UUID', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const claims of [
+        { sub: 'not-a-uuid', role: 'org_owner', org: owner.user.org_id },
+        { sub: "1' OR '1'='1", role: 'org_owner', org: owner.user.org_id },
+        { sub: owner.user.id, role: 'org_owner', org: 'not-a-uuid' },
+      ]) {
+        const response = await me(await signTokenAt(claims, { iat: now, exp: now + 600 }));
+        expect(response.statusCode, JSON.stringify(claims)).toBe(401);
+        expect(response.json()).toEqual({ detail: 'Not authenticated', code: 'UNAUTHORIZED' });
+      }
+    });
+
     it('rejects an unsigned (alg none) token', async () => {
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const payload = { sub: owner.user.id, role: 'system_admin', org: null, exp: Math.floor(Date.now() / 1000) + 600 };

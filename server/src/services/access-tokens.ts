@@ -2,6 +2,7 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Role } from '../../../src/contract/auth';
 import { MESSAGES, unauthorized } from '../errors';
+import { isUuid } from '../db/ids';
 import { ROLES } from '../db/schema/enums';
 
 /** What a verified access token says about its bearer. */
@@ -82,7 +83,9 @@ export class AccessTokens {
         currentDate: new Date(this.now() * 1000),
       });
       const { sub, role, org, iat, exp, sid } = payload;
-      if (typeof sub !== 'string' || !isRole(role) || !(typeof org === 'string' || org === null)) {
+      // Ids are UUIDs: anything else is refused here, before it reaches a uuid column's query
+      // (where it would fail as a 500), even in a token signed with the right key.
+      if (typeof sub !== 'string' || !isUuid(sub) || !isRole(role) || !((typeof org === 'string' && isUuid(org)) || org === null)) {
         throw unauthorized(MESSAGES.notAuthenticated);
       }
       if (!this.lifetimeAllowed(iat, exp)) throw unauthorized(MESSAGES.notAuthenticated);
