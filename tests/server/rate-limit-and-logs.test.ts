@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEvents, organizations, rateLimitCounters, users } from '../../server/src/db/schema/index';
+import { MAX_BUCKET_KEY_LENGTH } from '../../server/src/plugins/rate-limit-store';
 import { API, TEST_PASSWORD, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
 
 /**
@@ -37,6 +39,20 @@ describe('rate limits on sign-in routes', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: 'Too many requests', code: 'RATE_LIMITED' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a very long email is refused as a field error, not a 500, and still counted against its own limit', async () => {
+    // Random, so the key cannot be compressed below the index's row limit by PostgreSQL.
+    const long = `${randomBytes(6000).toString('base64url')}@example.com`;
+    const first = await post('/login', { email: long, password: 'wrong-password' });
+    expect(first.statusCode).toBe(422);
+    expect(first.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'email' }] });
+    for (let attempt = 1; attempt < LIMIT; attempt++) expect((await post('/login', { email: long, password: 'x' })).statusCode).toBe(422);
+    expect((await post('/login', { email: long, password: 'x' })).statusCode).toBe(429);
+    // Bounded in the table, one key per distinct input.
+    const keys = (await t.database.db.select({ bucket: rateLimitCounters.bucket }).from(rateLimitCounters)).map((row) => row.bucket);
+    expect(Math.max(...keys.map((key) => key.length))).toBeLessThanOrEqual(MAX_BUCKET_KEY_LENGTH + 80);
+    expect((await post('/login', { email: `${long}x`, password: 'x' })).statusCode).toBe(422);
   });
 
   it('counts per address: another address may still try the same email', async () => {
