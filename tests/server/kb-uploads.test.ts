@@ -143,6 +143,25 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       expect(response.json().detail).toBe('The Content-Type header does not match the one this upload link was signed for.');
     });
 
+    it('a URL signed for a declared size takes no more than that: 413 while receiving, nothing kept', async () => {
+      const response = await sign(t.app, caller, 'tiny.txt', 'text/plain', 10);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<SignedUploadBody>();
+      // Streamed without a length, so the limit must hold while the bytes arrive.
+      const bigger = await t.app.inject({
+        method: 'PUT',
+        url: body.url,
+        headers: { 'content-type': 'text/plain' },
+        payload: Readable.from([Buffer.alloc(8, 'a'), Buffer.alloc(MAX_BYTES / 2, 'a')]),
+      });
+      expect(bigger.statusCode).toBe(413);
+      expect(bigger.json().code).toBe('FILE_TOO_LARGE');
+      expect(await exists(storedFile(body.object_path))).toBe(false);
+      // With a length it is refused before a byte is read; the declared size itself fits.
+      expect((await putToSigned(t.app, body.url, Buffer.alloc(11, 'a'), 'text/plain')).statusCode).toBe(413);
+      expect((await putToSigned(t.app, body.url, Buffer.alloc(10, 'a'), 'text/plain')).statusCode).toBe(200);
+    });
+
     it('refuses a body over the limit with 413 and keeps no partial file', async () => {
       const body = await signed('huge.txt', 'text/plain');
       const response = await putToSigned(t.app, body.url, Buffer.alloc(MAX_BYTES + 1, 'a'), 'text/plain');

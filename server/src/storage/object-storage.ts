@@ -13,8 +13,17 @@ export interface SignUploadInput {
   spaceId: string;
   objectPath: string;
   contentType: string;
+  /** The most the upload may hold: see uploadLimit. Local disk enforces it while receiving. */
   maxBytes: number;
 }
+
+/**
+ * The limit an upload URL is signed with: the size the browser declared when asking for it, when
+ * it did (a URL asked for a 10-byte file takes no more than 10 bytes), else the configured
+ * maximum. Callers refuse a declared size over the maximum before signing.
+ */
+export const uploadLimit = (declaredBytes: number | undefined, maxBytes: number): number =>
+  declaredBytes === undefined ? maxBytes : Math.min(declaredBytes, maxBytes);
 
 /** What commit needs to know about a stored object before trusting it. */
 export interface ObjectInfo {

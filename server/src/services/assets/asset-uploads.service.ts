@@ -12,7 +12,7 @@ import type { DbExecutor } from '../../db/database';
 import { assets } from '../../db/schema/index';
 import { AppError, KB_MESSAGES, badRequest, forbidden } from '../../errors';
 import { assetPathFor, isObjectPathOfSpace, newObjectPath } from '../../storage/object-paths';
-import { ObjectChangedError, type ObjectStorage, type SignedUpload } from '../../storage/object-storage';
+import { ObjectChangedError, uploadLimit, type ObjectStorage, type SignedUpload } from '../../storage/object-storage';
 import { cleanTags, collectionsOfSpace, setAssetCollections, viewOf } from './assets.service';
 import { duplicateAsset, isUniqueViolation } from './asset-errors';
 
@@ -32,7 +32,7 @@ export async function signAssetUpload(storage: ObjectStorage, input: AssetSignIn
   if (!type) throw unsupportedAsset(input.filename);
   if (input.size !== undefined && input.size > input.maxBytes) throw assetTooLarge(input.filename, input.maxBytes);
   const objectPath = newObjectPath(input.spaceId, input.filename);
-  const signed = await storage.signUpload({ spaceId: input.spaceId, objectPath, contentType: type.mime, maxBytes: input.maxBytes });
+  const signed = await storage.signUpload({ spaceId: input.spaceId, objectPath, contentType: type.mime, maxBytes: uploadLimit(input.size, input.maxBytes) });
   return { ...signed, object_path: objectPath, content_type: type.mime };
 }
 

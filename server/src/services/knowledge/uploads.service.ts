@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database';
 import { kbDocuments } from '../../db/schema/index';
 import { AppError, KB_MESSAGES, badRequest, conflict, forbidden } from '../../errors';
 import { documentPathFor, isObjectPathOfSpace, newObjectPath } from '../../storage/object-paths';
-import { ObjectChangedError, type ObjectStorage, type SignedUpload } from '../../storage/object-storage';
+import { ObjectChangedError, uploadLimit, type ObjectStorage, type SignedUpload } from '../../storage/object-storage';
 import { toDocumentView, type DocumentView } from './documents.service';
 import { SUPPORTED_FORMATS_TEXT, resolveDocumentType } from './file-types';
 import { isValidClassification } from './taxonomy';
@@ -17,7 +17,7 @@ export interface SignInput {
   spaceId: string;
   filename: string;
   contentType: string;
-  /** Optional: lets an oversize file be refused before any byte is sent. */
+  /** Optional: lets an oversize file be refused before any byte is sent, and caps the URL at it. */
   size?: number;
   maxBytes: number;
 }
@@ -28,7 +28,7 @@ export async function signUpload(storage: ObjectStorage, input: SignInput): Prom
   if (!type) throw new AppError(415, KB_MESSAGES.unsupportedType(input.contentType, SUPPORTED_FORMATS_TEXT), 'UNSUPPORTED_FILE_TYPE');
   if (input.size !== undefined && input.size > input.maxBytes) throw tooLarge(input.maxBytes);
   const objectPath = newObjectPath(input.spaceId, input.filename);
-  const signed = await storage.signUpload({ spaceId: input.spaceId, objectPath, contentType: type.mime, maxBytes: input.maxBytes });
+  const signed = await storage.signUpload({ spaceId: input.spaceId, objectPath, contentType: type.mime, maxBytes: uploadLimit(input.size, input.maxBytes) });
   return { ...signed, object_path: objectPath, content_type: type.mime };
 }
 
