@@ -46,6 +46,13 @@ export const DOMAIN_STATUS_LABELS: Record<DomainClaimStatus, string> = {
   verified: 'Verified',
 };
 
+/** How a verified claim was proved, as the screens say it ("Verified 3 Mar 2026 by …"). */
+export const DOMAIN_METHOD_LABELS: Record<DomainVerificationMethod, string> = {
+  dns: 'its DNS TXT record',
+  admin: 'a Mosaic platform admin',
+  migration: 'single sign-on set up before domain verification existed',
+};
+
 export const DOMAIN_REVIEW_REASON_LABELS: Record<DomainReviewReason, string> = {
   owner_request: 'The owner cannot use DNS and asked for a review',
   conflict: 'Claimed while another organisation holds the domain',

@@ -13,6 +13,7 @@ import type {
   ReasonBody,
 } from '../../contract/admin';
 import type { MessageAnswer } from '../../contract/account';
+import type { AdminDomainClaim, AdminDomainClaimList } from '../../contract/domain-claims';
 
 const at = (id: string) => encodeURIComponent(id);
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -32,3 +33,8 @@ export const fetchOrganizations = (query: { q?: string; limit: number; offset: n
   http.get<AdminOrganizationPage>('/admin/organizations', { query: { ...query }, ...withSignal(signal) });
 export const fetchOrganization = (id: string, signal?: AbortSignal) => http.get<AdminOrganizationDetail>(`/admin/organizations/${at(id)}`, withSignal(signal));
 export const postCreditAdjustment = (id: string, body: CreditAdjustmentBody) => http.post<CreditAdjusted>(`/admin/organizations/${at(id)}/credits`, body);
+
+export const fetchDomainClaimsToReview = (signal?: AbortSignal) => http.get<AdminDomainClaimList>('/admin/domain-claims', withSignal(signal));
+export type DomainDecisionAction = 'approve' | 'reject';
+export const postDomainDecision = (id: string, action: DomainDecisionAction, body: ReasonBody) =>
+  http.post<AdminDomainClaim>(`/admin/domain-claims/${at(id)}/${action}`, body);

@@ -19,9 +19,23 @@ beforeEach(() => {
 });
 afterEach(signOut);
 
+/** The claim saving makes: unverified until its TXT record is found (tests/web/workspace-settings/sso-domain.test.tsx). */
+const claimOf = (domain: string) => ({
+  domain,
+  status: 'unverified' as const,
+  txt_record: { name: `_mosaic-verification.${domain}`, value: 'mosaic-verification=0123456789abcdef0123456789abcdef' },
+  verified_at: null,
+  verification_method: null,
+  review_requested_at: null,
+  review_reason: null,
+  last_checked_at: null,
+  last_check_problem: null,
+  last_decision: null,
+});
+
 function serveSso(initial: SsoProvider | null = null) {
   let provider = initial;
-  api.on('GET /settings/sso', () => ({ status: 200, body: { provider, redirect_uri: REDIRECT } }));
+  api.on('GET /settings/sso', () => ({ status: 200, body: { provider, redirect_uri: REDIRECT, domain_claim: provider ? claimOf(provider.email_domain) : null } }));
   api.on('PUT /settings/sso', (call) => {
     const body = call.body as { provider_name: string; issuer: string; client_id: string; email_domain: string; enabled: boolean };
     if (body.issuer.includes('wrong')) {
@@ -68,7 +82,9 @@ describe('Workspace Settings: single sign-on', () => {
     await user.clear(field('Issuer URL'));
     await user.type(field('Issuer URL'), 'https://login.acme.test');
     await user.click(within(form).getByRole('button', { name: 'Set up single sign-on' }));
-    expect(await screen.findByText('People at acme.test can now sign in with Acme ID')).toBeTruthy();
+    expect(await screen.findByText('Single sign-on saved. Verify acme.test below so the sign-in screen offers Acme ID.')).toBeTruthy();
+    // The domain's state and its record to add appear above the form.
+    expect(await screen.findByRole('heading', { name: 'Email domain acme.test' })).toBeTruthy();
     expect(api.callsTo('PUT /settings/sso').at(-1)?.body).toEqual({
       provider_name: 'Acme ID',
       issuer: 'https://login.acme.test',

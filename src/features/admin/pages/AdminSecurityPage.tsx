@@ -7,6 +7,7 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { AuditLog } from '../../audit/components/AuditLog';
 import { fetchSecuritySummary } from '../admin.api';
+import { DomainClaimsReview } from '../components/DomainClaimsReview';
 import { LoadProblem } from '../components/LoadProblem';
 import { useRemote } from '../useRemote';
 import '../admin.css';
@@ -19,7 +20,7 @@ const SIGNALS = [
   { key: 'rate_limited', label: 'Rate-limit hits', action: SECURITY_ACTIONS.rateLimited },
 ] as const;
 
-/** Security: the platform's security signals, and the whole audit log with filters (kept in the address). */
+/** Security: the platform's security signals, domain claims to decide, and the whole audit log with filters (kept in the address). */
 export default function AdminSecurityPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo<AuditFilters>(
@@ -39,7 +40,10 @@ export default function AdminSecurityPage() {
 
   return (
     <Page wide>
-      <PageHeader title="Security" description="Failed sign-ins, stolen-token detections and rate limits, and the audit log of every organisation." />
+      <PageHeader
+        title="Security"
+        description="Failed sign-ins, stolen-token detections and rate limits, email domain claims to decide, and the audit log of every organisation."
+      />
       <Flex direction="column" gap="5">
         {summary.error ? <LoadProblem message={summary.error} onRetry={summary.reload} retrying={summary.loading} /> : null}
         <div className="admin-stat-grid">
@@ -85,6 +89,7 @@ export default function AdminSecurityPage() {
             )}
           </Card>
         </div>
+        <DomainClaimsReview />
         <Card size="3" className="surface-card">
           <Heading as="h2" size="4" mb="3">
             Audit log

@@ -8,6 +8,7 @@ import { CopyField } from '../../../ui/CopyField';
 import { FormField } from '../../../ui/FormField';
 import { updateSsoSettingsSchema, type SsoProvider, type SsoSettings } from '../../../contract/sso-settings';
 import { deleteSsoSettings, fetchSsoSettings, putSsoSettings } from '../sso-settings.api';
+import { DomainVerification } from './DomainVerification';
 
 type Field = 'provider_name' | 'issuer' | 'client_id' | 'client_secret' | 'email_domain';
 type Draft = Record<Field, string> & { enabled: boolean };
@@ -50,7 +51,7 @@ const FIELDS: { field: Field; label: string; hint: (stored: boolean) => string; 
   {
     field: 'email_domain',
     label: 'Email domain',
-    hint: () => 'People with an address at this domain sign in through the provider; first-timers join as members.',
+    hint: () => 'People with an address at this domain sign in through the provider once you have verified the domain; first-timers join as members.',
     placeholder: 'example.com',
   },
 ];
@@ -119,9 +120,17 @@ export function SsoCard({ canEdit }: { canEdit: boolean }) {
     setSaveError(null);
     try {
       const saved = await putSsoSettings(draft);
-      setSettings((current) => (current ? { ...current, provider: saved } : current));
       setDraft(null);
-      toast.success(`People at ${saved.email_domain} can now sign in with ${saved.provider_name}`);
+      // Saving claims the domain: read its state (and the TXT record to add) while the button still spins.
+      const refreshed = await fetchSsoSettings().catch(() => null);
+      setSettings((current) =>
+        refreshed ?? (current ? { ...current, provider: saved, domain_claim: current.domain_claim?.domain === saved.email_domain ? current.domain_claim : null } : current),
+      );
+      toast.success(
+        refreshed?.domain_claim?.status === 'verified'
+          ? `People at ${saved.email_domain} can now sign in with ${saved.provider_name}`
+          : `Single sign-on saved. Verify ${saved.email_domain} below so the sign-in screen offers ${saved.provider_name}.`,
+      );
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : [];
       setServerProblems(Object.fromEntries(fields.map((problem) => [problem.field, problem.message])));
@@ -134,7 +143,7 @@ export function SsoCard({ canEdit }: { canEdit: boolean }) {
   async function remove() {
     try {
       await deleteSsoSettings();
-      setSettings((current) => (current ? { ...current, provider: null } : current));
+      setSettings((current) => (current ? { ...current, provider: null, domain_claim: null } : current));
       setDraft(null);
       toast.success('Single sign-on removed: people sign in with their passwords');
     } catch (error) {
@@ -166,6 +175,14 @@ export function SsoCard({ canEdit }: { canEdit: boolean }) {
               </Button>
             </Callout.Text>
           </Callout.Root>
+        ) : null}
+        {settings?.provider && settings.domain_claim ? (
+          <DomainVerification
+            claim={settings.domain_claim}
+            providerName={settings.provider.provider_name}
+            canEdit={canEdit}
+            onChange={(claim) => setSettings((current) => (current ? { ...current, domain_claim: claim } : current))}
+          />
         ) : null}
         <Skeleton loading={!settings && !loadError}>
           {!settings ? (

@@ -87,7 +87,9 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     'GET /orgs/contacts': () =>
       json(200, { contacts: [{ name: 'Olga Owner', email: 'olga@acme.test', role: 'org_owner' }, { name: 'Ann Admin', email: 'ann@acme.test', role: 'org_admin' }] }),
     'GET /auth/sso/lookup': () => json(200, { sso: null }),
-    'GET /settings/sso': () => json(200, { provider: null, redirect_uri: 'http://localhost/api/v1/auth/sso/callback' }),
+    'GET /settings/sso': () => json(200, { provider: null, redirect_uri: 'http://localhost/api/v1/auth/sso/callback', domain_claim: null }),
+    // Admin Security: no email domain claim awaits review unless a test says otherwise.
+    'GET /admin/domain-claims': () => json(200, { claims: [] }),
     'GET /onboarding': () => json(200, checklist()),
     'PUT /onboarding/dismissal': (call) => {
       checklistDismissed = (call.body as { dismissed: boolean }).dismissed;
