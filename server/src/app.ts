@@ -7,6 +7,7 @@ import { installApiHeaders } from './plugins/api-headers';
 import { installAuth } from './plugins/auth';
 import { installEdgeValidation } from './plugins/edge-validation';
 import { installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors } from './plugins/framework-errors';
 import { installOpenApi, registerOpenApiRoute } from './plugins/openapi';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { RequestLogController } from './plugins/request-log';
@@ -50,6 +51,8 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
     logController: new RequestLogController(config.slowRequestMs),
     // '/spaces' and '/spaces/' are the same route (spec 000 §7 calls GET /spaces/).
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (an over-long parameter, an undecodable URL) in the API's shape.
+    frameworkErrors,
     // Registering the areas starts the job workers and their first queries; on a busy machine or a
     // slow database that passed Fastify's 10 s default without anything being wrong. A real hang
     // still stops the start, after a minute.

@@ -68,6 +68,7 @@ export const MESSAGES = {
   validation: 'Validation error',
   tooManyRequests: 'Too many requests',
   malformedJson: 'Malformed JSON in request body',
+  malformedUrl: 'The request URL could not be read (malformed percent-encoding)',
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type: send application/json',
   notFound: 'Not found',

@@ -78,6 +78,15 @@ describe('HTTP behaviour shared by every API route', () => {
       expect(response.json()).toEqual({ detail: 'Not found', code: 'NOT_FOUND' });
     });
 
+    it('an over-long route parameter → the same JSON 404 (not the router\'s own 414); an undecodable URL → 400', async () => {
+      const long = await t.app.inject({ method: 'GET', url: `${API}/agents/sessions/${'a'.repeat(5_000)}` });
+      expect(long.statusCode).toBe(404);
+      expect(long.json()).toEqual({ detail: 'Not found', code: 'NOT_FOUND' });
+      const undecodable = await t.app.inject({ method: 'GET', url: `${API}/agents/sessions/%E0%A4%A` });
+      expect(undecodable.statusCode).toBe(400);
+      expect(undecodable.json()).toEqual({ detail: 'The request URL could not be read (malformed percent-encoding)', code: 'BAD_REQUEST' });
+    });
+
     it('a wrong method on a known path → JSON 404', async () => {
       const response = await t.app.inject({ method: 'DELETE', url: `${API}/login` });
       expect(response.statusCode).toBe(404);

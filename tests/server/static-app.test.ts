@@ -106,6 +106,24 @@ describe('serving the built app', () => {
     expect(response.json().detail).toBe('Not found');
   });
 
+  it('answers an unknown path of any length with the same 404, never a 403 from the file lookup', async () => {
+    const notFound = { detail: 'Not found', code: 'NOT_FOUND' };
+    for (const length of [300, 4_200, 9_000]) {
+      for (const url of [`${API}/${'a'.repeat(length)}`, `${API}/agents/sessions/${'a'.repeat(length)}`, `${API}/a/${'b/'.repeat(length / 2)}`]) {
+        for (const accept of ['application/json', 'text/html']) {
+          const response = await get(url, accept);
+          expect(response.statusCode, `${url.length} ${accept}`).toBe(404);
+          expect(response.json()).toEqual(notFound);
+        }
+      }
+      // Not an API path: a missing file is a JSON 404, a page load the app (its own 404 screen).
+      expect((await get(`/assets/${'a'.repeat(length)}.js`, '*/*')).json()).toEqual(notFound);
+      const page = await get(`/${'a'.repeat(length)}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX_HTML);
+    }
+  });
+
   it('keeps the API working next to the static files', async () => {
     const response = await get(`${API}/health`, 'application/json');
     expect(response.json()).toEqual({ status: 'ok' });

@@ -94,6 +94,27 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/**
+ * Longest file name the build writes is far below this; most file systems refuse names over 255
+ * bytes (and whole paths over 4,096). Past it the static handler's file lookup fails with
+ * ENAMETOOLONG, which it reports as a 403 'Forbidden' of its own, not as a miss: an unknown path
+ * (an API one too, since the handler catches every GET) answered 403 BAD_REQUEST once it was long.
+ */
+const MAX_STATIC_SEGMENT_BYTES = 255;
+
+/**
+ * What the static handler may look up on disk: never an API path (an unknown one is a JSON 404,
+ * whatever its length), and only names a file system can hold. Everything else goes straight to
+ * the not-found handler below, so a miss answers the same however long the URL is.
+ */
+export function staticMayServe(pathname: string): boolean {
+  if (isApiPath(pathname)) return false;
+  return pathname.split('/').every((segment) => Buffer.byteLength(segment) <= MAX_STATIC_SEGMENT_BYTES);
+}
+
+/** The route @fastify/static serves every file through. */
+const STATIC_WILDCARD = '/*';
+
 function sendNotFound(reply: FastifyReply) {
   const body: ErrorBody = { detail: MESSAGES.notFound, code: 'NOT_FOUND' };
   return reply.status(404).send(body);
@@ -135,6 +156,17 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
         reply.header('Cache-Control', cacheControlFor(file));
         if (subresources.has(file)) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       },
+    });
+  }
+  if (hasApp) {
+    // Before the static handler's own file lookup (its spelling check answers 403 for names it
+    // cannot stat): anything it must not or cannot serve is a miss like any other.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== STATIC_WILDCARD) return;
+      if (!staticMayServe(request.url.split('?')[0]!)) {
+        reply.callNotFound();
+        return reply;
+      }
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
