@@ -1,18 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { holdFolder } from './folder-lock';
 import { openNotifyChannel, type NotifyChannel, type NotifyHandlers } from './notify-channel';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
-import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor';
+import { poolExecutor, type SqlExecutor } from './sql-executor';
 
 export type { NotifyChannel, NotifyHandlers } from './notify-channel';
 export type { SqlExecutor } from './sql-executor';
@@ -36,7 +34,7 @@ export interface Database {
   readonly db: Db;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
-  /** The same connection (PGlite instance or pool) as pg-boss's `db` option: jobs live in this database. */
+  /** The same connections (the pool) as pg-boss's `db` option: jobs live in this database. */
   readonly sqlExecutor: SqlExecutor;
   /**
    * Runs `work` while holding the lock named `key` against every other holder of that name. On
@@ -93,27 +91,43 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * operating system's file cache, which is shared and given back under pressure. Measured in
  * docs/reliability.md ("Footprint"). PostgreSQL servers are tuned by their operators as usual.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-/** PGlite stores one cluster per process: two processes must not open the same folder at once. */
+/**
+ * The embedded database runs on a thread of its own (pglite-thread.ts), reached through
+ * node-postgres exactly as PostgreSQL is: one connection, since PGlite serves one session, so a
+ * transaction has the database to itself and other queries wait their turn, as they would for
+ * PGlite's own lock. The folder is held against other processes (folder-lock.ts).
+ */
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  let releaseFolder = async () => {};
   if (dataDir) {
     // PGlite creates the data folder itself but not its parents.
     await mkdir(path.dirname(dataDir), { recursive: true });
+    releaseFolder = await holdFolder(dataDir);
   }
   // pgvector is made available (not created): hybrid knowledge search runs `CREATE EXTENSION`
   // only when an embedding provider is configured (services/knowledge/semantic-index.ts).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), extensions: { vector }, startParams: PGLITE_START_PARAMS });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const thread = await startPgliteThread({ dataDir, loadDataDir, settings: PGLITE_SETTINGS }).catch(async (error: unknown) => {
+    await releaseFolder();
+    throw error;
+  });
+  // Never closed for being idle: the connection is the session, and opening one costs a start-up exchange.
+  // PGlite's one user and database (PGPASSWORD and friends must not leak in from the environment).
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connect() });
+  const db = drizzleNodePg({ client: pool, schema });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    sqlExecutor: pgliteExecutor(client),
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    sqlExecutor: poolExecutor(pool),
     withLock: inProcessLocks(db as unknown as Db),
     openNotifyChannel: async () => null,
-    close: () => client.close(),
+    close: async () => {
+      await pool.end();
+      await thread.close();
+      await releaseFolder();
+    },
   };
 }
 

@@ -1,27 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /** What pg-boss needs from a database when it does not open its own pool (its `db` option). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * PGlite runs one statement per `query` (extended protocol). pg-boss also sends multi-statement
- * scripts without parameters (schema creation, locked migrations, `BEGIN … COMMIT` blocks): those
- * go through `exec`, which answers one result per statement; pg-boss reads the last one.
- */
-export function pgliteExecutor(client: PGlite): SqlExecutor {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) {
-        const result = await client.query(text, values);
-        return { rows: result.rows };
-      }
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    },
-  };
 }
 
 /** node-postgres runs parameter-less multi-statement text with the simple protocol, as pg-boss expects. */

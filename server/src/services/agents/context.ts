@@ -118,7 +118,8 @@ async function withEveryDocument(db: DbExecutor, found: GroundingPassage[], docu
     .select({ document_id: kbPassages.documentId, ordinal: kbPassages.ordinal, passage: kbPassages.content, filename: kbDocuments.filename })
     .from(kbPassages)
     .innerJoin(kbDocuments, eq(kbDocuments.id, kbPassages.documentId))
-    .where(and(inArray(kbPassages.documentId, missing), lt(kbPassages.ordinal, perDocument)))
+    // A document still being processed has some of its passages written already: not yet readable.
+    .where(and(inArray(kbPassages.documentId, missing), eq(kbDocuments.status, 'ready'), lt(kbPassages.ordinal, perDocument)))
     .orderBy(asc(kbPassages.documentId), asc(kbPassages.ordinal));
   // Keep the order the user chose the documents in.
   const opening = rows.sort((a, b) => documentIds.indexOf(a.document_id) - documentIds.indexOf(b.document_id) || a.ordinal - b.ordinal);

@@ -74,6 +74,15 @@ export async function renewDocumentLease(db: DbExecutor, documentId: string, att
 }
 
 /**
+ * Inside a transaction: locks the document's row if it is still this holder's, so nobody can take
+ * it over until the transaction ends. False when it is not (finished, deleted, taken over).
+ */
+export async function lockIfHeld(tx: DbExecutor, documentId: string, attempt: number): Promise<boolean> {
+  const rows = await tx.select({ id: kbDocuments.id }).from(kbDocuments).where(heldBy(documentId, attempt)).for('update');
+  return rows.length > 0;
+}
+
+/**
  * Lets go without counting as an interruption. `now`: the lease ends at once, so the recovery
  * sweep hands the document to a worker (this server stopping); `retry`: no lease, the queue's own
  * retry picks it up (a failure worth retrying).

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { kbDocuments, kbPassages, type KbDocument } from '../../db/schema/index';
 import { KB_MESSAGES } from '../../errors';
@@ -6,7 +6,7 @@ import type { Sandbox } from '../../sandbox/sandbox';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoriseByKeywords, type Classification, type LlmCategoriser } from './categorise';
 import { chunkText } from './chunk-text';
-import { claimDocument, releaseDocument, renewDocumentLease } from './document-lease';
+import { claimDocument, lockIfHeld, releaseDocument, renewDocumentLease } from './document-lease';
 import { LIMIT_MESSAGES, type ExtractionLimits } from './extraction-limits';
 import { kindOfMime } from './file-types';
 import { refreshStatisticsSoon } from './refresh-statistics';
@@ -32,8 +32,23 @@ export interface ProcessOptions {
   warn?: Warn;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters, few round trips. */
-const PASSAGE_BATCH = 500;
+/**
+ * Passages are written in short transactions rather than one: on the embedded database one
+ * connection serves every request, so a transaction writing a big document's ~12,000 passages
+ * (each indexed for full-text search) would keep every other tenant waiting for tens of seconds.
+ * Each batch is sized to take about BATCH_TARGET_MS, from how long the previous one took.
+ */
+const BATCH_TARGET_MS = 50;
+const FIRST_BATCH = 50;
+const MIN_BATCH = 10;
+/** Well under PostgreSQL's 65,535 parameters per statement. */
+const MAX_BATCH = 1_000;
+
+function nextBatchSize(size: number, elapsedMs: number): number {
+  const scaled = Math.round((size * BATCH_TARGET_MS) / Math.max(elapsedMs, 1));
+  // At most doubling per step, so one fast batch (a warm cache) does not overshoot.
+  return Math.max(MIN_BATCH, Math.min(MAX_BATCH, size * 2, scaled));
+}
 
 /** The model's answer when it gives a valid pair; the keyword classifier otherwise (offline, or a bad answer). */
 async function classify(document: KbDocument, text: string, options: ProcessOptions): Promise<Classification> {
@@ -72,8 +87,8 @@ async function markError(db: Db, id: string, message: string): Promise<void> {
 
 /**
  * The processing job: claim the document, read the object, extract its text in the sandbox, cut
- * passages, categorise, and make the passages searchable and the document ready in one
- * transaction. Idempotent: a rerun after a crash replaces the passages; a deleted, finished or
+ * passages, categorise, write the passages in short transactions and mark the document ready.
+ * Idempotent: a rerun after a crash replaces the passages; a deleted, finished or
  * held document is left alone.
  *
  * Files that cannot be read, or go past a limit, end in status error at once with a message for
@@ -99,7 +114,7 @@ export async function processDocument(db: Db, storage: ObjectStorage, documentId
   heartbeat.unref();
 
   try {
-    await readAndIndex(db, storage, document, options, signal);
+    await readAndIndex(db, storage, document, options, signal, attempt);
   } catch (error) {
     if (error instanceof UnreadableDocumentError) {
       if (error.cause) options.warn?.(`document ${documentId} ("${document.filename}") could not be read`, error.cause);
@@ -117,7 +132,57 @@ export async function processDocument(db: Db, storage: ObjectStorage, documentId
   }
 }
 
-async function readAndIndex(db: Db, storage: ObjectStorage, document: KbDocument, options: ProcessOptions, signal: AbortSignal): Promise<void> {
+/** Removes a document's passages, a batch per statement. */
+async function deletePassages(db: Db, documentId: string): Promise<void> {
+  for (;;) {
+    const batch = db.select({ id: kbPassages.id }).from(kbPassages).where(eq(kbPassages.documentId, documentId)).limit(MAX_BATCH);
+    const deleted = await db.delete(kbPassages).where(inArray(kbPassages.id, batch)).returning({ id: kbPassages.id });
+    if (deleted.length === 0) return;
+  }
+}
+
+/**
+ * Writes the passages (and their vectors) in short transactions, each checking first that the
+ * document is still this attempt's: a takeover by another process (it claims the row, then deletes
+ * what is there) can never interleave with a batch of this one. Searches and agents see passages
+ * of ready documents only, so a half-written document is invisible until it is marked ready.
+ * False when the document stopped being this attempt's.
+ */
+async function writePassages(
+  db: Db,
+  document: KbDocument,
+  attempt: number,
+  passages: string[],
+  vectors: number[][] | null,
+  semanticIndex: SemanticIndex | null | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  let size = FIRST_BATCH;
+  for (let start = 0; start < passages.length; ) {
+    // Stopping, or the lease was lost: the next holder writes it all again anyway.
+    signal.throwIfAborted();
+    const began = performance.now();
+    const end = Math.min(passages.length, start + size);
+    const held = await db.transaction(async (tx) => {
+      if (!(await lockIfHeld(tx, document.id, attempt))) return false;
+      const inserted = await tx
+        .insert(kbPassages)
+        .values(passages.slice(start, end).map((content, index) => ({ documentId: document.id, spaceId: document.spaceId, ordinal: start + index, content })))
+        .returning({ id: kbPassages.id, ordinal: kbPassages.ordinal });
+      if (vectors && semanticIndex) {
+        const rows = inserted.map((row) => ({ passageId: row.id, spaceId: document.spaceId, vector: vectors[row.ordinal]! }));
+        await storePassageEmbeddings(tx, semanticIndex.embedder.modelKey, rows);
+      }
+      return true;
+    });
+    if (!held) return false;
+    start = end;
+    size = nextBatchSize(size, performance.now() - began);
+  }
+  return true;
+}
+
+async function readAndIndex(db: Db, storage: ObjectStorage, document: KbDocument, options: ProcessOptions, signal: AbortSignal, attempt: number): Promise<void> {
   const documentId = document.id;
   const { sandbox, limits } = options.extraction;
   // The size was checked at commit; checking again here spares reading a file that cannot be processed.
@@ -131,35 +196,13 @@ async function readAndIndex(db: Db, storage: ObjectStorage, document: KbDocument
   const vectors = await embedPassages(document, passages, options.semanticIndex);
   signal.throwIfAborted();
 
+  // A rerun (after a crash or a takeover) starts over: the earlier attempt's passages go first.
+  await deletePassages(db, documentId);
+  const written = await writePassages(db, document, attempt, passages, vectors, options.semanticIndex, signal);
+  if (!written) return;
   await db.transaction(async (tx) => {
-    // Locks the row; a delete that won the race leaves nothing to update.
-    const [current] = await tx
-      .select({ id: kbDocuments.id })
-      .from(kbDocuments)
-      .where(and(eq(kbDocuments.id, documentId), eq(kbDocuments.status, 'processing')))
-      .for('update');
-    if (!current) return;
-    await tx.delete(kbPassages).where(eq(kbPassages.documentId, documentId));
-    for (let start = 0; start < passages.length; start += PASSAGE_BATCH) {
-      const inserted = await tx
-        .insert(kbPassages)
-        .values(
-          passages.slice(start, start + PASSAGE_BATCH).map((content, index) => ({
-            documentId,
-            spaceId: document.spaceId,
-            ordinal: start + index,
-            content,
-          })),
-        )
-        .returning({ id: kbPassages.id, ordinal: kbPassages.ordinal });
-      if (vectors && options.semanticIndex) {
-        await storePassageEmbeddings(
-          tx,
-          options.semanticIndex.embedder.modelKey,
-          inserted.map((row) => ({ passageId: row.id, spaceId: document.spaceId, vector: vectors[row.ordinal]! })),
-        );
-      }
-    }
+    // Locks the row; a delete or a takeover that won the race leaves nothing to update.
+    if (!(await lockIfHeld(tx, documentId, attempt))) return;
     await tx
       .update(kbDocuments)
       .set({
