@@ -5,6 +5,7 @@
  * memory stays flat (decoding happens in the capped sandbox process).
  */
 import { sql } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database';
 import { registerOwner } from '../helpers/server';
@@ -44,6 +45,16 @@ describe('thumbnails of files that cannot be read', () => {
     ({ t, caller } = await startApp({ ASSETS_THUMB_MAX_PIXELS: '40000000' }));
   });
   afterAll(() => t.close());
+
+  it('a PDF page made 1,080,000,000 points wide by its UserUnit is recorded at most 14,400 points wide, proportions kept', async () => {
+    const document = await PDFDocument.create();
+    const page = document.addPage([14_400, 7_200]);
+    page.node.set(PDFName.of('UserUnit'), PDFNumber.of(75_000));
+    const asset = await addAsset(t.app, caller, { filename: 'billboard.pdf', contentType: 'application/pdf', bytes: Buffer.from(await document.save()) });
+    const done = await waitForAsset(t.app, caller, asset.id);
+    expect(done.status).toBe('ready');
+    expect({ width: done.width, height: done.height }).toEqual({ width: 14_400, height: 7_200 });
+  });
 
   it('a truncated JPEG ends in error with a message saying what to do; it is not retried', async () => {
     const asset = await addAsset(t.app, caller, { filename: 'photo-shoot-07.jpg', contentType: 'image/jpeg', bytes: await truncatedJpeg() });

@@ -76,6 +76,21 @@ async function imageTask(bytes: Buffer, maxPixels: number): Promise<ThumbnailTas
   }
 }
 
+/** Longest page side recorded, in points: the PDF format's page limit without UserUnit (200 inches). */
+export const MAX_PDF_PAGE_POINTS = 14_400;
+
+/**
+ * The first page's size as the asset records it. pdf.js multiplies the page's box by its
+ * UserUnit, which a file may set as high as it likes (75,000 makes a page 1,080,000,000 points
+ * wide): a side past MAX_PDF_PAGE_POINTS is scaled down to it with the page's proportions kept,
+ * and a size that is not a positive finite number is not recorded at all.
+ */
+export function recordedPageSize(width: number, height: number): { width: number | null; height: number | null } {
+  if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) return { width: null, height: null };
+  const shrink = Math.min(1, MAX_PDF_PAGE_POINTS / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * shrink)), height: Math.max(1, Math.round(height * shrink)) };
+}
+
 async function pdfTask(bytes: Buffer, maxPixels: number): Promise<ThumbnailTaskOutput> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let pdf;
@@ -97,7 +112,7 @@ async function pdfTask(bytes: Buffer, maxPixels: number): Promise<ThumbnailTaskO
     const drawn = await renditions(sharp(canvas.toBuffer('image/png')));
     page.cleanup();
     const text = await pdfText(pdf);
-    return { ...drawn, width: Math.round(natural.width), height: Math.round(natural.height), pageCount: pdf.numPages, text };
+    return { ...drawn, ...recordedPageSize(natural.width, natural.height), pageCount: pdf.numPages, text };
   } catch (error) {
     if (error instanceof UnreadableAssetError) throw error;
     throw new UnreadableAssetError(THUMBNAIL_MESSAGES.pdfBroken);
