@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
 import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-provider';
+import { verifyDomainThroughAdmin } from './domain-approval';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url).pathname;
@@ -464,6 +465,19 @@ const NEW_OWNER: Screen[] = [
       await page.getByRole('button', { name: 'Discard' }).last().click();
     },
   },
+  {
+    // Its single sign-on domain is not proved yet: the TXT record to add, and Verify failing (this server has no record to find).
+    name: 'Workspace Settings: email domain not verified, the check failed',
+    path: '/workspace-settings',
+    ready: (page) => page.getByRole('region', { name: /^Email domain / }).getByText('Unverified', { exact: true }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      const domain = page.getByRole('region', { name: /^Email domain / });
+      const failure = domain.getByRole('alert');
+      if (await failure.isVisible()) return;
+      await domain.getByRole('button', { name: 'Verify' }).click();
+      await failure.waitFor({ timeout: 30_000 });
+    },
+  },
 ];
 
 /** A member who joined the new organisation: the checklist and analytics status say who does what. */
@@ -502,6 +516,16 @@ const ADMIN: Screen[] = [
     close: closeEverything,
   },
   { name: 'Admin Security', path: '/admin/security', ready: table('Activity') },
+  {
+    name: 'Admin Security: approve a domain claim dialog',
+    path: '/admin/security',
+    ready: (page) => page.getByRole('list', { name: 'Domain claims awaiting review' }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.getByRole('list', { name: 'Domain claims awaiting review' }).getByRole('button', { name: 'Approve' }).first().click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    close: closeEverything,
+  },
 ];
 
 interface AxeViolation {
@@ -867,6 +891,19 @@ describe('accessibility of every screen (axe-core)', () => {
       body: JSON.stringify({ provider_name: 'Acme ID', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, email_domain: domain, enabled: true }),
     });
     if (!sso.ok) throw new Error(`single sign-on set-up failed: ${sso.status} ${await sso.text()}`);
+    // Offered at sign-in, and open to join requests, once the domain is verified: a system admin approves it.
+    const adminToken = (await apiLogin(baseUrl, admin)).access_token;
+    await verifyDomainThroughAdmin(baseUrl, domain, tokens.access_token, adminToken);
+    // Another organisation claiming the same domain: a clash awaiting the admins (Admin Security).
+    const squatter = { ...uniqueAccount('a11y-squat'), name: 'Sid Squatter' };
+    await registerAccount(baseUrl, squatter);
+    const squatterTokens = await apiLogin(baseUrl, squatter);
+    const clash = await fetch(`${baseUrl}/api/v1/settings/domain-claims`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${squatterTokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain }),
+    });
+    expect(clash.status).toBe(409);
     ssoEmail = `someone@${domain}`;
     invitedEmail = `ivy.${Date.now().toString(36)}@example.org`;
     const invite = await fetch(`${baseUrl}/api/v1/orgs/invites`, { method: 'POST', headers: authorised, body: JSON.stringify({ email: invitedEmail, role: 'org_member' }) });
@@ -925,6 +962,14 @@ describe('accessibility of every screen (axe-core)', () => {
     const newTokens = await apiLogin(baseUrl, newOwner);
     const newSpaces = await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${newTokens.access_token}` } })).json();
     await uploadDocument(baseUrl, newTokens.access_token, newSpaces[0].id, 'voice-notes.txt', 'Our tone of voice: warm, plain and confident. We say bakers, never users.');
+    // Its single sign-on is set up but its domain not yet proved: the card shows the record to add.
+    const newDomain = newOwner.email.split('@')[1]!;
+    const newSso = await fetch(`${baseUrl}/api/v1/settings/sso`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${newTokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ provider_name: 'Nina ID', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, email_domain: newDomain, enabled: true }),
+    });
+    if (!newSso.ok) throw new Error(`single sign-on set-up failed: ${newSso.status} ${await newSso.text()}`);
     const newOwnerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await prepareContext(newOwnerContext, axeSource);
     const newOwnerPage = await newOwnerContext.newPage();
@@ -932,6 +977,8 @@ describe('accessibility of every screen (axe-core)', () => {
     found.push(...(await checkScreens(newOwnerPage, baseUrl, NEW_OWNER, { chatPath }, counts)));
     await newOwnerContext.close();
 
+    // The member asks to join by the domain, which needs it verified.
+    await verifyDomainThroughAdmin(baseUrl, newDomain, newTokens.access_token, adminToken);
     const member = await addMember(baseUrl, newOwner, newTokens.access_token);
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await prepareContext(memberContext, axeSource);

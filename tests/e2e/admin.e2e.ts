@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/contract/account';
 import { copyPgliteTemplate } from '../helpers/database-template';
 import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
+import { verifyDomainThroughAdmin } from './domain-approval';
 import { E2E_DATABASE, apiLogin, launchBrowser, newContext, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -68,9 +69,12 @@ describe('platform admin: suspending a signed-in member', () => {
     const baseUrl = server.baseUrl;
     const owner = { ...uniqueAccount('owner'), name: 'Olga Owner' };
     await registerAccount(baseUrl, owner);
-    const member = { name: 'Mia Member', email: `mia.${Date.now().toString(36)}@${owner.email.split('@')[1]}`, password: 'another correct horse battery' };
-    expect((await post(`${baseUrl}/api/v1/register/with-domain`, { ...member, choice: 'join_existing' })).status).toBe(202);
+    const domain = owner.email.split('@')[1]!;
     const ownerToken = (await apiLogin(baseUrl, owner)).access_token;
+    // People join by domain only once it is verified: here a system admin approves the claim.
+    await verifyDomainThroughAdmin(baseUrl, domain, ownerToken, (await apiLogin(baseUrl, admin)).access_token);
+    const member = { name: 'Mia Member', email: `mia.${Date.now().toString(36)}@${domain}`, password: 'another correct horse battery' };
+    expect((await post(`${baseUrl}/api/v1/register/with-domain`, { ...member, choice: 'join_existing' })).status).toBe(202);
     const pending = await (await fetch(`${baseUrl}/api/v1/orgs/join-requests`, { headers: { authorization: `Bearer ${ownerToken}` } })).json();
     const request = pending.join_requests.find((candidate: { email: string }) => candidate.email === member.email);
     expect((await fetch(`${baseUrl}/api/v1/orgs/join-requests/${request.id}/approve`, { method: 'PUT', headers: { authorization: `Bearer ${ownerToken}` } })).status).toBe(200);

@@ -1,17 +1,30 @@
 /**
  * Single sign-on in real Chromium: an owner sets up the organisation's OpenID provider in
- * Workspace Settings (a real `oidc-provider` on loopback), then a colleague who has no account
- * types their work email on Login, chooses "Sign in with Acme ID", signs in on the provider's own
- * login and consent pages, and lands in Mosaic as a member of the organisation.
+ * Workspace Settings (a real `oidc-provider` on loopback), proves the email domain by adding the
+ * TXT record the card shows (to a real DNS server on loopback, which the server asks) and choosing
+ * Verify; then a colleague who has no account types their work email on Login, chooses "Sign in
+ * with Acme ID", signs in on the provider's own login and consent pages, and lands in Mosaic as a
+ * member of the organisation.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount } from './harness';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server';
 import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-provider';
 
 // The provider runs on http://127.0.0.1: allowed here only (production issuers must use https).
-const app = startAppForFile({ env: { SSO_ALLOW_HTTP_ISSUERS: 'true' } });
+const env: Record<string, string> = { SSO_ALLOW_HTTP_ISSUERS: 'true' };
+let dns: TestDnsServer | undefined;
+// Registered before the app's own beforeAll, which reads `env` when it starts the server.
+beforeAll(async () => {
+  dns = await startDnsServer();
+  env.DNS_RESOLVER = dns.address;
+});
+const app = startAppForFile({ env });
 let idp: TestIdentityProvider | undefined;
-afterAll(async () => idp?.close());
+afterAll(async () => {
+  await idp?.close();
+  await dns?.close();
+});
 
 describe('single sign-on', () => {
   it('an owner sets it up; a colleague signs in through the provider and joins as a member', async () => {
@@ -36,10 +49,21 @@ describe('single sign-on', () => {
     await form.getByLabel('Client secret', { exact: true }).fill(idp.clientSecret);
     await form.getByLabel('Email domain').fill(domain);
     await form.getByRole('button', { name: 'Set up single sign-on' }).click();
-    await ownerPage.getByText(`People at ${domain} can now sign in with Acme ID`).waitFor();
+    await ownerPage.getByText(`Single sign-on saved. Verify ${domain} below so the sign-in screen offers Acme ID.`).waitFor();
     // Saved: the secret is not shown again, and the form now edits the saved provider.
     expect(await form.getByLabel('Client secret', { exact: true }).inputValue()).toBe('');
     await form.getByText('Saved and hidden. Leave empty to keep it, or enter a new one.').waitFor();
+
+    // Not offered until the domain is proved: the owner adds the record the card shows, then Verify.
+    const domainSection = ownerPage.getByRole('region', { name: `Email domain ${domain}` });
+    await domainSection.getByText('Unverified', { exact: true }).waitFor();
+    const recordName = await domainSection.getByLabel('TXT record name').inputValue();
+    const recordValue = await domainSection.getByLabel('TXT record value').inputValue();
+    expect(recordName).toBe(`_mosaic-verification.${domain}`);
+    dns!.txt.set(recordName, [recordValue]);
+    await domainSection.getByRole('button', { name: 'Verify' }).click();
+    await ownerPage.getByText(`${domain} is verified: the sign-in screen now offers Acme ID`).waitFor();
+    await domainSection.getByText('Verified', { exact: true }).waitFor();
     await ownerContext.close();
 
     // A colleague with no account yet, on their own browser.
