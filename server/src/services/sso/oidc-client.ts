@@ -27,6 +27,19 @@ export interface VerifiedIdentity {
   name: string | undefined;
 }
 
+/**
+ * Why discovery failed, as told to whoever asked: one sentence whatever happened. Saying "could not
+ * be reached (ECONNREFUSED)" for one address and "it answered 404" for another would let an
+ * organisation owner map which hosts and ports the server can reach (the issuer is theirs to type).
+ */
+export const DISCOVERY_FAILED_REASON = 'it did not answer as an OpenID provider';
+/**
+ * A failed discovery is answered no sooner than this after it began, so a refused connection
+ * (~1 ms) and a server that answered something else (~25–60 ms) take the same time. A provider
+ * that does not answer at all still takes SSO_HTTP_TIMEOUT_SECONDS, as it must.
+ */
+export const DISCOVERY_FAILURE_FLOOR_MS = 1_000;
+
 /** Five minutes: a provider's keys and endpoints change rarely; a changed setting is a new key. */
 const CACHE_MS = 5 * 60_000;
 const SCOPE = 'openid email profile';
@@ -118,10 +131,14 @@ export class OidcClients {
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
     };
     let config: oidc.Configuration;
+    const started = Date.now();
     try {
       config = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, oidc.ClientSecretBasic(provider.clientSecret), options);
     } catch (error) {
-      throw new ProviderUnreachableError(discoveryReason(error), { cause: error });
+      const early = DISCOVERY_FAILURE_FLOOR_MS - (Date.now() - started);
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      // The real cause stays on the error (`cause`) for whoever logs it; the reason is the same for all.
+      throw new ProviderUnreachableError(DISCOVERY_FAILED_REASON, { cause: error });
     }
     // client_secret_basic is OpenID Connect's default; a provider that only takes the secret in the body gets that.
     const methods = config.serverMetadata().token_endpoint_auth_methods_supported;
@@ -138,20 +155,4 @@ function nameOf(claims: Record<string, unknown>): string | undefined {
   if (typeof claims.name === 'string' && claims.name.trim()) return claims.name.trim();
   const parts = [claims.given_name, claims.family_name].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
   return parts.length > 0 ? parts.join(' ').trim() : undefined;
-}
-
-/** A short reason people can act on; never the answer's body (it could be anything). */
-function discoveryReason(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError) return `it answered ${error.status}`;
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'it did not answer in time';
-    const cause = (error as { cause?: unknown }).cause;
-    const code = (cause as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string' && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|CERT|SSL/.test(code)) return `it could not be reached (${code})`;
-    if (/unexpected HTTP response status code/i.test(error.message)) return error.message.replace(/^.*?status code/i, 'it answered');
-    if (/issuer/i.test(error.message)) return 'the issuer in its configuration does not match this URL';
-    if (/fetch failed/i.test(error.message)) return 'it could not be reached';
-    return error.message;
-  }
-  return 'unknown error';
 }
