@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTargetFor, openDatabase } from './db/database';
+import { FolderInUseError } from './db/folder-lock';
 import { PREPARE_ONLY_ENV, isNewPgliteFolder, prepareDatabase, prepareInChildProcess } from './first-start';
 import { watchEventLoop } from './event-loop-watch';
 
@@ -59,8 +60,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Configuration mistakes are the operator's to fix: say what is wrong, without a stack trace.
-  if (error instanceof ConfigError) console.error(error.message);
+  // Configuration mistakes and a data folder in use are the operator's to fix: say what is wrong
+  // and what to do, without a stack trace.
+  if (error instanceof ConfigError || error instanceof FolderInUseError) console.error(error.message);
   else console.error('Server failed to start:', error);
   process.exit(1);
 });

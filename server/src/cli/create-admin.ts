@@ -4,12 +4,15 @@
  * Creates a platform admin, or promotes the existing account with that email. The password comes
  * from --password, else MOSAIC_ADMIN_PASSWORD; a new account without either gets a generated one,
  * printed once. A promoted account keeps its password unless one is given.
- * Uses the same configuration as the server (DATABASE_URL or the PGlite data folder).
+ * Uses the same configuration as the server (DATABASE_URL or the PGlite data folder). The embedded
+ * database is opened by one process at a time: against a running server on PGlite it refuses and
+ * says to stop the server first (on PostgreSQL it runs beside the server).
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { databaseTargetFor, openDatabase } from '../db/database';
+import { FolderInUseError } from '../db/folder-lock';
 import { upsertPlatformAdmin } from '../services/admins.service';
 
 const argsSchema = z.object({
@@ -55,6 +58,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof FolderInUseError) {
+    console.error(`${error.message}\nTo create an admin on the embedded database: stop the server, run this command again, then start the server.`);
+  } else {
+    console.error(error instanceof ConfigError ? error.message : error);
+  }
   process.exit(1);
 });

@@ -131,6 +131,26 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   };
 }
 
+/**
+ * Several processes may start together on one database, new or behind on migrations: each would
+ * apply the missing migrations, and the second to create a type or table dies on it. So one
+ * applies them at a time, holding a database-wide advisory lock on its own connection (released
+ * with the connection if the process dies); the next finds them applied and does nothing.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('mosaic_migrations'))`);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(hashtext('mosaic_migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection can be cut by the server (restart, failover, an administrator ending
@@ -144,7 +164,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateUnderLock(pool),
     sqlExecutor: poolExecutor(pool),
     withLock: advisoryLocks(db as unknown as Db),
     openNotifyChannel: (channel, handlers) => openNotifyChannel(pool, channel, handlers),

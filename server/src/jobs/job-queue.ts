@@ -123,8 +123,10 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   const createQueue = (name: string, queueOptions: { policy?: QueuePolicy } = {}): Promise<void> => {
     let created = queues.get(name);
     if (!created) {
-      // createQueue is idempotent in pg-boss (ON CONFLICT DO NOTHING), so processes may race.
-      created = boss.createQueue(name, { name, policy: queueOptions.policy ?? 'standard' });
+      // pg-boss's createQueue tolerates a queue that exists, but not two processes making queues at
+      // the same moment: each adds a partition to the job table, and they deadlock (seen with three
+      // processes starting together). One maker at a time across every process of the database.
+      created = database.withLock('pgboss:create-queue', () => boss.createQueue(name, { name, policy: queueOptions.policy ?? 'standard' }));
       created.catch(() => queues.delete(name));
       queues.set(name, created);
     }
