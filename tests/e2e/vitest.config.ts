@@ -11,6 +11,7 @@ const ON_POSTGRES = [
   'chat',
   'chat-versions',
   'chat-sources-share',
+  'chat-stream-fallback',
   'agent-mode',
   'spaces-lifecycle',
   'knowledge',
