@@ -72,6 +72,27 @@ describe('rate limits on sign-in routes', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('ten tabs refreshing one session at once are one refresh; a refused refresh stays refused when sent again', async () => {
+    const owner = await registerOwner(t.app);
+    const tabs = await Promise.all(Array.from({ length: 10 }, () => post('/refresh', { refresh_token: owner.refresh_token })));
+    expect(tabs.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const successors = new Set(tabs.map((answer) => answer.json<{ refresh_token: string }>().refresh_token));
+    expect(successors.size).toBe(1);
+    // The session has used one of its LIMIT refreshes this minute, not ten.
+    let token = [...successors][0]!;
+    for (let used = 1; used < LIMIT; used++) {
+      const next = await post('/refresh', { refresh_token: token });
+      expect(next.statusCode).toBe(200);
+      token = next.json<{ refresh_token: string }>().refresh_token;
+    }
+    const over = await post('/refresh', { refresh_token: token });
+    expect(over.statusCode).toBe(429);
+    const again = await post('/refresh', { refresh_token: token });
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual({ detail: 'Too many requests', code: 'RATE_LIMITED' });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('limits /register, /register/with-domain and /refresh too', async () => {
     const cases: Array<[string, () => object]> = [
       ['/register', () => ({ email: 'same@limit.example.com', password: 'short', name: 'x', org_name: 'y' })],

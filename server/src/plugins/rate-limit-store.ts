@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, like, lt, not, sql } from 'drizzle-orm';
+import { and, eq, like, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimitCounters } from '../db/schema/index';
 
@@ -14,6 +14,8 @@ export interface RateLimitBucket {
 export interface RateLimitResult {
   /** The buckets now over their limit (empty: allowed). */
   exceeded: Array<RateLimitBucket & { hits: number }>;
+  /** Every bucket with its count in its current window, this hit included. */
+  counted: Array<RateLimitBucket & { hits: number }>;
   /** Seconds until the longest exceeded window ends (or the store's own window, when allowed). */
   retryAfterSeconds: number;
 }
@@ -73,8 +75,21 @@ export class RateLimitStore {
     const waitMs = Math.max(endsIn(this.windowMs), ...over.map((entry) => endsIn(this.lengthOf(entry.bucket))));
     return {
       exceeded: over.map((entry) => ({ ...entry.bucket, hits: entry.hits })),
+      counted: counted.map((entry) => ({ ...entry.bucket, hits: entry.hits })),
       retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
     };
+  }
+
+  /** The bucket's count in its current window, without counting a hit; and when that window ends. */
+  async current(bucket: RateLimitBucket): Promise<{ hits: number; retryAfterSeconds: number }> {
+    const now = this.now();
+    const length = this.lengthOf(bucket);
+    const windowStart = startOf(now, length);
+    const [row] = await this.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.bucket, storedBucketKey(bucket)), eq(rateLimitCounters.windowStart, windowStart)));
+    return { hits: row?.hits ?? 0, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + length - now) / 1000)) };
   }
 
   private lengthOf(bucket: RateLimitBucket): number {

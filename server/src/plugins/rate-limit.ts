@@ -52,8 +52,12 @@ async function enforce(
       details: { route: request.routeOptions.url ?? null, limit: first.bucket.split(':')[1] ?? null, max: first.max },
     });
   }
+  throw refusal(reply, retryAfterSeconds, detailOf(exceeded[0]!));
+}
+
+function refusal(reply: FastifyReply, retryAfterSeconds: number, detail: string = MESSAGES.tooManyRequests): AppError {
   reply.header('Retry-After', String(retryAfterSeconds));
-  throw new AppError(429, detailOf(exceeded[0]!), 'RATE_LIMITED');
+  return new AppError(429, detail, 'RATE_LIMITED');
 }
 
 /**
@@ -86,18 +90,38 @@ export function lookupRateLimit(rateLimits: RateLimitStore, max: number): preVal
 }
 
 /**
- * POST /refresh: `max` a minute per session (the refresh token's family, looked up from its
- * hash), and `max × 50` per address, so many people behind one address refreshing normally are
- * never refused. Tokens the server does not know share a per-address allowance of `max`.
+ * POST /refresh: `max` refreshes a minute per session (the refresh token's family, looked up from
+ * its hash), and `max × 50` requests per address, so many people behind one address refreshing
+ * normally are never refused. Tokens the server does not know share a per-address allowance of
+ * `max`.
+ *
+ * A session's count is of the tokens it presents, not of the requests: ten tabs that refresh at
+ * once all send the same token and get the same successor (the grace window of
+ * refresh-rotation.ts), so they are one refresh, not ten. The first request with a token (told
+ * apart by an atomic per-token counter, so exactly one of simultaneous requests is first) counts
+ * for the session; the others count only for the address. A token presented again after the grace
+ * window is reuse and ends the session, so this cannot be used to refresh without limit.
  */
 export function refreshRateLimit(rateLimits: RateLimitStore, max: number): preValidationAsyncHookHandler {
   return async function limitRefreshes(request: FastifyRequest, reply: FastifyReply) {
     const token = stringField(request, 'body', 'refresh_token');
     const row = token && token.length <= MAX_REFRESH_TOKEN_LENGTH ? await findRefreshToken(rateLimits.db, token) : undefined;
-    await enforce(rateLimits, request, reply, [
-      row ? { bucket: `refresh:family:${row.familyId}`, max } : { bucket: `refresh:unknown-token:${request.ip}`, max },
-      { bucket: `refresh:address:${request.ip}`, max: max * REFRESH_ADDRESS_FACTOR },
-    ]);
+    const perAddress = { bucket: `refresh:address:${request.ip}`, max: max * REFRESH_ADDRESS_FACTOR };
+    if (!row) {
+      await enforce(rateLimits, request, reply, [{ bucket: `refresh:unknown-token:${request.ip}`, max }, perAddress]);
+      return;
+    }
+    const perSession = { bucket: `refresh:family:${row.familyId}`, max };
+    const presented = await rateLimits.hit([{ bucket: `refresh:token:${row.tokenHash}`, max: Number.MAX_SAFE_INTEGER }]);
+    if (presented.counted[0]?.hits === 1) {
+      await enforce(rateLimits, request, reply, [perSession, perAddress]);
+      return;
+    }
+    // The same refresh again: not counted for the session, but refused while the session is over
+    // its limit (else every refused refresh would go through on its second try).
+    const session = await rateLimits.current(perSession);
+    if (session.hits > max) throw refusal(reply, session.retryAfterSeconds);
+    await enforce(rateLimits, request, reply, [perAddress]);
   };
 }
 
