@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrgInvitesResponse, SentInvite } from '../../src/contract/orgs';
 import { loadConfig } from '../../server/src/config';
 import { INVITE_SUBJECT } from '../../server/src/mail/templates/invite-mail';
 import { API, TEST_PASSWORD, createTestApp, registerOwner, signInWithRole, uniqueEmail, type TestApp } from '../helpers/server';
-import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type TestSmtpServer } from '../helpers/mail';
+import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type ReadMail, type TestSmtpServer } from '../helpers/mail';
 import { call, newOrganisation } from './org-helpers';
 
 const registerThrough = (t: TestApp, link: string, email: string) =>
@@ -72,13 +73,13 @@ describe('invite email over SMTP (SMTP_URL set)', () => {
     const admin = await registerOwner(t.app);
     await signInWithRole(t.app, t.database, admin.email, 'system_admin');
     const fresh = uniqueEmail();
-    const answers = [];
+    const answers: Array<{ email: string; response: LightMyRequestResponse; mail: ReadMail }> = [];
     for (const email of [fresh, elsewhere.email.toUpperCase(), admin.email]) {
       const arrived = smtp.nextMailTo(email.toLowerCase());
       const response = await call(t, 'POST', '/orgs/invites', owner.access_token, { email, role: 'org_member' });
       answers.push({ email, response, mail: await arrived });
     }
-    const shapeOf = (response: (typeof answers)[number]['response']) => {
+    const shapeOf = (response: LightMyRequestResponse) => {
       const body = response.json<SentInvite>();
       return { status: response.statusCode, keys: Object.keys(body).sort(), delivery: body.delivery, status_field: body.status, role: body.role };
     };
