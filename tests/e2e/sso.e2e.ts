@@ -57,8 +57,8 @@ describe('single sign-on', () => {
     // Not offered until the domain is proved: the owner adds the record the card shows, then Verify.
     const domainSection = ownerPage.getByRole('region', { name: `Email domain ${domain}` });
     await domainSection.getByText('Unverified', { exact: true }).waitFor();
-    const recordName = await domainSection.getByLabel('TXT record name').inputValue();
-    const recordValue = await domainSection.getByLabel('TXT record value').inputValue();
+    const recordName = await domainSection.getByRole('textbox', { name: 'TXT record name' }).inputValue();
+    const recordValue = await domainSection.getByRole('textbox', { name: 'TXT record value' }).inputValue();
     expect(recordName).toBe(`_mosaic-verification.${domain}`);
     dns!.txt.set(recordName, [recordValue]);
     await domainSection.getByRole('button', { name: 'Verify' }).click();
