@@ -177,7 +177,7 @@ export function OrganizationDrawer({ orgId, onClose, onChanged }: { orgId: strin
       open={orgId !== null}
       onClose={onClose}
       title={org?.name ?? 'Organisation'}
-      description={org ? (org.email_domain ? `People at ${org.email_domain} may ask to join` : 'No email domain') : remote.loading ? 'Loading…' : ''}
+      description={org ? (org.email_domain ? `Registered with an address at ${org.email_domain}` : 'No email domain') : remote.loading ? 'Loading…' : ''}
     >
       {remote.error ? <LoadProblem message={remote.error} onRetry={remote.reload} retrying={remote.loading} /> : null}
       {!org ? (
