@@ -106,6 +106,22 @@ describe('API cache: keyed by user and space', () => {
     await expect(fetchThrough(cache, apiRequest({ path: '/kb/documents', token, spaceId: 'space-3' }))).rejects.toThrow();
   });
 
+  it('keeps answers that do not depend on the space (/me, the spaces list) once per user, whatever space header they were asked with', async () => {
+    // A first session: the sign-in's /me is saved with the space already chosen; the next start
+    // asks /me (and the spaces) before any space is known, so without the header.
+    const cache = freshApiCache();
+    const token = await accessTokenFor('alice');
+    await fetchThrough(cache, apiRequest({ path: '/me', token, spaceId: 'space-1' }));
+    await fetchThrough(cache, apiRequest({ path: '/spaces/', token, spaceId: 'space-1' }));
+
+    server.online = false;
+    expect(await fetchThrough(cache, apiRequest({ path: '/me', token }))).toMatchObject({ fromCache: true, body: { user: 'alice' } });
+    expect(await fetchThrough(cache, apiRequest({ path: '/spaces/', token }))).toMatchObject({ fromCache: true, body: { user: 'alice' } });
+    expect((await fetchThrough(cache, apiRequest({ path: '/me', token, spaceId: 'space-2' }))).fromCache).toBe(true);
+    // Still one user's own: another user finds nothing.
+    await expect(fetchThrough(cache, apiRequest({ path: '/me', token: await accessTokenFor('bob') }))).rejects.toThrow();
+  });
+
   it('still finds the user\u2019s saved data after their access token was refreshed', async () => {
     const cache = freshApiCache();
     await fetchThrough(cache, apiRequest({ path: '/billing/plan', token: await accessTokenFor('alice'), spaceId: 's' }));
