@@ -25,6 +25,7 @@ import {
   endSessionLocally,
   getAccessToken,
   getRefreshToken,
+  readStoredUser,
   runSessionResets,
   setAuthStatus,
   storeTokens,
@@ -81,11 +82,39 @@ async function restoreSession(): Promise<void> {
   } catch (error) {
     const apiError = toApiError(error);
     authState.error = apiError.code === 'NETWORK_ERROR' ? AUTH_MESSAGES.networkDuringAuth : null;
+    // No answer, a slow one or a server failure says nothing about the tokens: the session stays
+    // and the app starts on the device's copy (docs/pwa.md "Start-up"). Only a refusal ends it.
+    if (saysNothingAboutTheSession(apiError) && getAccessToken()) return startOnDevice();
     clearSessionStorage();
     authState.user = null;
     await runSessionResets();
     setAuthStatus('UNAUTHENTICATED');
   }
+}
+
+/** Offline, timed out or a 5xx: the server could not say whether the session is still good. */
+function saysNothingAboutTheSession(error: ApiError): boolean {
+  return error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT_ERROR' || (error.status !== null && error.status >= 500);
+}
+
+/**
+ * A start the server could not answer: signed in as the user this device saved at sign-in, with
+ * the spaces the worker saved (if they cannot be had either, the guard says so on the Dashboard).
+ * Without a saved user there is nobody to show; the tokens still stay, for the next start.
+ */
+async function startOnDevice(): Promise<void> {
+  const saved = readStoredUser();
+  if (!saved) {
+    setAuthStatus('UNAUTHENTICATED');
+    return;
+  }
+  authState.user = saved;
+  if (!isSystemAdminRole(saved.role)) {
+    await initSpaces().catch((error: unknown) =>
+      logger.warn('Spaces initialisation failed during an offline start', { error: describeError(error) }),
+    );
+  }
+  setAuthStatus('AUTHENTICATED');
 }
 
 /**

@@ -72,16 +72,54 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     expect(localStorage.getItem('ma_refresh_token')).toBeNull();
   });
 
-  it("records 'Network error during authentication' when the server cannot be reached", async () => {
+  it("starts offline on the device's copy when the server cannot be reached, records 'Network error during authentication', and keeps the tokens", async () => {
+    localStorage.setItem('ma_access_token', 'access-1');
+    localStorage.setItem('ma_refresh_token', 'refresh-1');
+    localStorage.setItem('ma_auth_user', JSON.stringify(member));
+    localStorage.setItem('currentSpaceId', 'space-b');
+    fake.on('GET', '/me', () => Promise.reject(new TypeError('Failed to fetch')));
+    fake.on('GET', '/spaces/', json(200, [spaceA, spaceB]));
+    const client = await loadClient();
+    const resets: string[] = [];
+    client.session.onSessionReset(() => void resets.push('wiped'));
+    await client.auth.initAuth();
+    expect(client.session.authState).toMatchObject({
+      status: 'AUTHENTICATED',
+      initialized: true,
+      user: member,
+      error: 'Network error during authentication',
+    });
+    expect(client.session.spacesState.currentSpaceId).toBe('space-b');
+    expect(localStorage.getItem('ma_access_token')).toBe('access-1');
+    expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-1');
+    // The device's data stays too: nothing was reset.
+    expect(resets).toEqual([]);
+  });
+
+  it.each([
+    ['a 5xx', () => json(503, { detail: 'Service unavailable' })],
+    ['a refresh that cannot reach the server', () => json(401, { detail: 'Token expired' })],
+  ])('keeps the session through %s at start-up', async (_what, me) => {
+    localStorage.setItem('ma_access_token', 'access-1');
+    localStorage.setItem('ma_refresh_token', 'refresh-1');
+    localStorage.setItem('ma_auth_user', JSON.stringify(member));
+    fake.on('GET', '/me', me());
+    fake.on('POST', '/refresh', () => Promise.reject(new TypeError('Failed to fetch')));
+    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    const client = await loadClient();
+    await client.auth.initAuth();
+    expect(client.session.authState).toMatchObject({ status: 'AUTHENTICATED', user: member });
+    expect(localStorage.getItem('ma_access_token')).toBe('access-1');
+    expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-1');
+  });
+
+  it('keeps the tokens but shows nobody when the device saved no user and the server cannot be reached', async () => {
     localStorage.setItem('ma_access_token', 'access-1');
     fake.on('GET', '/me', () => Promise.reject(new TypeError('Failed to fetch')));
     const client = await loadClient();
     await client.auth.initAuth();
-    expect(client.session.authState).toMatchObject({
-      status: 'UNAUTHENTICATED',
-      error: 'Network error during authentication',
-    });
-    expect(localStorage.getItem('ma_access_token')).toBeNull();
+    expect(client.session.authState).toMatchObject({ status: 'UNAUTHENTICATED', user: null });
+    expect(localStorage.getItem('ma_access_token')).toBe('access-1');
   });
 });
 
