@@ -7,6 +7,7 @@ import { announceSpacesEvent, forceLogout, getAccessToken, getAuthStatus, getCur
 import { API_ERROR_CODES } from '../contract/errors';
 import { reportNetworkFailure } from '../pwa/connectivity.store';
 import { holdWhileApplyingUpdate } from '../pwa/update.store';
+import { noteReadBeforeControl } from '../pwa/reads-before-control';
 import { assertNotLoggingOut, runAbortable, sessionUsableNow, waitForSession } from './auth-gate';
 import { sendWithFetch, type OutgoingRequest } from './client';
 import { spaceContextRequiredError, toApiError } from './errors';
@@ -67,6 +68,8 @@ function reportLostSpace(request: PipelineRequest, spaceId: string | null, statu
 async function sendWithRecovery(request: PipelineRequest, transport: Transport, retried: boolean): Promise<unknown> {
   const accessToken = sendsBearerToken(request.path) ? getAccessToken() : null;
   const spaceId = getCurrentSpaceId();
+  // Before the worker controls the page its answers miss the worker's cache: asked again later.
+  noteReadBeforeControl(request.method, request.path, spaceId);
   try {
     return await runAbortable(
       (signal) =>

@@ -8,11 +8,12 @@
  */
 import { subscribe } from 'valtio';
 import { http } from '../api';
-import { authState, onSessionReset, onSpacesEvent } from '../session';
+import { authState, getCurrentSpaceId, onSessionReset, onSpacesEvent } from '../session';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
 import { answerWorkerUrlQuestions } from '../pwa/window-url';
+import { askReadsAgainWhenWorkerControls, forgetReadsBeforeControl } from '../pwa/reads-before-control';
 import { whenIdle } from '../lib/when-idle';
 
 let started = false;
@@ -56,10 +57,12 @@ export function startOfflineLayer(): void {
 }
 
 /**
- * An offline start restores the session from the worker's saved GET /me (spec 000 §4: a failed
- * /me at start-up ends the session). Sign-in itself never calls /me, and the very first visit
- * makes its calls before the worker controls the page, so /me is asked once more at those two
- * moments: after a sign-in, and when the worker first takes control of a signed-in page.
+ * An offline start restores the session from the worker's saved GET /me and spaces (a start the
+ * server cannot answer would otherwise have nothing to start from), and a screen reloaded offline
+ * shows the worker's saved answers. Sign-in itself never calls /me, and a first visit makes its
+ * calls before the worker controls the page (it is registered after the load and claims the page
+ * when its first install is done), so: /me is asked after a sign-in, and when the worker first
+ * takes control, /me and every read made until then are asked again, through it.
  */
 function keepSessionSavedForOfflineStart(): void {
   const saveMe = () => {
@@ -76,6 +79,10 @@ function keepSessionSavedForOfflineStart(): void {
   if (typeof navigator !== 'undefined' && navigator.serviceWorker && !navigator.serviceWorker.controller) {
     navigator.serviceWorker.addEventListener('controllerchange', saveMe, { once: true });
   }
+  // Options given on purpose: a plain get would take a screen's early answer (src/api/early-gets.ts),
+  // which already came from the network without the worker.
+  askReadsAgainWhenWorkerControls((path) => http.get(path, {}), getCurrentSpaceId);
+  onSessionReset(forgetReadsBeforeControl);
 }
 
 /**
