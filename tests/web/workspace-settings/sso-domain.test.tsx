@@ -68,6 +68,7 @@ describe('Workspace Settings: the single sign-on email domain', () => {
     const scope = within(section as HTMLElement);
     expect(scope.getByText('Unverified')).toBeTruthy();
     expect(scope.getByText(/the sign-in screen does not offer Acme ID/)).toBeTruthy();
+    expect(screen.getByText('Not offered until the domain is verified')).toBeTruthy();
     expect((scope.getByLabelText('TXT record name') as HTMLInputElement).value).toBe('_mosaic-verification.acme.test');
     expect((scope.getByLabelText('TXT record value') as HTMLInputElement).value).toBe(VALUE);
     await user.click(scope.getByRole('button', { name: 'Copy txt record value' }));
@@ -87,6 +88,7 @@ describe('Workspace Settings: the single sign-on email domain', () => {
     }));
     await user.click(scope.getByRole('button', { name: 'Verify' }));
     expect(await scope.findByText('Verified')).toBeTruthy();
+    expect(screen.getByText('On')).toBeTruthy();
     expect(scope.getByText(/Verified on 11 Mar 2026 by its DNS TXT record/)).toBeTruthy();
     expect(await screen.findByText('acme.test is verified: the sign-in screen now offers Acme ID')).toBeTruthy();
     expect(scope.queryByRole('button', { name: 'Verify' })).toBeNull();

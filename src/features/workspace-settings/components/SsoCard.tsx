@@ -77,6 +77,12 @@ function ReadOnlySso({ provider }: { provider: SsoProvider | null }) {
   );
 }
 
+/** Whether the sign-in screen offers the provider: switched on, and its domain verified. */
+function OfferBadge({ enabled, domainVerified }: { enabled: boolean; domainVerified: boolean }) {
+  if (!enabled) return <Badge color="gray">Off</Badge>;
+  return domainVerified ? <Badge color="green">On</Badge> : <Badge color="orange">Not offered until the domain is verified</Badge>;
+}
+
 /** Workspace Settings: the organisation's OpenID Connect provider (owners edit, admins read). */
 export function SsoCard({ canEdit }: { canEdit: boolean }) {
   const [settings, setSettings] = useState<SsoSettings | null>(null);
@@ -158,7 +164,7 @@ export function SsoCard({ canEdit }: { canEdit: boolean }) {
           <Heading as="h2" size="4" id="sso-heading">
             Single sign-on
           </Heading>
-          {provider ? <Badge color={provider.enabled ? 'green' : 'gray'}>{provider.enabled ? 'On' : 'Off'}</Badge> : null}
+          {provider ? <OfferBadge enabled={provider.enabled} domainVerified={settings?.domain_claim?.status === 'verified'} /> : null}
         </Flex>
         <Text size="2" color="gray">
           Let your team sign in with your identity provider (Okta, Microsoft Entra ID, Google Workspace, or any OpenID Connect provider).
