@@ -150,8 +150,18 @@ export interface OutboxRow {
   createdAt: number;
   /** waiting: to be sent; sending: a tab is sending it now; refused: the server said no (`error`), the user decides. */
   state: 'waiting' | 'sending' | 'refused';
-  /** When a tab took it to send (epoch ms): a claim much older than a send takes was left by a closed tab. */
+  /**
+   * When a tab took it to send (epoch ms). Where the browser has Web Locks the sending tab also
+   * holds the row's lock, so a claim whose lock is free was left by a tab that closed or reloaded;
+   * elsewhere a claim much older than a send takes was.
+   */
   claimedAt?: number;
+  /**
+   * Who wrote it (the user's id): only they send it. Another person signing in on the device never
+   * sends it; it is removed (docs/agents.md "Offline outbox"). Absent on rows written before owners
+   * were recorded, which count as nobody's.
+   */
+  userId?: string;
   /** A send of it got no answer: it may have reached the server (its key makes the next send harmless). */
   attempted: boolean;
   error?: string | null;

@@ -8,7 +8,7 @@ import { db } from '../../db';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
-import { onSessionReset, onSpaceSwitch } from '../../session';
+import { authState, onSessionReset, onSpaceSwitch } from '../../session';
 import { deductCredits } from '../billing/billing.store';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
@@ -130,10 +130,14 @@ async function queueForLater(input: SendInput, id: string, attempted: boolean): 
     live(chatKey).error = OUTBOX_TEXT.oneAtATime;
     throw new ChatSendError(OUTBOX_TEXT.oneAtATime);
   }
+  // Only its writer ever sends it: another person signing in on this device never does.
+  const userId = authState.user?.id;
+  if (!userId) throw new ChatSendError(AGENT_TEXT.sendFailed);
   live(chatKey).error = null;
   await queueMessage({
     id,
     spaceId,
+    userId,
     chatKey,
     sessionId: input.sessionId,
     agentSlug: input.slug,

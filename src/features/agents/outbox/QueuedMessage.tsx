@@ -1,7 +1,8 @@
 /**
  * A message waiting in the outbox, at the end of its chat: its text, "Waiting to send" (or why the
- * server refused it), and what the user can do meanwhile: edit it, cancel it (the text goes back
- * into the message box, so nothing is lost), or send it again after a refusal.
+ * server refused it, or "Sending…" while a tab sends it), and what the user can do meanwhile: edit
+ * it, cancel it (the text goes back into the message box, so nothing is lost), or send it again
+ * after a refusal. A message being sent cannot be changed: it may be on its way.
  */
 import { useState } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
@@ -21,6 +22,7 @@ interface QueuedMessageProps {
 export function QueuedMessage({ row, online, onEdit, onCancel, onRetry }: QueuedMessageProps) {
   const [editing, setEditing] = useState(false);
   const refused = row.state === 'refused';
+  const sending = row.state === 'sending';
   return (
     <div className="chat-message chat-message--user chat-message--queued" data-testid="queued-message" data-queued={row.state}>
       {editing ? (
@@ -46,13 +48,17 @@ export function QueuedMessage({ row, online, onEdit, onCancel, onRetry }: Queued
           <Text size="1" color="red" role="alert">
             <ExclamationTriangleIcon aria-hidden="true" /> {OUTBOX_TEXT.refusedPrefix}: {row.error}
           </Text>
+        ) : sending ? (
+          <Text size="1" color="gray">
+            <ClockIcon aria-hidden="true" /> {OUTBOX_TEXT.sending}
+          </Text>
         ) : (
           <Text size="1" color="gray">
             <ClockIcon aria-hidden="true" /> {OUTBOX_TEXT.waiting}
             {online ? '' : ` · ${OUTBOX_TEXT.waitingHint}`}
           </Text>
         )}
-        {editing ? null : (
+        {editing || sending ? null : (
           <>
             {refused && online ? (
               <Button size="1" variant="soft" onClick={() => onRetry(row)} className="chat-action chat-action--text">

@@ -2,15 +2,19 @@
  * Sends what waits in the outbox (docs/agents.md "Offline outbox"), oldest first, through the same
  * path as a message sent online (chat.store.ts deliverMessage: temporary message, checks, the post
  * with the row's Idempotency-Key, the confirming deduct, then waiting for the reply). One round at
- * a time per tab; rows are claimed, so another tab never sends the same one. A chat still waiting
+ * a time per tab; rows are claimed, so another tab never sends the same one, and only the rows of
+ * the person signed in are sent (anyone else's are removed unsent). A chat still waiting
  * for a reply keeps its message until that reply is in; a send that gets no answer stops the round
  * (the connection is gone again); a refusal (credits, plan, a deleted chat) stays with its reason.
  */
+import { toast } from 'sonner';
+import { authState } from '../../../session';
+import { logger } from '../../../lib/logger';
 import { getCurrentSpace } from '../../spaces/spaces.store';
 import type { OutboxRow } from '../../../db';
 import { deliverMessage, isLocked, newChatKey, SendUnanswered, type SendInput } from '../chat.store';
 import { ChatSendError } from '../send-checks';
-import { ABANDONED_CLAIM_MS, claimQueued, heldByATab, outboxState, refuseQueued, releaseQueued, sendableIn } from './outbox.store';
+import { ABANDONED_CLAIM_MS, heldByATab, OUTBOX_TEXT, outboxState, refuseQueued, releaseQueued, removeOthersQueued, sendableIn, sendAsOnlyTab } from './outbox.store';
 
 let round: Promise<boolean> | null = null;
 let again = false;
@@ -68,25 +72,44 @@ async function retryWhatAnotherTabHolds(): Promise<void> {
 
 async function sendRound(): Promise<boolean> {
   const space = getCurrentSpace();
-  if (!space) return true;
-  for (const row of await sendableIn(space.id)) {
+  const userId = authState.user?.id;
+  if (!space || !userId) return true;
+  await dropOthersMessages(userId);
+  for (const row of await sendableIn(space.id, userId)) {
     // A chat waiting for a reply takes its next message after it (the server would refuse it as busy).
     if (isLocked(row.sessionId ?? newChatKey(row.agentSlug))) continue;
-    const claimed = await claimQueued(row.id);
-    if (!claimed) continue;
-    try {
-      const accepted = await deliverMessage(inputOf(claimed), claimed.id);
-      // The first message of a new chat: a start page still showing it opens the chat.
-      if (!claimed.sessionId) outboxState.delivered[claimed.chatKey] = accepted.session_id;
-    } catch (error) {
-      if (error instanceof SendUnanswered) {
-        await releaseQueued(claimed.id, true);
-        return false;
-      }
-      // Busy with a reply someone else asked for: it waits for the next round.
-      if (error instanceof ChatSendError && error.status === 409) await releaseQueued(claimed.id, false);
-      else await refuseQueued(claimed.id, error instanceof Error ? error.message : String(error));
-    }
+    const outcome = await sendAsOnlyTab(row.id, sendClaimed);
+    if (outcome === 'unanswered') return false;
   }
   return true;
+}
+
+async function sendClaimed(claimed: OutboxRow): Promise<'sent' | 'unanswered' | 'kept'> {
+  try {
+    const accepted = await deliverMessage(inputOf(claimed), claimed.id);
+    // The first message of a new chat: a start page still showing it opens the chat.
+    if (!claimed.sessionId) outboxState.delivered[claimed.chatKey] = accepted.session_id;
+    return 'sent';
+  } catch (error) {
+    if (error instanceof SendUnanswered) {
+      await releaseQueued(claimed.id, true);
+      return 'unanswered';
+    }
+    // Busy with a reply someone else asked for: it waits for the next round.
+    if (error instanceof ChatSendError && error.status === 409) await releaseQueued(claimed.id, false);
+    else await refuseQueued(claimed.id, error instanceof Error ? error.message : String(error));
+    return 'kept';
+  }
+}
+
+/**
+ * Another person's messages are never sent under this session. They can only be here if the wipe
+ * at the end of their session never finished; they go now, and the person signed in is told that
+ * something was removed (not what).
+ */
+async function dropOthersMessages(userId: string): Promise<void> {
+  const removed = await removeOthersQueued(userId);
+  if (removed === 0) return;
+  logger.warn('Removed unsent chat messages another person left on this device', { count: removed });
+  toast.info(OUTBOX_TEXT.othersRemoved);
 }

@@ -8,7 +8,7 @@ import { Page } from '../../../ui/Page';
 import { saveDraft } from '../../../db';
 import { useOnline } from '../../../pwa';
 import { QueuedMessage } from '../outbox/QueuedMessage';
-import { outboxState, useQueued } from '../outbox/outbox.store';
+import { anyWaiting, outboxState, queuedToShow, useQueued } from '../outbox/outbox.store';
 import { useOutboxActions } from '../outbox/useOutboxActions';
 import { useSessions } from '../agents.queries';
 import { agentsState } from '../agents.store';
@@ -17,6 +17,7 @@ import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { clearContext, contextPayload } from '../context/composer-context.store';
 import { SessionList } from '../components/SessionList';
+import { chatNotice } from '../lib/chat-notice';
 import { displayName, useAgentsData } from '../useAgentsData';
 import { useDefaultMode } from '../useDefaultMode';
 import '../agents.css';
@@ -37,6 +38,7 @@ export default function AgentChatPage() {
   const unknown = agents.length > 0 && !agent;
   const online = useOnline();
   const queued = useQueued(chatKey) ?? [];
+  const notice = chatNotice(live?.error, { waiting: anyWaiting(queued), online });
   const { delivered } = useSnapshot(outboxState);
   const putBackInComposer = useCallback(
     (text: string) => {
@@ -120,8 +122,7 @@ export default function AgentChatPage() {
               </div>
             ) : null}
             {/* Written offline: it waits here and opens its chat once sent. */}
-            {queued
-              .filter((row) => row.state !== 'sending')
+            {queuedToShow(queued, (live?.status ?? 'idle') !== 'idle')
               .map((row) => (
                 <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
               ))}
@@ -138,9 +139,9 @@ export default function AgentChatPage() {
               autoFocus
               agentSlug={slug}
             />
-            {live?.error ? (
+            {notice ? (
               <Text as="p" size="2" color="red" mt="2" role="alert">
-                {live.error}
+                {notice}
               </Text>
             ) : null}
           </Card>

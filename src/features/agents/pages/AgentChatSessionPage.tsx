@@ -23,13 +23,14 @@ import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/Offline
 import { StreamingReply } from '../components/StreamingReply';
 import { HistoryRail } from '../history/HistoryRail';
 import { QueuedMessage } from '../outbox/QueuedMessage';
-import { useQueued } from '../outbox/outbox.store';
+import { anyWaiting, queuedToShow, useQueued } from '../outbox/outbox.store';
 import { useOutboxActions } from '../outbox/useOutboxActions';
 import { chooseLeaf } from '../versions/branch.store';
 import { useConversation } from '../versions/useConversation';
 import { ChatSourcePreview } from '../citations/ChatSourcePreview';
 import { clearContext, contextPayload } from '../context/composer-context.store';
 import { ShareButton } from '../share/LazyShareDialog';
+import { chatNotice } from '../lib/chat-notice';
 import { displayName, useAgentsData } from '../useAgentsData';
 import { useDefaultMode } from '../useDefaultMode';
 import '../agents.css';
@@ -124,7 +125,7 @@ export default function AgentChatSessionPage() {
   );
   const outboxActions = useOutboxActions(putBackInComposer);
 
-  const error = live?.error ?? messagesError[sessionId] ?? null;
+  const error = chatNotice(live?.error ?? messagesError[sessionId], { waiting: anyWaiting(queued), online });
   const missing = session === null && shown !== undefined && shown.length === 0 && messagesError[sessionId];
 
   return (
@@ -195,7 +196,7 @@ export default function AgentChatSessionPage() {
             jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${queued.map((row) => row.id).join(',')}`}
             footer={
               <>
-                {queued.filter((row) => row.state !== 'sending').map((row) => (
+                {queuedToShow(queued, (live?.status ?? 'idle') !== 'idle').map((row) => (
                   <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
                 ))}
                 {locked ? (

@@ -1,0 +1,177 @@
+/**
+ * The outbox across an offline start (docs/agents.md "Offline outbox"), through the real router,
+ * stores, request layer and Dexie against the fake backend: after a reload offline the waiting
+ * message is the one thing said about the connection; a message a tab was sending when it reloaded
+ * stays in sight and goes at once; and messages someone else left on the device are never sent.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, wipeAll, type OutboxRow } from '../../../src/db';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
+import { startOfflineLayer } from '../../../src/app/offline-layer';
+import { agentsState } from '../../../src/features/agents/agents.store';
+import { AGENT_TEXT } from '../../../src/features/agents/lib/messages';
+import { startOutbox } from '../../../src/features/agents/outbox/outbox-wake';
+import { chatNotice } from '../../../src/features/agents/lib/chat-notice';
+import { OUTBOX_TEXT } from '../../../src/features/agents/outbox/outbox.store';
+import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { installDomShims } from '../app/support/dom';
+import { giveElementsASize } from './chat-support';
+import { controlledStream } from './controlled-stream';
+import { installFakeChat, message } from './fake-agents';
+
+const earlier = '2026-03-01T09:00:00.000Z';
+const SESSION = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
+const Q1 = message('q1', 'sess-1', 'user', 'Which keywords for bakeries?', earlier, null);
+const R1 = message('r1', 'sess-1', 'assistant', 'Start with sourdough.', '2026-03-01T09:00:05.000Z', 'q1');
+
+let api: FakeApi;
+let restoreSizes: () => void;
+
+function goOffline() {
+  api.offline = true;
+  act(() => reportNetworkFailure());
+}
+function comeBackOnline() {
+  api.offline = false;
+  act(() => reportNetworkSuccess());
+}
+
+/** Web Locks as a browser has them, for one tab: a lock is held while its callback runs. */
+function installWebLocks(): void {
+  const held = new Set<string>();
+  const locks = {
+    async request<T>(name: string, options: { ifAvailable?: boolean }, callback: (lock: { name: string } | null) => Promise<T>): Promise<T> {
+      if (held.has(name) && options.ifAvailable) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name, mode: 'exclusive' })), pending: [] };
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+}
+
+/** A row as the outbox keeps it. */
+function outboxRow(overrides: Partial<OutboxRow>): OutboxRow {
+  return {
+    id: crypto.randomUUID(),
+    spaceId: 's1',
+    chatKey: 'sess-1',
+    sessionId: 'sess-1',
+    agentSlug: 'seo',
+    text: 'A question',
+    mode: 'normal',
+    parentMessageId: 'r1',
+    createdAt: Date.now(),
+    state: 'waiting',
+    attempted: false,
+    error: null,
+    ...overrides,
+  };
+}
+
+// As the app starts (src/main.tsx), with the outbox listening at once rather than once the browser is idle.
+beforeAll(() => {
+  startOfflineLayer();
+  startOutbox();
+});
+
+beforeEach(async () => {
+  installDomShims();
+  restoreSizes = giveElementsASize();
+  await wipeAll();
+  api = installFakeApi();
+  installFakeChat(api, 'seo');
+  api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
+  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
+  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: controlledStream().body }));
+  await signInAs(api, 'org_owner');
+});
+afterEach(async () => {
+  api.offline = false;
+  reportNetworkSuccess();
+  restoreSizes();
+  await signOut();
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: undefined });
+  vi.unstubAllGlobals();
+});
+
+async function openChat() {
+  const rendered = renderApp('/agents/seo/chat/sess-1');
+  const log = await screen.findByRole('log', { name: 'Conversation' });
+  await waitFor(() => expect(within(log).getByText('Start with sourdough.')).toBeTruthy());
+  return { ...rendered, log };
+}
+
+describe('one message per situation', () => {
+  it('after a reload offline, the waiting message is all that is said: no network error beside it', async () => {
+    const first = await openChat();
+    goOffline();
+    await first.user.type(screen.getByRole('textbox', { name: 'Message' }), 'And for cafés?{Enter}');
+    await within(first.log).findByTestId('queued-message');
+
+    // The reload: the chat's messages cannot be fetched (no connection, nothing saved by the worker).
+    first.view.unmount();
+    renderApp('/agents/seo/chat/sess-1');
+    const log = await screen.findByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(within(log).getByText('Start with sourdough.')).toBeTruthy());
+    const waiting = await within(log).findByTestId('queued-message');
+    expect(within(waiting).getByText(/Waiting to send/)).toBeTruthy();
+    // The failure is known to the store; the screen does not repeat it beside the waiting message.
+    await waitFor(() => expect(agentsState.messagesError['sess-1']).toBe(AGENT_TEXT.network));
+    expect(screen.queryByText(AGENT_TEXT.network)).toBeNull();
+    expect(screen.queryAllByRole('alert').map((alert) => alert.textContent)).not.toContain(AGENT_TEXT.network);
+  });
+
+  it('says a connection failure when nothing else does, and always says any other failure', () => {
+    expect(chatNotice(AGENT_TEXT.network, { waiting: false, online: true })).toBe(AGENT_TEXT.network);
+    expect(chatNotice(AGENT_TEXT.network, { waiting: true, online: true })).toBeNull();
+    expect(chatNotice(AGENT_TEXT.timeout, { waiting: false, online: false })).toBeNull();
+    expect(chatNotice(OUTBOX_TEXT.oneAtATime, { waiting: true, online: false })).toBe(OUTBOX_TEXT.oneAtATime);
+    expect(chatNotice(AGENT_TEXT.fetchMessagesFailed, { waiting: true, online: true })).toBe(AGENT_TEXT.fetchMessagesFailed);
+  });
+});
+
+describe('a message a tab was sending when it reloaded', () => {
+  it('stays in sight as "Sending…" and is sent at once when its lock is free', async () => {
+    installWebLocks();
+    const { log } = await openChat();
+    goOffline();
+    // Claimed a moment ago by this tab before its reload: no tab holds its lock any more.
+    await db.outbox.put(outboxRow({ text: 'Sent just before the reload', state: 'sending', claimedAt: Date.now(), attempted: true, userId: 'u-org_owner' }));
+    const sending = await within(log).findByTestId('queued-message');
+    expect(within(sending).getByText('Sent just before the reload')).toBeTruthy();
+    expect(within(sending).getByText(OUTBOX_TEXT.sending)).toBeTruthy();
+
+    comeBackOnline();
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    expect(api.callsTo('POST /agents/seo/messages/async')[0]!.body).toMatchObject({ message: 'Sent just before the reload' });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+});
+
+describe('messages someone else left waiting on the device', () => {
+  it('are never sent under this session: removed unsent, the person told; their own still go', async () => {
+    await openChat();
+    goOffline();
+    await db.outbox.bulkPut([
+      outboxRow({ text: 'From the previous person', userId: 'u-someone-else', createdAt: Date.now() - 2_000 }),
+      outboxRow({ text: 'Written before owners were recorded', chatKey: 'new:email', sessionId: null, agentSlug: 'email', createdAt: Date.now() - 1_000 }),
+      outboxRow({ text: 'My own question', userId: 'u-org_owner' }),
+    ]);
+
+    comeBackOnline();
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    expect(api.callsTo('POST /agents/seo/messages/async')[0]!.body).toMatchObject({ message: 'My own question' });
+    expect(api.callsTo('POST /agents/email/messages/async')).toHaveLength(0);
+    expect(await screen.findByText(OUTBOX_TEXT.othersRemoved)).toBeTruthy();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+});
