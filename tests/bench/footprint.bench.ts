@@ -9,10 +9,14 @@
  * 2. Seeds their workspaces through the API (a text, a PDF and a Word document processed by the
  *    background jobs, a few chat messages answered by the offline engine), then stops it.
  * 3. Starts it again on that folder (how a server normally starts): rest, burst, rest.
- * 4. A soak: the same mix at FOOTPRINT_SOAK_CONNECTIONS for FOOTPRINT_SOAK_SECONDS, RSS sampled
+ * 4. Hostile inputs, as an outside probe sent them: a DOCX zip bomb (100 MiB unpacked), a 9.9 MB
+ *    text document (~12,000 passages), and JSON bodies of nearly the 1 MiB limit and past it; then
+ *    rest. At rest after them the server should be back under MAX_AT_REST_MIB.
+ * 5. A soak: the same mix at FOOTPRINT_SOAK_CONNECTIONS for FOOTPRINT_SOAK_SECONDS, RSS sampled
  *    every 5 s; growth is the Theil–Sen slope after a warm-up (tests/tools/memory-sampler.ts).
  *
- * BENCH_DATABASE_URL runs it on that (empty, disposable) PostgreSQL database instead of PGlite.
+ * BENCH_DATABASE_URL runs it on that (empty, disposable) PostgreSQL database instead of PGlite;
+ * FOOTPRINT_HOSTILE=0 leaves step 4 out.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -23,6 +27,8 @@ import { runLoadMix } from '../tools/load-mix';
 import { sampleRss } from '../tools/memory-sampler';
 import { startServerProcess, type ServerProcess } from '../tools/server-process';
 import { BRAND_GUIDELINES, MIME, docxWithText, pdfWithText } from '../server/kb-fixtures';
+import { docxBomb } from '../faults/docx-bomb';
+import { marketingText } from '../tools/marketing-text';
 
 const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const BURST_SECONDS = seconds('FOOTPRINT_BURST_SECONDS', 30);
@@ -31,6 +37,11 @@ const SOAK_SECONDS = seconds('FOOTPRINT_SOAK_SECONDS', 600);
 const SOAK_CONNECTIONS = seconds('FOOTPRINT_SOAK_CONNECTIONS', 20);
 const REST_SECONDS = seconds('FOOTPRINT_REST_SECONDS', 15);
 const PEOPLE = 10;
+/** The goal for resident memory at rest, hostile inputs included (docs/reliability.md, "Footprint"). */
+const MAX_AT_REST_MIB = 300;
+/** JSON bodies of nearly the limit, and past it, sent this many at a time. */
+const JSON_BODIES = 40;
+const JSON_CONCURRENCY = 8;
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const rest = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,6 +82,47 @@ async function burstThenRest(server: ServerProcess, people: Session[]): Promise<
   line(`at rest ${REST_SECONDS} s after the burst`, server);
 }
 
+/** A body of about `bytes` bytes for PUT /settings/brand-voice (refused as too long, or past the body limit). */
+function brandVoiceBody(bytes: number): string {
+  return JSON.stringify({ content: 'Warm, plain and confident. '.repeat(Math.ceil(bytes / 27)).slice(0, bytes) });
+}
+
+async function hostileInputs(server: ServerProcess, person: Session): Promise<void> {
+  const api = new ApiClient(server.baseUrl);
+  const bomb = await docxBomb(100);
+  const refused = await api.upload(person, { filename: 'launch-plan.docx', contentType: MIME.docx, bytes: bomb.bytes });
+  const bombed = await api.waitForDocument(person, refused.id, 180_000);
+  line(`after a DOCX bomb (${(bomb.unpackedBytes / 1048576).toFixed(0)} MiB unpacked: ${bombed.status})`, server);
+  const big = await api.upload(person, { filename: 'campaign-archive.txt', contentType: MIME.txt, bytes: marketingText(9_900_000) });
+  const indexed = await api.waitForDocument(person, big.id, 300_000);
+  line(`after a 9.9 MB text document (${indexed.status})`, server);
+  const statuses = new Map<number, number>();
+  for (let sent = 0; sent < JSON_BODIES; sent += JSON_CONCURRENCY) {
+    await Promise.all(
+      Array.from({ length: JSON_CONCURRENCY }, async (_, index) => {
+        // Every other body is past the 1 MiB limit (413); the rest are read whole and refused (422).
+        const body = brandVoiceBody((sent + index) % 2 === 0 ? 1_040_000 : 1_100_000);
+        const response = await fetch(`${server.baseUrl}/api/v1/settings/brand-voice`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${person.access_token}`, 'x-space-id': person.spaceId },
+          body,
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }),
+    );
+  }
+  line(`after ${JSON_BODIES} JSON bodies of ~1 MiB (${[...statuses].map(([status, count]) => `${count}× ${status}`).join(', ')})`, server);
+  await rest(REST_SECONDS * 1000);
+  line(`at rest ${REST_SECONDS} s after the hostile inputs`, server);
+  // V8 gives the heap a burst grew back on its own once allocation stays low for a while (its
+  // memory reducer): about half a minute here. "At rest" is a minute of quiet.
+  await rest(Math.max(0, 60 - REST_SECONDS) * 1000);
+  const atRest = server.rssMiB();
+  line('at rest 60 s after the hostile inputs', server);
+  console.log(`resident memory at rest after hostile inputs: ${atRest.toFixed(0)} MiB (goal ≤ ${MAX_AT_REST_MIB} MiB): ${atRest <= MAX_AT_REST_MIB ? 'met' : 'NOT met'}`);
+}
+
 async function main(): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-footprint-'));
   const env = { DATA_DIR: path.join(folder, 'data'), DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
@@ -92,6 +144,7 @@ async function main(): Promise<void> {
     await rest(REST_SECONDS * 1000);
     line(`at rest ${REST_SECONDS} s after start`, server);
     await burstThenRest(server, people);
+    if (process.env.FOOTPRINT_HOSTILE !== '0') await hostileInputs(server, people[0]!);
 
     if (SOAK_SECONDS > 0) {
       const running = server;

@@ -12,25 +12,12 @@
 import { describe, expect, it } from 'vitest';
 import { MIME } from '../server/kb-fixtures';
 import { ApiClient, type Session } from '../tools/api-client';
+import { marketingText } from '../tools/marketing-text';
 import { freshDatabase, report, startServer, type Engine } from './harness';
 
 const MAX_P99_MS = 250;
 /** Just under 10 MB, as the probe that found the freeze used. */
 const FILE_BYTES = 9_900_000;
-
-/** Marketing prose of varied words, so passages are realistic to index (not one repeated token). */
-function bigText(bytes: number): Buffer {
-  const words = ['brand', 'launch', 'campaign', 'audience', 'spring', 'offer', 'newsletter', 'retention', 'loyal', 'customers', 'channel', 'budget', 'growth', 'story', 'voice', 'tone', 'social', 'search', 'content', 'plan'];
-  const lines: string[] = [];
-  let size = 0;
-  for (let line = 0; size < bytes; line += 1) {
-    const sentence = Array.from({ length: 14 }, (_, index) => words[(line * 7 + index * 3 + (line % 11)) % words.length]).join(' ');
-    const text = `Paragraph ${line}: ${sentence}.\n`;
-    lines.push(text);
-    size += text.length;
-  }
-  return Buffer.from(lines.join('').slice(0, bytes));
-}
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
@@ -56,7 +43,7 @@ describe.each<Engine>(['pglite', 'postgres'])('a 10 MB upload beside another ten
     const api = new ApiClient(server.baseUrl);
     const uploader = await api.registerOwner('uploader');
     const reader = await api.registerOwner('reader');
-    const bytes = bigText(FILE_BYTES);
+    const bytes = marketingText(FILE_BYTES);
 
     const began = performance.now();
     const uploaded = await api.upload(uploader, { filename: 'campaign-archive.txt', contentType: MIME.txt, bytes });
