@@ -157,6 +157,30 @@ describe('a message a tab was sending when it reloaded', () => {
   });
 });
 
+describe('the connection coming back while a send still fails', () => {
+  it('sends again: the browser says online just after the first try got no answer', async () => {
+    const { user, log } = await openChat();
+    goOffline();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Sent when the train leaves the tunnel{Enter}');
+    await within(log).findByTestId('queued-message');
+    const accept = api.callsTo('POST /agents/seo/messages/async').length;
+    let tries = 0;
+    const accepted = { status: 202, body: { session_id: 'sess-1', message_id: 'msg-user-1', run_id: 'run-1', title: 't', created_at: new Date().toISOString(), status: 'queued', mode: 'normal', credits_charged: 20, credits_remaining: 1780, transaction_id: 'tx-1' } };
+    api.on('POST /agents/seo/messages/async', () => {
+      tries += 1;
+      if (tries > 1) return accepted;
+      // The first try goes out before the network is really back; the browser's "online" comes just after.
+      setTimeout(() => reportNetworkSuccess(), 0);
+      throw new TypeError('Failed to fetch');
+    });
+
+    comeBackOnline();
+    await waitFor(() => expect(tries).toBe(2), { timeout: 3_000 });
+    expect(api.callsTo('POST /agents/seo/messages/async').length - accept).toBe(2);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+});
+
 describe('messages someone else left waiting on the device', () => {
   it('are never sent under this session: removed unsent, the person told; their own still go', async () => {
     await openChat();

@@ -46,7 +46,9 @@ export function sendWaitingMessages(): Promise<boolean> {
     do {
       again = false;
       connected = await sendRound();
-    } while (again && connected);
+      // Asked again meanwhile: another round even after a send without an answer, since the ask may
+      // be the connection coming back (the browser's event can come while the first try still fails).
+    } while (again);
     return connected;
   })().finally(() => {
     round = null;

@@ -14,10 +14,24 @@ import { onOutboxWake } from './outbox-sync';
 
 let started = false;
 
+/**
+ * A send that got no answer while the app believes it is online will see no "connection back"
+ * event to wake it (the store may never have seen it go): it is tried again after this long.
+ */
+export const UNANSWERED_RETRY_MS = 5_000;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
 async function send(): Promise<boolean> {
   if ((await countQueued()) === 0) return true;
   const { sendWaitingMessages } = await import('./outbox-send');
-  return sendWaitingMessages();
+  const connected = await sendWaitingMessages();
+  if (!connected && connectivity.online && !retry) {
+    retry = setTimeout(() => {
+      retry = undefined;
+      sendSoon();
+    }, UNANSWERED_RETRY_MS);
+  }
+  return connected;
 }
 
 const sendSoon = () => void send().catch(() => undefined);
