@@ -91,7 +91,8 @@ async function refreshOnce(): Promise<void> {
     if (error instanceof SessionEndedMeanwhile) throw new ApiError(ERROR_MESSAGES.loggedOut, null, 'LOGGED_OUT');
     if (getAuthStatus() === 'LOGGING_OUT') throw unauthorized();
     if (error instanceof SessionRejected || attempts >= MAX_REFRESH_ATTEMPTS) {
-      setAuthStatus('UNAUTHENTICATED');
+      // Straight to the forced logout, which ends UNAUTHENTICATED: a status set first was seen by
+      // the guard, which sent the person to Login without the expired notice.
       forceLogout(error instanceof SessionRejected ? error.reason : undefined);
       throw unauthorized();
     }

@@ -49,7 +49,7 @@ export function GuardedOutlet() {
     ? decideNavigation({
         path: location.pathname,
         search: location.search,
-        auth: { status: auth.status, user: auth.user, endReason: auth.endReason },
+        auth: { status: auth.status, user: auth.user, endReason: auth.endReason, sessionExpired: auth.sessionExpired },
         spaces: {
           initialized: spaces.initialized,
           currentSpaceId: spaces.currentSpaceId,

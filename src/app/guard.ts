@@ -18,7 +18,7 @@ export interface NavigationContext {
   path: string;
   /** location.search, with or without the leading '?' */
   search: string;
-  auth: { status: AuthStatus; user: Pick<User, 'role'> | null; endReason?: SessionEndReason | null };
+  auth: { status: AuthStatus; user: Pick<User, 'role'> | null; endReason?: SessionEndReason | null; sessionExpired?: boolean };
   spaces: { initialized: boolean; currentSpaceId: string | null; count: number };
 }
 
@@ -62,9 +62,9 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   if (!signedIn) {
     // A logout in progress is leaving the app, so there is nothing to come back to afterwards.
     if (auth.status === 'LOGGING_OUT') return { redirect: LOGIN_PATH };
-    // A session the server ended for a reason (a suspension): Login says why.
+    // A session that ended on its own: Login says so (and why, when the server said: a suspension).
     const reason = auth.endReason ?? undefined;
-    return { redirect: loginPathWithRedirect(`${path}${search}`, reason !== undefined, reason) };
+    return { redirect: loginPathWithRedirect(`${path}${search}`, auth.sessionExpired === true || reason !== undefined, reason) };
   }
 
   if (access === 'admin') {

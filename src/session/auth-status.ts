@@ -17,6 +17,12 @@ export interface AuthState {
    * Login carries it, so Login can say so whichever redirect gets there first. Cleared at sign-in.
    */
   endReason: SessionEndReason | null;
+  /**
+   * The last session ended on its own (a refused or thrice-failed refresh, a forced logout), not by
+   * the person: every way to Login then carries expired=true, the guard's own redirect included,
+   * whichever of it and the SESSION_EXPIRED event gets there first. Cleared at sign-in.
+   */
+  sessionExpired: boolean;
 }
 
 export const authState: AuthState = proxy<AuthState>({
@@ -25,6 +31,7 @@ export const authState: AuthState = proxy<AuthState>({
   error: null,
   initialized: false,
   endReason: null,
+  sessionExpired: false,
 });
 
 type StatusListener = (status: AuthStatus, previous: AuthStatus) => void;

@@ -10,6 +10,7 @@ import { runSessionResets } from './session-reset';
 import { clearSessionStorage, hasStoredSession } from './storage';
 
 export function endSessionLocally(event: AuthEvent): void {
+  authState.sessionExpired = event.type === 'SESSION_EXPIRED';
   clearSessionStorage();
   authState.user = null;
   // Store resets are synchronous in practice; async ones (caches, IndexedDB) finish in the background.

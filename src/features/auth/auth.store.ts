@@ -212,6 +212,7 @@ export async function registerWithDomain(input: DomainRegisterInput): Promise<{ 
 async function startSession(session: SessionResponse): Promise<User> {
   resetRefreshAttempts();
   authState.endReason = null;
+  authState.sessionExpired = false;
   resetSpaces();
   storeTokens(session);
   storeUser(session.user);
