@@ -16,7 +16,7 @@ function onStorage(event: StorageEvent): void {
   if (status === 'UNAUTHENTICATED' || status === 'LOGGING_OUT') return;
   // Through LOGGING_OUT so this tab's queued and in-flight calls are cancelled as on a local logout.
   setAuthStatus('LOGGING_OUT');
-  endSessionLocally({ type: 'LOGOUT_COMPLETE' });
+  void endSessionLocally({ type: 'LOGOUT_COMPLETE' });
 }
 
 /** Stops listening (hot module reload, or a test discarding a simulated tab). */

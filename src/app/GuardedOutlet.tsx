@@ -68,11 +68,17 @@ export function GuardedOutlet() {
   // thread free between them (Lighthouse's total blocking time on a phone, docs/performance.md).
   const shown = useDeferredValue(ready);
   if (!ready || !shown) return <FullPageLoader />;
+  // A logout wipes the device before Login shows (features/auth/auth.store.ts): nothing of the
+  // person stays on screen meanwhile, and a navigation made now waits for it with the rest.
+  if (auth.status === 'LOGGING_OUT' && classifyPath(location.pathname) !== 'auth-page') return <FullPageLoader label={SIGNING_OUT} />;
   if (redirect) return <Navigate to={redirect.redirect} replace />;
 
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
   return showShell ? SCREEN_IN_SHELL : SCREEN_ALONE;
 }
+
+/** Shown while a logout wipes the device. */
+export const SIGNING_OUT = 'Signing out…';
 
 /**
  * The same element objects on every render: this component re-renders whenever the auth or spaces

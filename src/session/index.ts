@@ -7,6 +7,7 @@
 export * from './auth-events';
 export * from './auth-status';
 export * from './current-space';
+export * from './device-wipe';
 export * from './session-end';
 export * from './session-reset';
 export * from './space-events';

@@ -1,20 +1,53 @@
 /**
  * Ending a session locally (spec 000 §4): clear storage, reset every store, become
  * UNAUTHENTICATED and announce why. Shared by user logout, forced logout, and a logout seen from
- * another tab. It makes no server call, so the request layer can use it without a cycle.
+ * another tab. It makes no server call, so the request layer can use it without a cycle. The
+ * wipe is marked pending first (device-wipe.ts), so a tab closed before it is done leaves nothing.
  */
 import type { SessionEndReason } from '../contract/account';
 import { authState, getAuthStatus, setAuthStatus } from './auth-status';
 import { emitAuthEvent, type AuthEvent } from './auth-events';
-import { runSessionResets } from './session-reset';
+import { markWipePending, wipeSessionData } from './device-wipe';
 import { clearSessionStorage, hasStoredSession } from './storage';
 
-export function endSessionLocally(event: AuthEvent): void {
+/**
+ * The longest a user logout waits for the device's data to go before it shows Login anyway (a
+ * wipe normally takes milliseconds; the marker still finishes a slower one at the next start).
+ */
+export const WIPE_WAIT_MS = 10_000;
+
+/** The marker, the tokens and keys at once, then every store's reset; resolves once all are done. */
+function wipeDevice(event: AuthEvent): Promise<void> {
   authState.sessionExpired = event.type === 'SESSION_EXPIRED';
+  markWipePending();
   clearSessionStorage();
   authState.user = null;
-  // Store resets are synchronous in practice; async ones (caches, IndexedDB) finish in the background.
-  void runSessionResets();
+  return wipeSessionData();
+}
+
+/**
+ * Ends the session at once (UNAUTHENTICATED and the event now), wiping in the background: for
+ * the request layer and another tab's logout, which cannot wait. Resolves when the wipe is done.
+ */
+export function endSessionLocally(event: AuthEvent): Promise<void> {
+  const wiped = wipeDevice(event);
+  setAuthStatus('UNAUTHENTICATED');
+  emitAuthEvent(event);
+  return wiped;
+}
+
+/**
+ * A logout the person asked for: the device is wiped first, and only then does the session end
+ * and the event (which shows Login) go out, so Login never shows while a tab closed now would
+ * leave anything behind. Waits at most WIPE_WAIT_MS.
+ */
+export async function endSessionAfterWipe(event: AuthEvent): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waitedEnough = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, WIPE_WAIT_MS);
+  });
+  await Promise.race([wipeDevice(event), waitedEnough]);
+  clearTimeout(timer);
   setAuthStatus('UNAUTHENTICATED');
   emitAuthEvent(event);
 }
@@ -40,5 +73,5 @@ export function forceLogout(reason?: SessionEndReason): void {
   setAuthStatus('LOGGING_OUT');
   authState.endReason = reason ?? null;
   const redirect = currentRedirectTarget();
-  endSessionLocally({ type: 'SESSION_EXPIRED', ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) });
+  void endSessionLocally({ type: 'SESSION_EXPIRED', ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) });
 }

@@ -22,9 +22,11 @@ import type { postSsoComplete } from './sso.api';
 import {
   authState,
   clearSessionStorage,
-  endSessionLocally,
+  endSessionAfterWipe,
+  finishInterruptedWipe,
   getAccessToken,
   getRefreshToken,
+  markWipePending,
   readStoredUser,
   runSessionResets,
   setAuthStatus,
@@ -58,6 +60,8 @@ export function initAuth(): Promise<void> {
 async function restoreSession(): Promise<void> {
   // Someone signed in before initialisation was asked for: nothing to restore.
   if (authState.status !== 'INITIALIZING') return;
+  // A logout or expiry whose wipe a closed tab cut short is finished before anything is shown.
+  await finishInterruptedWipe();
   if (!getAccessToken()) {
     clearSessionStorage();
     setAuthStatus('UNAUTHENTICATED');
@@ -261,6 +265,8 @@ export function logout(): Promise<void> {
 async function endUserSession(): Promise<void> {
   const refreshToken = getRefreshToken();
   setAuthStatus('LOGGING_OUT');
+  // Written before the server call: a tab closed while it is on its way leaves nothing behind.
+  markWipePending();
   if (refreshToken) {
     try {
       await postLogout(refreshToken, LOGOUT_CALL_TIMEOUT_MS);
@@ -268,5 +274,6 @@ async function endUserSession(): Promise<void> {
       logger.info('Logout call failed; ending the session locally', { error: describeError(error) });
     }
   }
-  endSessionLocally({ type: 'LOGOUT_COMPLETE' });
+  // Wiped first, then Login: the screen shows "Signing out…" meanwhile (GuardedOutlet).
+  await endSessionAfterWipe({ type: 'LOGOUT_COMPLETE' });
 }
