@@ -4,7 +4,8 @@
  * browser's push subscription.
  */
 import { API_CACHE_NAME, CLEAR_API_CACHE } from '../../sw/messages';
-import { wipeAll } from '../db';
+import { db, wipeAll } from '../db';
+import { wipeReport } from '../session';
 import { forgetNotificationsOptIn, forgetPushSubscription } from './notifications';
 import { resetPersistentStorageRequest } from './persistent-storage';
 
@@ -22,6 +23,8 @@ export async function clearApiCache(): Promise<void> {
 export async function clearOfflineData(): Promise<void> {
   forgetNotificationsOptIn();
   resetPersistentStorageRequest();
+  // Messages written offline go with the rest, unsent: counted first so the person can be told.
+  wipeReport.unsentMessages = await db.outbox.count().catch(() => 0);
   const results = await Promise.allSettled([wipeAll(), clearApiCache(), forgetPushSubscription()]);
   const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw failed.reason;

@@ -5,8 +5,15 @@
  * computer, so a marker is written before the first step and removed after the last; a start that
  * finds it finishes the wipe before anything is shown (features/auth/auth.store.ts restoreSession).
  */
+import { proxy } from 'valtio';
 import { runSessionResets } from './session-reset';
 import { clearSessionStorage } from './storage';
+
+/**
+ * What the last wipe removed that the person should hear about: chat messages written offline and
+ * never sent (docs/agents.md "Offline outbox"). Login says so after an expiry; a logout asked first.
+ */
+export const wipeReport = proxy<{ unsentMessages: number }>({ unsentMessages: 0 });
 
 /** Not an `ma_` key: removing those is one of the steps. */
 export const WIPE_PENDING_KEY = 'mosaic_wipe_pending';

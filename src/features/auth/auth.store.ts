@@ -32,6 +32,7 @@ import {
   setAuthStatus,
   storeTokens,
   storeUser,
+  wipeReport,
 } from '../../session';
 import { isSystemAdminRole, type User } from '../../contract/auth';
 
@@ -217,6 +218,7 @@ async function startSession(session: SessionResponse): Promise<User> {
   resetRefreshAttempts();
   authState.endReason = null;
   authState.sessionExpired = false;
+  wipeReport.unsentMessages = 0;
   resetSpaces();
   storeTokens(session);
   storeUser(session.user);

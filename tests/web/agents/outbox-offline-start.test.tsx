@@ -14,6 +14,7 @@ import { AGENT_TEXT } from '../../../src/features/agents/lib/messages';
 import { startOutbox } from '../../../src/features/agents/outbox/outbox-wake';
 import { chatNotice } from '../../../src/features/agents/lib/chat-notice';
 import { OUTBOX_TEXT } from '../../../src/features/agents/outbox/outbox.store';
+import { SESSION_EXPIRED_NOTICE, unsentRemovedNotice } from '../../../src/features/auth/pages/LoginPage';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installDomShims } from '../app/support/dom';
@@ -178,6 +179,24 @@ describe('the connection coming back while a send still fails', () => {
     await waitFor(() => expect(tries).toBe(2), { timeout: 3_000 });
     expect(api.callsTo('POST /agents/seo/messages/async').length - accept).toBe(2);
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+});
+
+describe('a session that expires with messages waiting', () => {
+  it('removes them with the rest of the person\u2019s data, and Login says so beside the expired notice', async () => {
+    const { user, log } = await openChat();
+    goOffline();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Written before the session ran out{Enter}');
+    await within(log).findByTestId('queued-message');
+    comeBackOnline();
+    // Back online, the server refuses the refresh token: the session is over.
+    api.on('POST /agents/seo/messages/async', () => ({ status: 401, body: { detail: 'Token expired', code: 'TOKEN_EXPIRED' } }));
+    api.on('POST /refresh', () => ({ status: 401, body: { detail: 'Refresh token expired' } }));
+
+    expect(await screen.findByText(SESSION_EXPIRED_NOTICE)).toBeTruthy();
+    expect(await screen.findByText(unsentRemovedNotice(1))).toBeTruthy();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(api.callsTo('POST /agents/seo/messages/async').length).toBeLessThanOrEqual(1);
   });
 });
 

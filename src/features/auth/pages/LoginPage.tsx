@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link, Text, TextField } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, LockClosedIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contract/account';
+import { wipeReport } from '../../../session';
 import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
 import { login } from '../auth.store';
@@ -17,6 +19,12 @@ import { ssoStartAddress } from '../sso.api';
 
 export const SESSION_EXPIRED_NOTICE = 'Your session expired. Please sign in again.';
 
+/** After an expiry that removed chat messages written offline and never sent (docs/agents.md "Offline outbox"). */
+export const unsentRemovedNotice = (count: number) =>
+  count === 1
+    ? '1 message you wrote offline had not been sent. It was removed from this device with the rest of your data.'
+    : `${count} messages you wrote offline had not been sent. They were removed from this device with the rest of your data.`;
+
 /** The server's words: a waiting join request, a suspended account, or a field's named rule. */
 const messageOf = (error: unknown): string => serverMessage(error, 'Login failed');
 
@@ -25,6 +33,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const expired = params.get('expired') === 'true';
+  const { unsentMessages } = useSnapshot(wipeReport);
   const suspended = params.get('reason') === 'account_suspended';
   const redirect = safeRedirectTarget(params.get('redirect'));
   const [email, setEmail] = useState('');
@@ -71,6 +80,7 @@ export default function LoginPage() {
         <Flex direction="column" gap="4">
           {suspended && !error ? <FormAlert tone="error">{ACCOUNT_SUSPENDED_MESSAGE}</FormAlert> : null}
           {expired && !suspended && !error ? <FormAlert tone="info">{SESSION_EXPIRED_NOTICE}</FormAlert> : null}
+          {expired && unsentMessages > 0 && !error ? <FormAlert tone="info">{unsentRemovedNotice(unsentMessages)}</FormAlert> : null}
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <FormField label="Email" htmlFor="login-email">
             <TextField.Root
