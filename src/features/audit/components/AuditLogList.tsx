@@ -74,8 +74,8 @@ export function AuditLogList({ events, now, withOrganisation }: AuditLogListProp
     );
   }
   return (
-    <Table.Root size="1" variant="surface" className="admin-table">
-<caption className="visually-hidden">Activity</caption>
+    <Table.Root size="1" variant="surface" className="admin-table audit-table">
+      <caption className="visually-hidden">Activity</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
@@ -94,7 +94,7 @@ export function AuditLogList({ events, now, withOrganisation }: AuditLogListProp
               <When at={event.occurred_at} now={now} />
             </Table.Cell>
             <Table.Cell>
-              <Badge color={actionColor(event.action)} variant="soft">
+              <Badge color={actionColor(event.action)} variant="soft" className="audit-action">
                 {auditActionLabel(event.action)}
               </Badge>
             </Table.Cell>
