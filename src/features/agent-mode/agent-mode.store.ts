@@ -91,10 +91,10 @@ async function received(detail: AgentModeRunDetail): Promise<void> {
   const state = live(detail.run.id);
   // What the run event carries is the text so far; later deltas continue from it.
   state.texts = Object.fromEntries(detail.steps.filter((step) => running.has(step.id)).map((step) => [step.id, step.output]));
-  if (before && before.status !== detail.run.status) {
-    if (detail.run.credits_charged !== before.credits_charged) announceCharge();
-    announce(detail);
-  }
+  // Steps are charged while the run goes on, so a charge rarely comes with a change of status: the
+  // figures follow every change of what the run has cost, whatever else changed (or did not).
+  if (detail.run.credits_charged !== (before?.credits_charged ?? 0)) announceCharge();
+  if (before && before.status !== detail.run.status) announce(detail);
 }
 
 function announce(detail: AgentModeRunDetail): void {

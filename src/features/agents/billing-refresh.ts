@@ -1,9 +1,5 @@
 /**
- * After a chat is charged, refunded or cancelled the credit figures elsewhere in the app should
- * update. The billing store listens for this window event (CREDITS_CHANGED_EVENT) and refreshes.
+ * After a chat or an Agent Mode run is charged, refunded or cancelled the credit figures elsewhere
+ * in the app should update: the billing store asks for them again (billing.store.ts creditsChanged).
  */
-import { CREDITS_CHANGED_EVENT } from '../billing/billing.store';
-
-export function announceCharge(): void {
-  window.dispatchEvent(new CustomEvent(CREDITS_CHANGED_EVENT));
-}
+export { creditsChanged as announceCharge } from '../billing/billing.store';

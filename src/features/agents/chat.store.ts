@@ -9,7 +9,7 @@ import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
 import { notifyReplyArrived } from '../../pwa/notifications';
 import { authState, onSessionReset, onSpaceSwitch } from '../../session';
-import { deductCredits } from '../billing/billing.store';
+import { applyCreditsRemaining, deductCredits } from '../billing/billing.store';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentsApi } from './agents.api';
 import { agentNamed } from './agents.store';
@@ -225,6 +225,8 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
     if (!input.editsMessageId) current.error = message;
     throw new ChatSendError(message, error instanceof ApiError ? (error.status ?? undefined) : undefined);
   }
+  // The balance the server left after charging it is on screen at once (the sidebar's plan card).
+  applyCreditsRemaining(accepted.credits_remaining);
   // The reply's stream is asked for first: the device's own records of the send need not delay it.
   // The charge's confirmation waits for the reply's first words: on the embedded database its
   // writes would queue in front of the run's, and the server charged the message already.
@@ -545,6 +547,7 @@ export async function regenerateReply(sessionId: string, reply: { id: string; pa
     // The question alone while its new reply is written (the earlier one comes back if this one fails).
     if (spaceId && reply.parentId) await chooseLeaf(spaceId, sessionId, reply.parentId, { exact: true });
     const accepted = await agentsApi.regenerateAsync(reply.id);
+    applyCreditsRemaining(accepted.credits_remaining);
     announceCharge();
     chat.status = 'idle';
     startWaiting(sessionId, slug, Date.now(), beforeTimestamp(accepted.created_at));

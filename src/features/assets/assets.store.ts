@@ -8,6 +8,7 @@ import { ApiError } from '../../api';
 import { readValue, saveValue } from '../../db';
 import { assetCapabilitiesSchema, type Asset, type AssetCapabilities, type AssetUpdateRequest, type ImageShape } from '../../contract/assets';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
+import { creditsChanged } from '../billing/billing.store';
 import { assetsApi } from './assets.api';
 import { removeAsset, removeCollection, saveAsset, saveAssetList, saveCollection, saveCollections } from './assets.queries';
 import { assetsState, initialAssetsState, rememberView, type AssetView } from './assets.state';
@@ -223,6 +224,8 @@ export async function generateImage(prompt: string, shape: ImageShape): Promise<
     return null;
   } finally {
     assetsState.generating = false;
+    // Charged when made, refunded when not: either way the balance on screen is asked for again.
+    creditsChanged();
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * Live plan and credits (valtio): the sidebar card, the Credits and Pricing screens and chats read
- * it; anything that spends or buys credits calls `refreshBilling()` afterwards.
+ * it. Anything that spends or buys credits puts the balance its own answer gives on screen at once
+ * (`applyCreditsRemaining`) and then asks for the figures again (`reloadBilling`, or the
+ * CREDITS_CHANGED_EVENT), so every screen follows every charge without a reload.
  */
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
@@ -57,6 +59,11 @@ let running: Promise<void> | null = null;
 let generation = 0;
 /** When the server last gave both figures (Date.now()); 0 when the store holds none of its own. */
 let fetchedAt = 0;
+/**
+ * Bumped by every balance a charge's answer puts on screen: a refresh asked for before it (its
+ * answer may predate the charge) then leaves the credits alone; the reload after the charge sets them.
+ */
+let chargesApplied = 0;
 
 /** The catalogue message, with the server's own detail as the reason when it gave one. */
 export function billingError(message: string, error: unknown): BillingError {
@@ -77,13 +84,14 @@ function isUnreachable(reason: unknown): boolean {
 
 async function load(runGeneration: number): Promise<void> {
   const spaceId = getCurrentSpaceId();
+  const chargesBefore = chargesApplied;
   billingState.loading = true;
   const [plan, credits] = await Promise.allSettled([fetchPlan(), fetchCredits()]);
   if (runGeneration !== generation) return;
   billingState.planError = plan.status === 'rejected' ? BILLING_MESSAGES.fetchPlanFailed : null;
   billingState.creditsError = credits.status === 'rejected' ? BILLING_MESSAGES.fetchCreditsFailed : null;
   if (plan.status === 'fulfilled') billingState.plan = plan.value;
-  if (credits.status === 'fulfilled') billingState.credits = credits.value;
+  if (credits.status === 'fulfilled' && chargesBefore === chargesApplied) billingState.credits = credits.value;
   fetchedAt = plan.status === 'fulfilled' && credits.status === 'fulfilled' ? Date.now() : 0;
   billingState.fromDevice = false;
   const unreachable = [plan, credits].some((result) => result.status === 'rejected' && isUnreachable(result.reason));
@@ -158,11 +166,29 @@ function redirectTo(checkout: CheckoutStarted, message: string): PaymentOutcome<
 
 /**
  * A refresh that starts after any running one: what changed on the server just now (a payment
- * confirmed, a purchase) is in it, which a refresh already under way may have missed.
+ * confirmed, a purchase, a charge) is in it, which a refresh already under way may have missed.
  */
 export async function reloadBilling(): Promise<void> {
   if (running) await running;
   return refreshBilling();
+}
+
+/**
+ * The balance a charge's own answer gives (`credits_remaining` of a chat accepted, a regeneration,
+ * a deduction, a purchase), on screen at once; the reload that follows brings the rest. A charge
+ * spends from the total (`used` grows); a purchase raises the total by what it `added`.
+ */
+export function applyCreditsRemaining(remaining: number, { added = 0 }: { added?: number } = {}): void {
+  const credits = billingState.credits;
+  chargesApplied += 1;
+  if (!credits) return;
+  const total = credits.total + added;
+  billingState.credits = { ...credits, total, remaining, used: Math.max(0, total - remaining) };
+}
+
+/** Something spent or returned credits: the figures are asked for again, after any refresh under way. */
+export function creditsChanged(): void {
+  window.dispatchEvent(new CustomEvent(CREDITS_CHANGED_EVENT));
 }
 
 /**
@@ -174,6 +200,8 @@ export async function purchaseCredits(pack: CreditPackage, idempotencyKey = `pur
   try {
     const answer = await postPurchase({ credits: pack.credits, bonus: pack.bonus, price: pack.price }, idempotencyKey);
     if (isCheckoutStarted(answer)) return redirectTo(answer, BILLING_MESSAGES.purchaseFailed);
+    // A repeated purchase (same key) added nothing now: the reload alone says what is there.
+    if (!answer.duplicate) applyCreditsRemaining(answer.credits_remaining, { added: answer.credits_added });
     await reloadBilling();
     return { kind: 'done', result: answer };
   } catch (error) {
@@ -204,7 +232,8 @@ export async function changePlan(planType: PaidPlanType, idempotencyKey = `plan-
 export async function deductCredits(payload: DeductPayload, idempotencyKey?: string): Promise<DeductResult> {
   try {
     const result = await postDeduction(payload, idempotencyKey);
-    await refreshBilling();
+    applyCreditsRemaining(result.credits_remaining);
+    await reloadBilling();
     return result;
   } catch (error) {
     throw billingError(BILLING_MESSAGES.deductFailed, error);
@@ -216,6 +245,7 @@ function resetBilling(): void {
   generation += 1;
   running = null;
   fetchedAt = 0;
+  chargesApplied = 0;
   Object.assign(billingState, initialState());
 }
 
@@ -227,4 +257,5 @@ onSpaceSwitch(() => {
   fetchedAt = 0;
   return refreshBilling();
 });
-if (typeof window !== 'undefined') window.addEventListener(CREDITS_CHANGED_EVENT, () => void refreshBilling());
+// After, not with, a refresh already under way: that one may have been answered before the charge.
+if (typeof window !== 'undefined') window.addEventListener(CREDITS_CHANGED_EVENT, () => void reloadBilling());
