@@ -85,14 +85,12 @@ describe('service worker and offline data', () => {
 
     await logOutThroughMenu(page, account);
 
-    // The guard sends a user who is logging out to Login at once, while the logout call is still
-    // in flight; the keys go when it settles (spec 000 §4: post /logout, then clear everything).
-    await expect.poll(() => maKeys(page)).toEqual([]);
-    await expect.poll(() => savedApiAnswers(page)).toEqual([]);
-    await expect
-      .poll(async () => Object.values(await savedRowCounts(page)).reduce((sum, count) => sum + count, 0))
-      .toBe(0);
+    // Wiped first, then Login: on arrival nothing is left (a tab closed now leaves nothing behind).
+    expect(await maKeys(page)).toEqual([]);
+    expect(await savedApiAnswers(page)).toEqual([]);
+    expect(Object.values(await savedRowCounts(page)).reduce((sum, count) => sum + count, 0)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('currentSpaceId'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('mosaic_wipe_pending'))).toBeNull();
     await context.close();
   });
 

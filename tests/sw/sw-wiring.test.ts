@@ -47,6 +47,7 @@ class NavigationRequest extends Request {
 const scope = globalThis as unknown as Record<string, unknown> & EventTarget;
 const server = new FakeApiServer();
 const skipWaiting = vi.fn(async () => undefined);
+const claimClients = vi.fn(async () => undefined);
 const openedWindows: string[] = [];
 const shownNotifications: Array<{ title: string; options: NotificationOptions; closed: boolean }> = [];
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
         .map((shown) => ({ data: shown.options.data as unknown, close: () => (shown.closed = true) })),
   });
   scope.clients = {
-    claim: async () => undefined,
+    claim: claimClients,
     matchAll: async () => [],
     openWindow: async (url: string) => {
       openedWindows.push(url);
@@ -139,6 +140,17 @@ describe('service worker wiring', () => {
     expect(await fakeCaches.has(API_CACHE_NAME)).toBe(false);
     server.online = false;
     await expect(fetchEvent(apiRequest({ path: '/kb/documents', token, spaceId: 'space-1' }))).rejects.toThrow();
+  });
+
+  it('claims the open pages when it activates, so a first visit is controlled without a reload, and never skips waiting on its own', async () => {
+    skipWaiting.mockClear();
+    claimClients.mockClear();
+    await dispatch(new FakeExtendableEvent('install'));
+    expect(skipWaiting).not.toHaveBeenCalled();
+    // A first install activates at once (no older worker to wait for) and takes the page that
+    // registered it; an update reaches activation only after SKIP_WAITING (below).
+    await dispatch(new FakeExtendableEvent('activate'));
+    expect(claimClients).toHaveBeenCalledTimes(1);
   });
 
   it('activates a waiting update only when asked with SKIP_WAITING', async () => {
