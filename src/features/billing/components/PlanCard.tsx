@@ -10,8 +10,8 @@ export { CREDITS_BAR_MIN_PERCENT } from '../billing.status';
 
 /**
  * Sidebar card for owners and admins (spec 000 §2): plan name, days left, Upgrade to /pricing,
- * and the credits-used bar linking to /credits. Live: it reads the billing store, which refreshes
- * after purchases, plan changes, chats and space switches.
+ * and the credits-used bar linking to /credits. Live: it reads the billing store, which follows
+ * every charge (chats, regenerations, Agent Mode steps, images, purchases) and space switches.
  */
 export function PlanCard({ onChoose }: { onChoose?: () => void }) {
   const { plan, credits, loaded, status } = useBilling();
