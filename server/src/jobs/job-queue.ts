@@ -95,6 +95,8 @@ const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 60;
 /** Workers ask for new jobs every second; a send in this process also wakes them at once. */
 const DEFAULT_POLLING_INTERVAL_SECONDS = 1;
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+/** Held while pg-boss changes its schema: starting (install, migrations) and creating queues. */
+const PG_BOSS_SCHEMA_LOCK = 'pgboss:schema';
 
 /**
  * Durable background work on pg-boss, in the application's own database: the same PostgreSQL
@@ -114,7 +116,10 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     schedule: false,
   });
   boss.on('error', (error: Error) => options.onError?.(error));
-  await boss.start();
+  // pg-boss creates its schema and queues when they are missing, but not safely beside another
+  // process doing the same (a duplicate CREATE SCHEMA, or two new partitions deadlocking; seen
+  // with three processes starting together on an empty database): one at a time, database-wide.
+  await database.withLock(PG_BOSS_SCHEMA_LOCK, () => boss.start());
 
   const queues = new Map<string, Promise<void>>();
   const rotation = new WorkerRotation();
@@ -123,10 +128,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   const createQueue = (name: string, queueOptions: { policy?: QueuePolicy } = {}): Promise<void> => {
     let created = queues.get(name);
     if (!created) {
-      // pg-boss's createQueue tolerates a queue that exists, but not two processes making queues at
-      // the same moment: each adds a partition to the job table, and they deadlock (seen with three
-      // processes starting together). One maker at a time across every process of the database.
-      created = database.withLock('pgboss:create-queue', () => boss.createQueue(name, { name, policy: queueOptions.policy ?? 'standard' }));
+      // Under the same lock as the start, for the same reason (above).
+      created = database.withLock(PG_BOSS_SCHEMA_LOCK, () => boss.createQueue(name, { name, policy: queueOptions.policy ?? 'standard' }));
       created.catch(() => queues.delete(name));
       queues.set(name, created);
     }

@@ -38,8 +38,8 @@ export interface ProcessOptions {
  * (each indexed for full-text search) would keep every other tenant waiting for tens of seconds.
  * Each batch is sized to take about BATCH_TARGET_MS, from how long the previous one took.
  */
-const BATCH_TARGET_MS = 50;
-const FIRST_BATCH = 50;
+const BATCH_TARGET_MS = 25;
+const FIRST_BATCH = 20;
 const MIN_BATCH = 10;
 /** Well under PostgreSQL's 65,535 parameters per statement. */
 const MAX_BATCH = 1_000;
