@@ -70,7 +70,7 @@ export function GuardedOutlet() {
   if (!ready || !shown) return <FullPageLoader />;
   // A logout wipes the device before Login shows (features/auth/auth.store.ts): nothing of the
   // person stays on screen meanwhile, and a navigation made now waits for it with the rest.
-  if (auth.status === 'LOGGING_OUT' && classifyPath(location.pathname) !== 'auth-page') return <FullPageLoader label={SIGNING_OUT} />;
+  if (auth.status === 'LOGGING_OUT' && classifyPath(location.pathname) !== 'auth-page') return SIGNING_OUT_SCREEN;
   if (redirect) return <Navigate to={redirect.redirect} replace />;
 
   const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
@@ -79,6 +79,13 @@ export function GuardedOutlet() {
 
 /** Shown while a logout wipes the device. */
 export const SIGNING_OUT = 'Signing out…';
+/** A page of its own for those moments (up to the logout call's 5 s): a main landmark and a heading. */
+const SIGNING_OUT_SCREEN = (
+  <main>
+    <h1 className="visually-hidden">Signing out</h1>
+    <FullPageLoader label={SIGNING_OUT} />
+  </main>
+);
 
 /**
  * The same element objects on every render: this component re-renders whenever the auth or spaces
