@@ -1,9 +1,8 @@
 /**
  * (g) One tenant's big upload does not slow another tenant down. An organisation commits a 10 MB
  * plain-text file (inside every limit: ~12,000 passages to store and index for full-text search)
- * while another organisation's person keeps asking `GET /me`, one request after another, as an
- * open app does when it comes back to the foreground. That person's answers stay fast: p99 at most
- * MAX_P99_MS from the commit until the document is ready.
+ * while another organisation's people keep asking `GET /me`, twenty times a second. Their answers
+ * stay fast: p99 at most MAX_P99_MS from the commit until the document is ready.
  *
  * On the embedded database this needs the database off the server's event loop (its own thread,
  * server/src/db/pglite-thread.ts) and the passages written in short transactions (its one
@@ -16,6 +15,8 @@ import { marketingText } from '../tools/marketing-text';
 import { freshDatabase, report, startServer, type Engine } from './harness';
 
 const MAX_P99_MS = 250;
+/** Forty reads a second: a few colleagues' apps, and enough answers over a few seconds for a p99. */
+const READ_EVERY_MS = 25;
 /** Just under 10 MB, as the probe that found the freeze used. */
 const FILE_BYTES = 9_900_000;
 
@@ -23,23 +24,27 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-/** Asks GET /me back to back until `stop` resolves; the time of each answer. */
+/**
+ * Asks GET /me every READ_EVERY_MS until `stop` resolves, whether or not the last answer came
+ * (people's requests do not wait for each other): a stall then shows in every request that
+ * arrived during it, not in the one that happened to be waiting. The time of each answer.
+ */
 async function readWhile(api: ApiClient, person: Session, stop: Promise<unknown>): Promise<number[]> {
   let stopped = false;
   void stop.finally(() => (stopped = true));
-  const times: number[] = [];
+  const answers: Promise<number>[] = [];
   while (!stopped) {
     const began = performance.now();
-    await api.call('me', 'GET', '/me', { token: person.access_token, timeoutMs: 10_000 });
-    times.push(performance.now() - began);
+    answers.push(api.call('me', 'GET', '/me', { token: person.access_token, timeoutMs: 60_000 }).then(() => performance.now() - began));
+    await new Promise((resolve) => setTimeout(resolve, READ_EVERY_MS));
   }
-  return times;
+  return Promise.all(answers);
 }
 
 describe.each<Engine>(['pglite', 'postgres'])('a 10 MB upload beside another tenant (%s)', (engine) => {
   it(`keeps the other tenant's reads at p99 ≤ ${MAX_P99_MS} ms until the document is ready`, async () => {
     const database = await freshDatabase(engine);
-    const server = await startServer(database);
+    const server = await startServer(database, process.env.FAULTS_STALL_MS ? { EVENT_LOOP_STALL_MS: process.env.FAULTS_STALL_MS, LOG_LEVEL: 'warn' } : {});
     const api = new ApiClient(server.baseUrl);
     const uploader = await api.registerOwner('uploader');
     const reader = await api.registerOwner('reader');

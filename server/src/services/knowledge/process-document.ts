@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { kbDocuments, kbPassages, type KbDocument } from '../../db/schema/index';
@@ -177,7 +178,11 @@ async function writePassages(
     });
     if (!held) return false;
     start = end;
-    size = nextBatchSize(size, performance.now() - began);
+    const elapsedMs = performance.now() - began;
+    size = nextBatchSize(size, elapsedMs);
+    // Background work takes at most half of the database (and, on PGlite, of its thread's core):
+    // as long a pause as the batch took, so people's requests never queue behind batch after batch.
+    await sleep(elapsedMs);
   }
   return true;
 }
