@@ -12,6 +12,7 @@ const ON_POSTGRES = [
   'chat-versions',
   'chat-sources-share',
   'chat-stream-fallback',
+  'offline-first-session',
   'agent-mode',
   'spaces-lifecycle',
   'knowledge',
