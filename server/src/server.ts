@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTargetFor, openDatabase } from './db/database';
 import { FolderInUseError } from './db/folder-lock';
@@ -21,7 +20,9 @@ async function main(): Promise<void> {
     console.log('Creating the embedded database (first start only)…');
     await prepareInChildProcess();
   }
-  const database = await openDatabase(target);
+  // The database opens on a thread of its own (PGlite) or over the network (PostgreSQL): this thread
+  // loads the app's code meanwhile (a third of a start's CPU), instead of one after the other.
+  const [{ buildApp }, database] = await Promise.all([import('./app'), openDatabase(target)]);
   await database.migrate();
   const app = await buildApp({ config, database });
   const stopWatch = watchEventLoop(app.log, config.eventLoopStallMs);
