@@ -10,6 +10,7 @@ import { adoptSpaceFromUrl } from './features/notifications/space-from-url';
 import { AppRoutes } from './app/AppRoutes';
 import { recordRecoverableError } from './app/recoverable-errors';
 import { preloadScreensFor } from './app/router';
+import { registerScreenPreloader } from './navigation/screen-preload';
 import { installPopStateGate } from './navigation/popstate-gate';
 import { routes } from './app/routes';
 import { initAuth } from './features/auth/auth.store';
@@ -37,7 +38,9 @@ if (returning) {
 // both was still long). The signed-in shell comes first for a returning user: every signed-in
 // screen renders inside it.
 if (returning) setTimeout(() => void loadAppShell().catch(() => undefined), 0);
-setTimeout(() => preloadScreensFor(routes, window.location.pathname), 0);
+setTimeout(() => void preloadScreensFor(routes, window.location.pathname), 0);
+// A screen may fetch the code of the screen it opens next (a new chat, its chat) ahead of time.
+registerScreenPreloader((pathname) => preloadScreensFor(routes, pathname));
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 

@@ -4,6 +4,8 @@ import { ScreenLoader } from './ScreenLoader';
 export type LazyScreen<P extends object> = ComponentType<P> & {
   /** Starts (or joins) the download of the screen's code; resolves when it can render. */
   preload(): Promise<void>;
+  /** Whether the code is in: the screen renders at once instead of its loader. */
+  isLoaded(): boolean;
 };
 
 /**
@@ -58,5 +60,5 @@ export function lazyScreen<P extends object>(
     const Loaded = loaded;
     return <Loaded {...props} />;
   }
-  return Object.assign(Screen, { preload });
+  return Object.assign(Screen, { preload, isLoaded: () => loaded !== null });
 }

@@ -10,6 +10,7 @@ import { Logo } from '../../ui/Logo';
 import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';
 import { useCurrentRoute } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
+import { ScreenArrivingBar } from './ScreenArrivingBar';
 import { Sidebar } from './Sidebar';
 import { useSidebarState } from './useSidebarState';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
@@ -65,6 +66,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
         ) : null}
         <BreadcrumbBar />
         <OfflineBanner />
+        <ScreenArrivingBar />
         <main ref={mainRef} id="main-content" tabIndex={-1} className={fullHeight ? 'app-content app-content--full-height' : 'app-content'}>
           {children}
         </main>

@@ -1,6 +1,7 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Text, Tooltip } from '@radix-ui/themes';
 import type { SidebarItemDef } from './sidebar.sections';
+import { useRequestedPathname } from '../screen-arriving';
 
 /** Sidebar item tooltips: 300 ms open delay, 8px from the rail (spec 000 §9). */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 300;
@@ -13,7 +14,8 @@ interface SidebarItemProps {
 }
 
 export function SidebarItem({ item, collapsed, onChoose }: SidebarItemProps) {
-  const { pathname } = useLocation();
+  // The item picked is marked at once, even while its screen's code is still on its way.
+  const pathname = useRequestedPathname();
   // Exact match only (spec 000 §2): /agents is not active on /agents/manage.
   const active = pathname === item.to;
   const Icon = item.icon;
