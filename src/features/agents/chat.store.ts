@@ -42,6 +42,11 @@ export interface ChatLive {
   streamText: string | null;
   /** The message being sent, shown at once (before the server answers) on screens without the conversation. */
   pendingText: string | null;
+  /**
+   * The reply that ended the last wait. Its text stays in `streamText` so the screen can keep it in
+   * view until the conversation shows it from the device (the read after the write takes a moment).
+   */
+  settledReplyId: string | null;
 }
 
 /** Sessions are keyed by id; a chat not created yet is keyed `new:<slug>`. */
@@ -50,7 +55,7 @@ export const newChatKey = (slug: string) => `new:${slug}`;
 export const chatState = proxy<{ sessions: Record<string, ChatLive> }>({ sessions: {} });
 const controllers = new Map<string, AbortController>();
 
-const idleChat = (): ChatLive => ({ status: 'idle', phase: null, sentAt: null, error: null, streamText: null, pendingText: null });
+const idleChat = (): ChatLive => ({ status: 'idle', phase: null, sentAt: null, error: null, streamText: null, pendingText: null, settledReplyId: null });
 
 /**
  * The live state of a chat, as the store's proxy: `sessions[key] ??= …` would hand back the plain
@@ -166,7 +171,8 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   const chat = live(key);
   chat.status = 'sending';
   chat.error = null;
-  chat.pendingText = input.text;
+  // An edit stays in its editor while it is sent: no message of it shows elsewhere.
+  chat.pendingText = input.editsMessageId ? null : input.text;
   const temporaryId = `temp-${crypto.randomUUID()}`;
   // Asked at once (when the last minute's figures are not at hand), while the device writes the temporary message.
   const billing = billingFigures();
@@ -396,7 +402,7 @@ export function startWaiting(
   const controller = new AbortController();
   controllers.set(sessionId, controller);
   const chat = live(sessionId);
-  Object.assign(chat, { status: 'waiting', sentAt, error: null, phase: 'quick', streamText: null, pendingText: null });
+  Object.assign(chat, { status: 'waiting', sentAt, error: null, phase: 'quick', streamText: null, pendingText: null, settledReplyId: null });
   const spaceId = getCurrentSpace()?.id;
   waitForReply({
     sessionId,
@@ -439,6 +445,9 @@ function finishWaiting(sessionId: string, slug: string, outcome: PollOutcome): v
   switch (outcome.kind) {
     case 'reply':
       chat.error = null;
+      // The whole reply stays in view where it was written until the conversation has it.
+      chat.streamText = outcome.reply.content;
+      chat.settledReplyId = outcome.reply.id;
       // Ask for the chat once more, only so the service worker keeps a copy with the reply: the one
       // it held was taken while the reply was still being written, and a reload offline would show
       // the run still going and put that older list back. The device already has the reply saved.

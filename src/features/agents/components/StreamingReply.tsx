@@ -16,14 +16,18 @@ interface StreamingReplyProps {
   sessionId: string;
   agentSlug: string;
   agentName: string;
+  /** The wait is over and the conversation is about to show the reply: the text alone, no waiting line. */
+  settled?: boolean;
 }
 
-export function StreamingReply({ sessionId, agentSlug, agentName }: StreamingReplyProps) {
+export function StreamingReply({ sessionId, agentSlug, agentName, settled = false }: StreamingReplyProps) {
   const live = useSnapshot(chatState).sessions[sessionId];
   const text = live?.streamText ?? null;
   const phase = live?.phase ?? null;
   const sentAt = live?.sentAt ?? null;
   const sending = live?.status === 'sending';
+  // One message per situation: a message on its way says "Sending…" under itself already.
+  const quiet = settled || (sending && Boolean(live?.pendingText));
   return (
     <>
       {text ? (
@@ -39,7 +43,7 @@ export function StreamingReply({ sessionId, agentSlug, agentName }: StreamingRep
           </Flex>
         </div>
       ) : null}
-      <WaitingIndicator agentName={agentName} phase={phase} sentAt={sentAt} sending={sending} writing={Boolean(text)} />
+      {quiet ? null : <WaitingIndicator agentName={agentName} phase={phase} sentAt={sentAt} sending={sending} writing={Boolean(text)} />}
     </>
   );
 }

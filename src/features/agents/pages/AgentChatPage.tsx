@@ -1,7 +1,10 @@
-/** One agent's landing page: a start box, starter prompts and the recent chats with it. */
+/**
+ * One agent's landing page: a start box, starter prompts and the recent chats with it. A first
+ * message stays on screen from Send until its chat has opened, with its reply as it starts.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
@@ -17,6 +20,11 @@ import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { clearContext, contextPayload } from '../context/composer-context.store';
 import { SessionList } from '../components/SessionList';
+import { SendingMessage } from '../components/SendingMessage';
+import { StreamingReply } from '../components/StreamingReply';
+import { preloadMarkdown } from '../components/LazyMarkdown';
+import { preloadScreenAt } from '../../../navigation/screen-preload';
+import { handOverSending, useSendingEcho } from '../useSendingEcho';
 import { chatNotice } from '../lib/chat-notice';
 import { displayName, useAgentsData } from '../useAgentsData';
 import { useDefaultMode } from '../useDefaultMode';
@@ -51,9 +59,19 @@ export default function AgentChatPage() {
 
   const openChat = useCallback(
     // The chat's own screen opens with focus in its message box, ready for the follow-up.
-    (sessionId: string) => navigate(`/agents/${encodeURIComponent(slug)}/chat/${encodeURIComponent(sessionId)}`, { state: { focusComposer: true } }),
+    (sessionId: string) => navigate(chatPath(slug, sessionId), { state: { focusComposer: true } }),
     [navigate, slug],
   );
+  // The chat this page opens, and the replies' renderer, download while the person writes: on a
+  // first visit over a slow network they took seconds, and the first message and its reply then
+  // waited for them (docs/pwa.md "Slow networks").
+  useEffect(() => {
+    preloadScreenAt(chatPath(slug, 'next'));
+    void preloadMarkdown().catch(() => undefined);
+  }, [slug]);
+  const echo = useSendingEcho(undefined, queued);
+  // The chat the first message started: its reply shows here until the chat's screen takes over.
+  const [opening, setOpening] = useState<string | null>(null);
   // A first message written offline was sent meanwhile: its new chat opens.
   const deliveredTo = delivered[chatKey];
   useEffect(() => {
@@ -63,11 +81,25 @@ export default function AgentChatPage() {
   }, [deliveredTo, chatKey, openChat]);
 
   const send = async (text: string, attachments: { assetIds: string[] }) => {
-    // A refusal is shown once, under the box (live.error), with the text put back: no toast as well.
-    const outcome = await sendMessage({ slug, sessionId: null, text, mode, ...contextPayload(chatKey), assetIds: attachments.assetIds });
+    // On screen at once, from memory: nothing is stored or answered yet.
+    echo.hold(text);
+    let outcome: Awaited<ReturnType<typeof sendMessage>>;
+    try {
+      outcome = await sendMessage({ slug, sessionId: null, text, mode, ...contextPayload(chatKey), assetIds: attachments.assetIds });
+    } catch (error) {
+      // A refusal is shown once, under the box (live.error), with the text put back: no toast as well.
+      echo.drop();
+      throw error;
+    }
     clearContext(chatKey);
-    if (outcome.kind === 'accepted') void openChat(outcome.accepted.session_id);
+    if (outcome.kind !== 'accepted') return;
+    setOpening(outcome.accepted.session_id);
+    // The chat's screen keeps it in view while it reads the chat from the device.
+    handOverSending(outcome.accepted.session_id, text);
+    void openChat(outcome.accepted.session_id);
   };
+  // The person's own message (sent from this page), else one the outbox is sending from here.
+  const sendingText = echo.text ?? (live?.status === 'sending' ? live.pendingText : null);
 
   if (unknown) {
     return (
@@ -108,18 +140,20 @@ export default function AgentChatPage() {
             <Heading as="h2" size="3" mb="3">
               Start a new chat
             </Heading>
-            {live?.status === 'sending' && live.pendingText ? (
+            {sendingText ? (
               // Shown at once: the new chat's first message stays on screen until its chat opens.
-              <div className="chat-message chat-message--user" data-pending aria-live="polite" data-testid="pending-message">
-                <div className="chat-bubble chat-bubble--user">
-                  <Text as="p" size="2" className="chat-bubble__text">
-                    {live.pendingText}
-                  </Text>
-                </div>
-                <Text size="1" color="gray" className="chat-message__meta">
-                  Sending…
+              <SendingMessage text={sendingText} status={opening ? 'Sent' : 'Sending…'} />
+            ) : null}
+            {opening && (chats.sessions[opening]?.status ?? 'idle') !== 'idle' ? (
+              <StreamingReply sessionId={opening} agentSlug={slug} agentName={name} />
+            ) : opening ? (
+              // The reply came before the chat's screen: it shows there in a moment.
+              <Flex className="waiting-indicator" align="center" gap="3" role="status">
+                <Spinner size="2" />
+                <Text size="2" color="gray">
+                  Opening the chat…
                 </Text>
-              </div>
+              </Flex>
             ) : null}
             {/* Written offline: it waits here and opens its chat once sent. */}
             {queuedToShow(queued, (live?.status ?? 'idle') !== 'idle')
@@ -130,7 +164,7 @@ export default function AgentChatPage() {
               draftKey={chatKey}
               spaceId={spaceId}
               agentName={name}
-              busy={live?.status === 'sending'}
+              busy={live?.status === 'sending' || sendingText !== null}
               waiting={false}
               mode={mode}
               onModeChange={setMode}
@@ -169,7 +203,7 @@ export default function AgentChatPage() {
           <Heading as="h2" size="3" mb="2">
             Recent chats
           </Heading>
-          <SessionList sessions={sessions.slice(0, 20)} slug={slug} locked={live?.status === 'sending'} />
+          <SessionList sessions={sessions.slice(0, 20)} slug={slug} locked={live?.status === 'sending' || opening !== null} />
           <Button variant="ghost" size="1" mt="2" asChild>
             <RouterLink to="/agents/history">Every chat in this space</RouterLink>
           </Button>
@@ -178,3 +212,5 @@ export default function AgentChatPage() {
     </Page>
   );
 }
+
+const chatPath = (slug: string, sessionId: string) => `/agents/${encodeURIComponent(slug)}/chat/${encodeURIComponent(sessionId)}`;

@@ -21,6 +21,8 @@ import { MessageList } from '../components/MessageList';
 import { ExportMenu } from '../components/ExportMenu';
 import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/OfflineEngineBadge';
 import { StreamingReply } from '../components/StreamingReply';
+import { SendingMessage } from '../components/SendingMessage';
+import { useSendingEcho } from '../useSendingEcho';
 import { HistoryRail } from '../history/HistoryRail';
 import { QueuedMessage } from '../outbox/QueuedMessage';
 import { anyWaiting, queuedToShow, useQueued } from '../outbox/outbox.store';
@@ -81,10 +83,18 @@ export default function AgentChatSessionPage() {
   }, []);
 
   const shownLeaf = shown?.at(-1)?.id;
+  const echo = useSendingEcho(shown, queued, sessionId);
   const send = async (text: string, attachments: { assetIds: string[] }) => {
-    // A refusal is shown once, above the box (live.error), with the text put back: no toast as well.
-    // The new message follows the end of the branch on screen (the version the reader is looking at).
-    await sendMessage({ slug, sessionId, text, mode, ...contextPayload(sessionId), assetIds: attachments.assetIds, ...(shownLeaf ? { parentId: shownLeaf } : {}) });
+    // On screen at once, from memory, until the conversation shows it from the device.
+    echo.hold(text);
+    try {
+      // The new message follows the end of the branch on screen (the version the reader is looking at).
+      await sendMessage({ slug, sessionId, text, mode, ...contextPayload(sessionId), assetIds: attachments.assetIds, ...(shownLeaf ? { parentId: shownLeaf } : {}) });
+    } catch (error) {
+      // A refusal is shown once, above the box (live.error), with the text put back: no toast as well.
+      echo.drop();
+      throw error;
+    }
     clearContext(sessionId);
   };
 
@@ -125,6 +135,8 @@ export default function AgentChatSessionPage() {
   );
   const outboxActions = useOutboxActions(putBackInComposer);
 
+  // A reply that just finished stays where it was written until the conversation, read from the device, has it.
+  const settling = !locked && Boolean(live?.streamText) && live?.settledReplyId != null && !(conversation.all ?? []).some((message) => message.id === live.settledReplyId);
   const error = chatNotice(live?.error ?? messagesError[sessionId], { waiting: anyWaiting(queued), online });
   const missing = session === null && shown !== undefined && shown.length === 0 && messagesError[sessionId];
 
@@ -193,14 +205,15 @@ export default function AgentChatSessionPage() {
             offlineReason={online ? null : NETWORK_REQUIRED_MESSAGE}
             onFirstPaint={onFirstPaint}
             // The reader's own new message (sending, or waiting in the outbox) brings the list to the end.
-            jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${queued.map((row) => row.id).join(',')}`}
+            jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${echo.text === null ? '' : 'sending'}|${queued.map((row) => row.id).join(',')}`}
             footer={
               <>
+                {echo.text !== null ? <SendingMessage text={echo.text} status={echo.sent ? 'Sent' : 'Sending…'} /> : null}
                 {queuedToShow(queued, (live?.status ?? 'idle') !== 'idle').map((row) => (
                   <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />
                 ))}
-                {locked ? (
-                  <StreamingReply sessionId={sessionId} agentSlug={slug} agentName={name} />
+                {locked || settling ? (
+                  <StreamingReply sessionId={sessionId} agentSlug={slug} agentName={name} settled={!locked} />
                 ) : null}
               </>
             }
