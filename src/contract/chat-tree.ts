@@ -29,13 +29,47 @@ export interface ChatTree<M extends TreeNode> {
   children: ReadonlyMap<string | null, readonly M[]>;
   /** Each message's resolved parent (after the "follows the one before it" rule). */
   parentOf: ReadonlyMap<string, string | null>;
-  /** The newest message in each message's subtree (itself included). */
+  /**
+   * The newest leaf in each message's subtree (itself when nothing follows it): where its branch
+   * ends now. With one clock this is the subtree's newest message; with two, a leaf still wins.
+   */
   newestBelow: ReadonlyMap<string, M>;
-  /** The newest message of the whole chat. */
+  /** The newest leaf of the whole chat: where the branch shown by default ends. */
   newest: M | undefined;
 }
 
 const byTime = (a: TreeNode, b: TreeNode) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The newest leaf below each message, children settled before their parent, and the newest leaf of
+ * all. Not by walking the messages newest first, nor by taking the newest message: a child is
+ * usually written after its parent, but not always by the clocks that stamped them (a message
+ * written offline carries the device's time, its reply the server's, and the device's clock can run
+ * ahead), and the reply would then be hidden below a question that looks newer than it.
+ */
+function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: ReadonlyMap<string | null, readonly M[]>): { below: Map<string, M>; newest: M | undefined } {
+  const below = new Map<string, M>();
+  const newestOf = (messages: readonly M[]): M | undefined =>
+    messages.reduce<M | undefined>((newest, message) => {
+      const candidate = below.get(message.id)!;
+      return newest === undefined || byTime(candidate, newest) > 0 ? candidate : newest;
+    }, undefined);
+  const pending: { message: M; expanded: boolean }[] = (children.get(null) ?? []).map((message) => ({ message, expanded: false }));
+  while (pending.length > 0) {
+    const top = pending.at(-1)!;
+    const followers = children.get(top.message.id) ?? [];
+    if (!top.expanded) {
+      top.expanded = true;
+      for (const child of followers) pending.push({ message: child, expanded: false });
+      continue;
+    }
+    pending.pop();
+    below.set(top.message.id, newestOf(followers) ?? top.message);
+  }
+  // Only malformed data (parents naming each other in a loop) leaves a message unreached.
+  for (const message of ordered) if (!below.has(message.id)) below.set(message.id, message);
+  return { below, newest: newestOf(children.get(null) ?? []) ?? ordered.at(-1) };
+}
 
 /** Builds the tree in one pass over the messages (any order); O(n log n) for the sort. */
 export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatTree<M> {
@@ -55,18 +89,8 @@ export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatT
     else children.set(parent, [message]);
     previous = message;
   }
-  // Children are written after their parent, so walking newest first settles every subtree before its root.
-  const newestBelow = new Map<string, M>();
-  for (let index = ordered.length - 1; index >= 0; index -= 1) {
-    const message = ordered[index]!;
-    let newest = message;
-    for (const child of children.get(message.id) ?? []) {
-      const candidate = newestBelow.get(child.id)!;
-      if (byTime(candidate, newest) > 0) newest = candidate;
-    }
-    newestBelow.set(message.id, newest);
-  }
-  return { byId, children, parentOf, newestBelow, newest: ordered.at(-1) };
+  const leaves = newestLeaves(ordered, children);
+  return { byId, children, parentOf, newestBelow: leaves.below, newest: leaves.newest };
 }
 
 /** The branch ending at `leafId`, first message first; empty when the chat does not hold it. */
