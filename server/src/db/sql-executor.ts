@@ -5,10 +5,18 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** node-postgres runs parameter-less multi-statement text with the simple protocol, as pg-boss expects. */
+/**
+ * node-postgres runs parameter-less multi-statement text with the simple protocol, as pg-boss expects.
+ *
+ * pg-boss records a finished job's outcome without awaiting it. When that lands after the pool has
+ * ended (a stopping server whose last job just failed or finished), it would be an unhandled
+ * rejection: once the pool has ended, statements are dropped instead. The job stays active, and the
+ * maintenance sweep of the next start (or of another process) sends it back to the queue.
+ */
 export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
     async executeSql(text, values) {
+      if (pool.ended) return { rows: [] };
       const result = await pool.query(text, values && values.length > 0 ? values : undefined);
       // A multi-statement script answers an array of results; pg-boss only reads rows of single statements.
       return Array.isArray(result) ? { rows: (result.at(-1) as pg.QueryResult | undefined)?.rows ?? [] } : { rows: result.rows };
