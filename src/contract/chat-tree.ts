@@ -51,14 +51,22 @@ function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: Reado
   const below = new Map<string, M>();
   const newestOf = (messages: readonly M[]): M | undefined =>
     messages.reduce<M | undefined>((newest, message) => {
-      const candidate = below.get(message.id)!;
+      const candidate = below.get(message.id);
+      if (candidate === undefined) return newest;
       return newest === undefined || byTime(candidate, newest) > 0 ? candidate : newest;
     }, undefined);
+  // Each id is entered once, so malformed data (a message naming itself as its parent) cannot loop.
+  const entered = new Set<string>();
   const pending: { message: M; expanded: boolean }[] = (children.get(null) ?? []).map((message) => ({ message, expanded: false }));
   while (pending.length > 0) {
     const top = pending.at(-1)!;
     const followers = children.get(top.message.id) ?? [];
     if (!top.expanded) {
+      if (entered.has(top.message.id)) {
+        pending.pop();
+        continue;
+      }
+      entered.add(top.message.id);
       top.expanded = true;
       for (const child of followers) pending.push({ message: child, expanded: false });
       continue;
@@ -73,9 +81,10 @@ function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: Reado
 
 /** Builds the tree in one pass over the messages (any order); O(n log n) for the sort. */
 export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatTree<M> {
-  const ordered = [...messages].sort(byTime);
+  // A message listed twice (a row saved twice) counts once: a copy following itself would make a loop.
   const byId = new Map<string, M>();
-  for (const message of ordered) byId.set(message.id, message);
+  for (const message of messages) byId.set(message.id, message);
+  const ordered = [...byId.values()].sort(byTime);
   const parentOf = new Map<string, string | null>();
   const children = new Map<string | null, M[]>();
   let previous: M | undefined;
@@ -96,10 +105,13 @@ export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatT
 /** The branch ending at `leafId`, first message first; empty when the chat does not hold it. */
 export function pathTo<M extends TreeNode>(tree: ChatTree<M>, leafId: string): M[] {
   const path: M[] = [];
+  const seen = new Set<string>();
   let id: string | null | undefined = leafId;
-  while (id) {
+  // A parent named twice on the way up is malformed data (a loop): the path stops there.
+  while (id && !seen.has(id)) {
     const message = tree.byId.get(id);
     if (!message) break;
+    seen.add(id);
     path.push(message);
     id = tree.parentOf.get(id);
   }

@@ -22,3 +22,20 @@ describe('a chat whose reply looks older than its question (the device clock ahe
     expect(shownBranch(tree, 'r1').map((message) => message.id)).toEqual(['q', 'r1']);
   });
 });
+
+describe('a message listed twice (a row saved twice while a chat loads)', () => {
+  it('builds the tree once, without the copy following itself', () => {
+    const question = { id: 'q', parentId: null, createdAt: '2026-11-28T10:00:00.000Z' };
+    // Saved before versions existed: it follows the message before it, which is its own copy.
+    const reply = { id: 'r', createdAt: '2026-11-28T10:00:01.000Z' };
+    const tree = buildChatTree([question, reply, { ...reply }]);
+    expect(shownBranch(tree).map((message) => message.id)).toEqual(['q', 'r']);
+  });
+});
+
+describe('malformed data', () => {
+  it('a message naming itself as its parent is shown once, not followed for ever', () => {
+    const tree = buildChatTree([{ id: 'a', parentId: 'a', createdAt: '2026-11-28T10:00:00.000Z' }]);
+    expect(shownBranch(tree).map((message) => message.id)).toEqual(['a']);
+  });
+});
