@@ -16,7 +16,8 @@ export interface SqlExecutor {
 export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
     async executeSql(text, values) {
-      if (pool.ended) return { rows: [] };
+      // pg-pool refuses new statements from the moment end() is called (`ending`), not only once it has ended.
+      if (pool.ending || pool.ended) return { rows: [] };
       const result = await pool.query(text, values && values.length > 0 ? values : undefined);
       // A multi-statement script answers an array of results; pg-boss only reads rows of single statements.
       return Array.isArray(result) ? { rows: (result.at(-1) as pg.QueryResult | undefined)?.rows ?? [] } : { rows: result.rows };
