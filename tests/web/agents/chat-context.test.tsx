@@ -5,19 +5,16 @@
  * `referenced_document_ids`, in the agent's saved default mode; a refused send keeps them.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { AGENTS, installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import { describe, expect, it } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { AGENTS, message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 
 /** Whole screens on a shared, busy machine: more room than the default per test. */
 const SLOW = { timeout: 120_000 };
 let api: FakeApi;
-let restoreSizes: () => void;
 
 const DOCUMENTS = [
   { id: 'd1', filename: 'brand-book.pdf', is_enabled: true, category: 'brand', status: 'ready' },
@@ -26,21 +23,15 @@ const DOCUMENTS = [
   { id: 'd4', filename: 'still-reading.pdf', is_enabled: true, category: 'product', status: 'processing' },
 ];
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  // The SEO agent's saved default mode is Medium.
-  api.on('GET /agents', () => ({ status: 200, body: AGENTS.map((agent) => (agent.slug === 'seo' ? { ...agent, default_mode: 'medium' } : agent)) }));
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
-  api.on('GET /agents/seo/documents', () => ({ status: 200, body: DOCUMENTS }));
-  await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    // The SEO agent's saved default mode is Medium.
+    api.on('GET /agents', () => ({ status: 200, body: AGENTS.map((agent) => (agent.slug === 'seo' ? { ...agent, default_mode: 'medium' } : agent)) }));
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
+    api.on('GET /agents/seo/documents', () => ({ status: 200, body: DOCUMENTS }));
+  },
 });
 
 async function openChat() {

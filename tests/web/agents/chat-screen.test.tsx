@@ -4,12 +4,11 @@
  * chat when the server cannot be reached.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installFakeChat, message } from './fake-agents';
-import { installDomShims } from '../app/support/dom';
+import { describe, expect, it } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message } from './fake-agents';
+import { setUpChatScreenTests } from './chat-support';
 
 
 let api: FakeApi;
@@ -20,42 +19,25 @@ const history = [
   message('m2', 'sess-1', 'assistant', '### Search intent\n\nOwners compare **bakery software**. <script>window.hacked = true</script>', '2026-03-01T09:00:05.000Z'),
 ];
 
-/** jsdom has no layout; the virtual list needs a viewport size to decide which rows to render. */
-function giveElementsASize() {
-  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
-    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
-    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-  });
-  return () => restore.forEach((undo) => undo());
-}
-let restoreSizes: () => void;
-
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  const chat = installFakeChat(api, 'seo');
-  chat.pollReply = (_call, nth) => ({
-    status: 200,
-    body: {
-      run: null,
-      timed_out: false,
-      messages: nth === 1 ? [message('m4', 'sess-1', 'assistant', 'Try **bakery POS** as a keyword.', new Date().toISOString())] : [],
-    },
-  });
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [{ id: 'sess-1', title: 'Which keywords for bakery software?', agent_slug: 'seo', created_at: earlier, updated_at: earlier }] }));
-  api.on('GET /agents/sessions/sess-1/messages', () => ({
-    status: 200,
-    body: { session: { id: 'sess-1', title: 'Which keywords for bakery software?', agent_slug: 'seo', created_at: earlier, updated_at: earlier }, messages: history, run: null },
-  }));
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake, fakeChat) => {
+    api = fake;
+    const chat = fakeChat;
+    chat.pollReply = (_call, nth) => ({
+      status: 200,
+      body: {
+        run: null,
+        timed_out: false,
+        messages: nth === 1 ? [message('m4', 'sess-1', 'assistant', 'Try **bakery POS** as a keyword.', new Date().toISOString())] : [],
+      },
+    });
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [{ id: 'sess-1', title: 'Which keywords for bakery software?', agent_slug: 'seo', created_at: earlier, updated_at: earlier }] }));
+    api.on('GET /agents/sessions/sess-1/messages', () => ({
+      status: 200,
+      body: { session: { id: 'sess-1', title: 'Which keywords for bakery software?', agent_slug: 'seo', created_at: earlier, updated_at: earlier }, messages: history, run: null },
+    }));
+  },
 });
 
 describe('chat session screen', () => {

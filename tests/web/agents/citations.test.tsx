@@ -6,16 +6,14 @@
  * the sources.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CitationDto } from '../../../src/contract/citations';
 import type { DocumentTextDto } from '../../../src/contract/document-preview';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa/connectivity.store';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 const PASSAGES = ['Intro to our pricing page.', 'The bakery plan costs 29 euros per month.', 'Workshops run every Saturday.'];
 const TEXT = PASSAGES.join('\n');
@@ -38,26 +36,21 @@ const REPLY = 'The bakery plan is 29 euros a month [1].';
 /** Whole screens on a shared, busy machine: more room than the default per test. */
 const SLOW = { timeout: 120_000 };
 let api: FakeApi;
-let restoreSizes: () => void;
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  sessionWith(api, [
-    message('m1', 'sess-1', 'user', 'What does the bakery plan cost?', '2026-03-01T09:00:00.000Z'),
-    { ...message('m2', 'sess-1', 'assistant', REPLY, '2026-03-01T09:00:05.000Z'), citations: CITATIONS },
-  ]);
-  api.on('GET /kb/documents/doc-1/text', () => ({ status: 200, body: DOCUMENT_TEXT }));
-  api.on('GET /kb/documents/doc-2/text', () => ({ status: 404, body: { detail: 'Document not found', code: 'NOT_FOUND' } }));
-  await signInAs(api, 'org_member');
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    sessionWith(api, [
+      message('m1', 'sess-1', 'user', 'What does the bakery plan cost?', '2026-03-01T09:00:00.000Z'),
+      { ...message('m2', 'sess-1', 'assistant', REPLY, '2026-03-01T09:00:05.000Z'), citations: CITATIONS },
+    ]);
+    api.on('GET /kb/documents/doc-1/text', () => ({ status: 200, body: DOCUMENT_TEXT }));
+    api.on('GET /kb/documents/doc-2/text', () => ({ status: 404, body: { detail: 'Document not found', code: 'NOT_FOUND' } }));
+  },
 });
-afterEach(async () => {
+afterEach(() => {
   act(() => reportNetworkSuccess());
-  restoreSizes();
-  await signOut();
 });
 
 async function openChat() {

@@ -3,39 +3,31 @@
  * after sending, focus is back in the message box, ready for the next message.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
-import { db, readDraft, wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { db, readDraft } from '../../../src/db';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, signOut } from '../app/support/render-app';
 import { AGENTS, installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 let api: FakeApi;
 
 // As the app starts (src/main.tsx): the logout wipe among the rest.
 beforeAll(() => startOfflineLayer());
-let restoreSizes: () => void;
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  const chat = installFakeChat(api, 'seo');
-  chat.pollReply = (_call, nth) => ({
-    status: 200,
-    body: { run: null, timed_out: false, messages: nth === 1 ? [message('m4', 'sess-1', 'assistant', 'Try **bakery POS**.', new Date().toISOString())] : [] },
-  });
-  api.on('GET /agents', () => ({ status: 200, body: AGENTS.map((agent) => (agent.slug === 'seo' ? { ...agent, default_mode: 'medium' } : agent)) }));
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Owners compare **bakery software**.', '2026-03-01T09:00:05.000Z')]);
-  await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake, fakeChat) => {
+    api = fake;
+    const chat = fakeChat;
+    chat.pollReply = (_call, nth) => ({
+      status: 200,
+      body: { run: null, timed_out: false, messages: nth === 1 ? [message('m4', 'sess-1', 'assistant', 'Try **bakery POS**.', new Date().toISOString())] : [] },
+    });
+    api.on('GET /agents', () => ({ status: 200, body: AGENTS.map((agent) => (agent.slug === 'seo' ? { ...agent, default_mode: 'medium' } : agent)) }));
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Owners compare **bakery software**.', '2026-03-01T09:00:05.000Z')]);
+  },
 });
 
 describe('composer', () => {

@@ -4,13 +4,11 @@
  * as it streams, instead of a loader; the chat screen then takes over with the message in place.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut, waitForLocation } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { giveElementsASize } from './chat-support';
-import { installFakeChat } from './fake-agents';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, waitForLocation } from '../app/support/render-app';
+import { setUpChatScreenTests } from './chat-support';
+import { controlledStream } from './controlled-stream';
 
 // The chat screen's code, held until the test lets it arrive.
 const chatScreen = vi.hoisted(() => {
@@ -24,27 +22,12 @@ vi.mock('../../../src/features/agents/pages/AgentChatSessionPage', async (import
 });
 
 let api: FakeApi;
-let restoreSizes: () => void;
 
-/** A reply stream the test writes into. */
-function controlledStream() {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const delta = (text: string) => sink.enqueue(new TextEncoder().encode(`event: delta\ndata: ${JSON.stringify({ run_id: 'run-1', text })}\n\n`));
-  return { body, delta };
-}
-
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+  },
 });
 
 describe('a new chat while its chat screen’s code downloads', () => {

@@ -5,8 +5,8 @@
  * stays in sight and goes at once; and messages someone else left on the device are never sent.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll, type OutboxRow } from '../../../src/db';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db, type OutboxRow } from '../../../src/db';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
 import { agentsState } from '../../../src/features/agents/agents.store';
@@ -15,12 +15,11 @@ import { startOutbox } from '../../../src/features/agents/outbox/outbox-wake';
 import { chatNotice } from '../../../src/features/agents/lib/chat-notice';
 import { OUTBOX_TEXT } from '../../../src/features/agents/outbox/outbox.store';
 import { SESSION_EXPIRED_NOTICE, unsentRemovedNotice } from '../../../src/features/auth/pages/LoginPage';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { giveElementsASize } from './chat-support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
 import { controlledStream } from './controlled-stream';
-import { installFakeChat, message } from './fake-agents';
+import { message } from './fake-agents';
+import { setUpChatScreenTests } from './chat-support';
 
 const earlier = '2026-03-01T09:00:00.000Z';
 const SESSION = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
@@ -28,7 +27,6 @@ const Q1 = message('q1', 'sess-1', 'user', 'Which keywords for bakeries?', earli
 const R1 = message('r1', 'sess-1', 'assistant', 'Start with sourdough.', '2026-03-01T09:00:05.000Z', 'q1');
 
 let api: FakeApi;
-let restoreSizes: () => void;
 
 function goOffline() {
   api.offline = true;
@@ -84,24 +82,19 @@ beforeAll(() => {
   startOutbox();
 });
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
-  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
-  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: controlledStream().body }));
-  await signInAs(api, 'org_owner');
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
+    api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
+    api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: controlledStream().body }));
+  },
 });
-afterEach(async () => {
+afterEach(() => {
   api.offline = false;
   reportNetworkSuccess();
-  restoreSizes();
-  await signOut();
   Object.defineProperty(navigator, 'locks', { configurable: true, value: undefined });
-  vi.unstubAllGlobals();
 });
 
 async function openChat() {

@@ -6,16 +6,15 @@
  * Idempotency-Key however often it is tried; a refusal stays with its reason.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll } from '../../../src/db';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { giveElementsASize } from './chat-support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
 import { controlledStream, runOf } from './controlled-stream';
 import { installFakeChat, message, type FakeChat } from './fake-agents';
+import { setUpChatScreenTests } from './chat-support';
 
 const earlier = '2026-03-01T09:00:00.000Z';
 const SESSION = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
@@ -24,7 +23,6 @@ const R1 = message('r1', 'sess-1', 'assistant', 'Start with sourdough.', '2026-0
 
 let api: FakeApi;
 let chat: FakeChat;
-let restoreSizes: () => void;
 let stream: ReturnType<typeof controlledStream>;
 
 function goOffline() {
@@ -40,24 +38,20 @@ function comeBackOnline() {
 // As the app starts (src/main.tsx): connectivity tracking, the logout wipe, and the outbox once spaces are ready.
 beforeAll(() => startOfflineLayer());
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  chat = installFakeChat(api, 'seo');
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
-  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
-  stream = controlledStream();
-  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
-  await signInAs(api, 'org_owner');
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake, fakeChat) => {
+    api = fake;
+    chat = fakeChat;
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
+    api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
+    stream = controlledStream();
+    api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
+  },
 });
-afterEach(async () => {
+afterEach(() => {
   api.offline = false;
   reportNetworkSuccess();
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
 });
 
 async function openChat() {

@@ -5,15 +5,13 @@
  * manages them, with the organisation's templates read-only for members.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PromptTemplateDto } from '../../../src/contract/prompt-templates';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa/connectivity.store';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 const template = (id: string, title: string, body: string, extra: Partial<PromptTemplateDto> = {}): PromptTemplateDto => ({
   id,
@@ -39,22 +37,17 @@ const TEMPLATES = [
 /** Whole screens on a shared, busy machine: more room than the default per test. */
 const SLOW = { timeout: 120_000 };
 let api: FakeApi;
-let restoreSizes: () => void;
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z')]);
-  api.on('GET /prompt-templates', () => ({ status: 200, body: { templates: TEMPLATES } }));
-  await signInAs(api, 'org_member');
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z')]);
+    api.on('GET /prompt-templates', () => ({ status: 200, body: { templates: TEMPLATES } }));
+  },
 });
-afterEach(async () => {
+afterEach(() => {
   act(() => reportNetworkSuccess());
-  restoreSizes();
-  await signOut();
 });
 
 async function openChat() {

@@ -3,35 +3,25 @@
  * with no dialog, shows pressed, and details are optional behind "Add details".
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import { describe, expect, it } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 let api: FakeApi;
-let restoreSizes: () => void;
 const reply = message('m2', 'sess-1', 'assistant', '### Search intent\n\nOwners compare **bakery software**.', '2026-03-01T09:00:05.000Z');
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), reply]);
-  api.on('POST /agents/messages/m2/rating', (call) => {
-    const body = call.body as { rating: number | null; feedback_categories: string[]; feedback_text: string | null };
-    return { status: 200, body: { ...reply, rating: body.rating, feedback_categories: body.feedback_categories, feedback_text: body.feedback_text } };
-  });
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), reply]);
+    api.on('POST /agents/messages/m2/rating', (call) => {
+      const body = call.body as { rating: number | null; feedback_categories: string[]; feedback_text: string | null };
+      return { status: 200, body: { ...reply, rating: body.rating, feedback_categories: body.feedback_categories, feedback_text: body.feedback_text } };
+    });
+  },
 });
 
 describe('reply feedback', () => {

@@ -5,13 +5,11 @@
  * never shows its Markdown marks: until the renderer is in, its words wait behind a placeholder.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { giveElementsASize, SESSION, sessionWith } from './chat-support';
-import { installFakeChat, message } from './fake-agents';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { SESSION, sessionWith, setUpChatScreenTests } from './chat-support';
+import { message } from './fake-agents';
 
 // The reply renderer's download, held until a test lets it finish.
 const renderer = vi.hoisted(() => {
@@ -25,20 +23,13 @@ vi.mock('../../../src/features/agents/components/Markdown', async (importOrigina
 });
 
 let api: FakeApi;
-let restoreSizes: () => void;
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', SESSION.created_at)]);
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', SESSION.created_at)]);
+  },
 });
 
 async function openChat() {

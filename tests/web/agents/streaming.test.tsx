@@ -5,72 +5,39 @@
  * written, and a stream that breaks falls back to the long poll.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessageDto, StopResult } from '../../../src/contract/agents';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { installFakeChat, message, type FakeChat } from './fake-agents';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message, type FakeChat } from './fake-agents';
 import { followReplyStream } from '../../../src/features/agents/reply-stream';
+import { setUpChatScreenTests } from './chat-support';
+import { controlledStream } from './controlled-stream';
 
 const earlier = '2026-03-01T09:00:00.000Z';
 const run = (status: 'running' | 'succeeded', replyId: string | null = null) => ({
   id: 'run-1', status, error: null, user_message_id: 'msg-user-1', reply_message_id: replyId, mode: 'normal', refunded: false, updated_at: new Date().toISOString(),
 });
 
-/** A reply stream the test writes into, event by event. */
-function controlledStream() {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const encoder = new TextEncoder();
-  const send = (event: string, data: unknown) => sink.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-  return {
-    body,
-    delta: (text: string) => send('delta', { run_id: 'run-1', text }),
-    done: (data: unknown) => {
-      send('done', data);
-      sink.close();
-    },
-    breakOff: () => sink.error(new TypeError('network error')),
-  };
-}
-
-function giveElementsASize() {
-  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
-    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
-    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-  });
-  return () => restore.forEach((undo) => undo());
-}
-
 let api: FakeApi;
 let chat: FakeChat;
-let restoreSizes: () => void;
 let stream: ReturnType<typeof controlledStream>;
 /** What the server holds for the session (the messages list answers with it). */
 let serverMessages: ChatMessageDto[];
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  chat = installFakeChat(api, 'seo');
-  chat.pollReply = () => ({ status: 200, body: { run: run('running'), timed_out: true, messages: [] } });
-  const session = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [session] }));
-  serverMessages = [message('m1', 'sess-1', 'user', 'Hello', earlier)];
-  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session, messages: serverMessages, run: null } }));
-  stream = controlledStream();
-  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake, fakeChat) => {
+    api = fake;
+    chat = fakeChat;
+    chat.pollReply = () => ({ status: 200, body: { run: run('running'), timed_out: true, messages: [] } });
+    const session = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [session] }));
+    serverMessages = [message('m1', 'sess-1', 'user', 'Hello', earlier)];
+    api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session, messages: serverMessages, run: null } }));
+    stream = controlledStream();
+    api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
+  },
 });
 
 async function openAndSend(text: string) {
@@ -104,8 +71,12 @@ describe('streaming replies', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
 
     stream.done({ run: run('succeeded', 'm9'), message: message('m9', 'sess-1', 'assistant', 'Try **bakery POS** first, then café menus.', new Date().toISOString()) });
-    await waitFor(() => expect(within(log).getByText(/then café menus/)).toBeTruthy());
-    expect(screen.queryByTestId('streaming-reply')).toBeNull();
+    // The finished reply stays in the streaming bubble until the conversation has read it back: the
+    // end state is the reply once, in the conversation, and no streaming bubble.
+    await waitFor(() => {
+      expect(screen.queryByTestId('streaming-reply')).toBeNull();
+      expect(within(log).getAllByText(/then café menus/)).toHaveLength(1);
+    });
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
     // The user's message was reconciled with the server's from the send's answer: one copy, not pending.
     expect(within(log).getAllByText('Keywords for cafés?')).toHaveLength(1);

@@ -5,40 +5,32 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import JSZip from 'jszip';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installFakeChat, message } from './fake-agents';
-import { giveElementsASize, sessionWith } from './chat-support';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
+import { message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
 
 let api: FakeApi;
-let restoreSizes: () => void;
 let downloads: { blob: Blob; name: string }[];
 const REPLY = '### Search intent\n\nOwners compare **bakery software**.\n\n- Try *bakery POS*\n- Read [the guide](https://example.com/guide)';
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', REPLY, '2026-03-01T09:00:05.000Z')]);
-  // The download goes through an object URL and a link click: capture the file instead.
-  downloads = [];
-  let pending: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((pending = blob), 'blob:export'), revokeObjectURL: () => undefined }));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (pending) downloads.push({ blob: pending, name: this.download });
-  });
-  await signInAs(api, 'org_member');
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Which keywords?', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', REPLY, '2026-03-01T09:00:05.000Z')]);
+    // The download goes through an object URL and a link click: capture the file instead.
+    downloads = [];
+    let pending: Blob | null = null;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((pending = blob), 'blob:export'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (pending) downloads.push({ blob: pending, name: this.download });
+    });
+  },
 });
-afterEach(async () => {
-  restoreSizes();
+afterEach(() => {
   vi.restoreAllMocks();
-  await signOut();
-  vi.unstubAllGlobals();
 });
 
 /** jsdom's Blob has no text()/arrayBuffer(): read it the way a page could, with FileReader. */

@@ -6,15 +6,13 @@
  * the question, and an edit the server refuses keeps the editor open with the reason.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '../../../src/contract/agents';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { installDomShims } from '../app/support/dom';
-import { giveElementsASize } from './chat-support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
 import { controlledStream, runOf } from './controlled-stream';
-import { installFakeChat, message } from './fake-agents';
+import { message } from './fake-agents';
+import { setUpChatScreenTests } from './chat-support';
 
 const at = (second: number) => `2026-03-01T09:00:${String(second).padStart(2, '0')}.000Z`;
 const SESSION = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: at(0), updated_at: at(0) };
@@ -27,27 +25,19 @@ const Q2 = message('q2', 'sess-1', 'user', 'And for cafés?', at(4), 'r1b');
 const R2 = message('r2', 'sess-1', 'assistant', 'Flat white keywords.', at(5), 'q2');
 
 let api: FakeApi;
-let restoreSizes: () => void;
 let serverMessages: ChatMessageDto[];
 let stream: ReturnType<typeof controlledStream>;
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  serverMessages = [Q1, R1a, R1b, Q2, R2];
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
-  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: serverMessages, run: null } }));
-  stream = controlledStream('run-2');
-  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+    serverMessages = [Q1, R1a, R1b, Q2, R2];
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
+    api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: serverMessages, run: null } }));
+    stream = controlledStream('run-2');
+    api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: stream.body }));
+  },
 });
 
 async function openChat() {

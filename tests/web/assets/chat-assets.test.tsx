@@ -4,18 +4,16 @@
  * as asset_ids and are cleared once it is accepted.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll } from '../../../src/db';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { toAssetRow } from '../../../src/features/assets/assets.queries';
-import { giveElementsASize, sessionWith } from '../agents/chat-support';
-import { installFakeChat, message } from '../agents/fake-agents';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { sessionWith, setUpChatScreenTests } from '../agents/chat-support';
+import { message } from '../agents/fake-agents';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
 import { asset, installFakeAssets } from './fake-assets';
 
 let api: FakeApi;
-let restoreSizes: () => void;
 const at = '2026-03-01T09:00:00.000Z';
 const creativeReply = [
   '### Core insight',
@@ -29,20 +27,13 @@ const creativeReply = [
   '- Headline: "Your best season yet"',
 ].join('\n');
 
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeChat(api, 'seo');
-  installFakeAssets(api);
-  sessionWith(api, [message('m1', 'sess-1', 'user', 'Ideas for spring?', at), message('m2', 'sess-1', 'assistant', creativeReply, '2026-03-01T09:00:05.000Z')]);
-  await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-  vi.unstubAllGlobals();
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    installFakeAssets(api);
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Ideas for spring?', at), message('m2', 'sess-1', 'assistant', creativeReply, '2026-03-01T09:00:05.000Z')]);
+  },
 });
 
 describe('Save to assets', () => {

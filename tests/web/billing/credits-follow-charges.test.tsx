@@ -6,23 +6,21 @@
  * Through the real stores and request layer against the fake backend.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKAGES } from '../../../src/contract/billing-catalogue';
-import { wipeAll } from '../../../src/db';
 import { openRun } from '../../../src/features/agent-mode/agent-mode.store';
 import { regenerateReply } from '../../../src/features/agents/chat.store';
 import { generateImage } from '../../../src/features/assets/assets.store';
 import { formatCredits } from '../../../src/features/billing/billing.status';
 import { billingState, creditsChanged, purchaseCredits, refreshBilling } from '../../../src/features/billing/billing.store';
 import { installFakeAgentMode } from '../agent-mode/fake-agent-mode';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp } from '../app/support/render-app';
 import { asset } from '../assets/fake-assets';
-import { giveElementsASize } from '../agents/chat-support';
 import { controlledStream } from '../agents/controlled-stream';
-import { installFakeChat, message } from '../agents/fake-agents';
+import { message } from '../agents/fake-agents';
 import { installFakeBilling, type FakeBilling } from './fake-billing';
+import { setUpChatScreenTests } from '../agents/chat-support';
 
 // Leaving for a payment page is a full-page navigation: never in these tests.
 vi.mock('../../../src/features/billing/checkout-navigation', () => ({ leaveAppForCheckout: vi.fn() }));
@@ -34,7 +32,6 @@ const R1 = message('r1', 'sess-1', 'assistant', 'Start with sourdough.', '2026-0
 
 let api: FakeApi;
 let billing: FakeBilling;
-let restoreSizes: () => void;
 
 /** The server charges: its own figures change (the next GET /billing/credits says so). */
 function serverCharges(credits: number): void {
@@ -46,23 +43,19 @@ function creditsNeverAnswer(): void {
   api.on('GET /billing/credits', () => new Promise(() => undefined));
 }
 
+setUpChatScreenTests({
+  role: 'org_owner',
+  prepare: (fake) => {
+    api = fake;
+    billing = installFakeBilling(api);
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
+    api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
+    api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: controlledStream().body }));
+  },
+});
 beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  api = installFakeApi();
-  billing = installFakeBilling(api);
-  installFakeChat(api, 'seo');
-  api.on('GET /agents/sessions', () => ({ status: 200, body: [SESSION] }));
-  api.on('GET /agents/sessions/sess-1/messages', () => ({ status: 200, body: { session: SESSION, messages: [Q1, R1], run: null } }));
-  api.on('GET /agents/sessions/sess-1/stream', () => ({ status: 200, stream: controlledStream().body }));
-  await signInAs(api, 'org_owner');
   await refreshBilling();
   expect(billingState.credits?.used).toBe(1200);
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
 });
 
 describe('the credits on screen follow every charge', () => {
