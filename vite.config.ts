@@ -38,7 +38,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       // Build only: keeps Radix Themes' tooltip provider, and with it ~15 KB of tooltip code, out of
       // the entry; the signed-in shell provides tooltips itself.
       themeWithoutTooltipProvider(),
-      // Installable, offline-tolerant app (DESIGN.md §3). The worker source is sw/sw.ts; the page
+      // Installable, offline-tolerant app (docs/pwa.md). The worker source is sw/sw.ts; the page
       // registers it itself (src/pwa/register-sw.ts) so updates wait for the user's consent.
       VitePWA({
         // Nothing to install from the first pass of a build (see above).

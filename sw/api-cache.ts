@@ -1,6 +1,6 @@
 /**
  * Runtime cache for /api/v1 GET responses: the app's own offline store for the last data each
- * screen showed (DESIGN.md §3). Network first, so online users always get fresh data.
+ * screen showed (docs/pwa.md). Network first, so online users always get fresh data.
  */
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';

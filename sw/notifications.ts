@@ -1,5 +1,5 @@
 /**
- * What a click on a notification does (spec 001 §4, DESIGN.md §3): bring the app forward on that
+ * What a click on a notification does (spec 001 §4; docs/pwa.md "Notifications"): bring the app forward on that
  * chat or run. Typed structurally (not with the WebWorker lib's Clients) so the logic is testable
  * with small fakes and compiles in any project.
  */

@@ -1,5 +1,5 @@
 /**
- * Which requests the service worker handles, and how (DESIGN.md §3). Pure so the whole table is
+ * Which requests the service worker handles, and how (docs/pwa.md, sw/README.md). Pure so the whole table is
  * unit-tested; sw.ts only wires these answers to Workbox routes.
  */
 import { API_PREFIX, SHARE_PAGE_PREFIX, isCacheableApiGet } from '../src/contract/paths';

@@ -1,5 +1,5 @@
 /**
- * The device's read model (DESIGN.md §2): what each screen last saw, so it still shows offline.
+ * The device's read model (docs/pwa.md "The pieces"): what each screen last saw, so it still shows offline.
  * Screens read these tables with live queries; fetches write into them. The only module that
  * defines the schema; the only folder that imports dexie.
  *

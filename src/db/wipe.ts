@@ -1,4 +1,4 @@
-/** Dropping saved data when it no longer belongs on screen (DESIGN.md §2). */
+/** Dropping saved data when it no longer belongs on screen (docs/pwa.md "The first session, start-up and the end of a session"). */
 import { db, SPACE_SCOPED_TABLES } from './mosaic-db';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Registers the service worker (sw/sw.ts, built to /sw.js) and runs the update flow: a new version
  * installs in the background and waits; the page says so; the new worker takes over only when the
- * user presses Reload (DESIGN.md §3).
+ * user presses Reload (docs/pwa.md).
  */
 import { Workbox } from 'workbox-window';
 import type { WorkboxLifecycleEvent } from 'workbox-window';

@@ -1,5 +1,5 @@
 /**
- * A new deploy reaches an open tab only when the user agrees (DESIGN.md §3): two real builds with
+ * A new deploy reaches an open tab only when the user agrees (docs/pwa.md): two real builds with
  * different build ids (the run's shared build and the same sources built again, tests/tools/test-build.ts),
  * swapped under the running server; the open page shows "A new version is
  * available", keeps the old version meanwhile, and Reload switches to the new one.

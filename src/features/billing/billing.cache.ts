@@ -1,6 +1,6 @@
 /**
  * The last plan and credits seen for a space, kept on the device so the sidebar card and the
- * Credits screen still show them offline (DESIGN.md §2: server → Dexie → UI).
+ * Credits screen still show them offline (server → Dexie → UI: docs/pwa.md "The pieces").
  */
 import type { Credits, Plan } from '../../contract/billing';
 

@@ -1,6 +1,6 @@
 /**
- * Wakes long polls when a session gets a new message or its run ends (DESIGN.md §4 "Waking
- * pollers"). In-process: a map of waiters per session, so 1,000 waiting polls cost one closure each.
+ * Wakes long polls when a session gets a new message or its run ends (docs/agents.md "Long poll
+ * and waker"). In-process: a map of waiters per session, so 1,000 waiting polls cost one closure each.
  * Across processes on PostgreSQL: NOTIFY on one channel, and every process LISTENs on a dedicated
  * connection (db/notify-channel.ts). PGlite runs inside a single process (it cannot be opened by two), so there the
  * in-process path is the whole story.

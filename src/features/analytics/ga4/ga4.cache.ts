@@ -1,6 +1,6 @@
 /**
  * What the dashboard last saw, kept on the device so it still shows offline with "Last updated …"
- * (DESIGN.md §2: server → Dexie → UI). Rows live in the shared `meta` table under the space, so a
+ * (server → Dexie → UI: docs/pwa.md "The pieces"). Rows live in the shared `meta` table under the space, so a
  * space switch and logout remove them with everything else of that space.
  */
 import type { DashboardMetrics, Ga4LinkedProperty } from '../../../contract/ga4';
