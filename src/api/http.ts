@@ -18,6 +18,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send even while the session is not ready (the caller knows the call needs no session). */
   skipAuthQueue?: boolean;
+  /** Headers of this call only (an Idempotency-Key); the session's own headers are added as always. */
+  headers?: Record<string, string>;
 }
 
 /** Long-running GET time-out: 2,100,000 ms (35 minutes, spec 000 §9). */
@@ -41,7 +43,7 @@ function call<T>(
     method,
     path: withQuery(path, options.query),
     body,
-    headers,
+    headers: options.headers || headers ? { ...options.headers, ...headers } : undefined,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     skipAuthQueue: options.skipAuthQueue,

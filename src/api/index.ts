@@ -1,5 +1,6 @@
 /** Public surface of the request layer. Features import from 'src/api', never from wretch. */
 export { http, LONG_GET_TIMEOUT_MS, type RequestOptions } from './http';
+export { callEndpoint, type CallOptions } from './call-endpoint';
 export { EARLY_GET_MAX_AGE_MS } from './early-gets';
 export type { FetchedBytes } from './client';
 export { ApiError, ERROR_MESSAGES, stringField, toApiError, type ErrorCode, type FieldError } from './errors';
