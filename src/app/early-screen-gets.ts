@@ -5,12 +5,14 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { http } from '../api';
+import { BILLING_ROUTES } from '../contract/billing-routes';
+import { endpointPath } from '../contract/endpoint';
 import { onSpacesEvent } from '../session';
 import { currentRouteHandle } from './route-handle';
 import { matchRoutesOnce } from './route-matches';
 
 /** The plan card's GETs (billing.store's first load): every signed-in screen shows the card. */
-const SHELL_GETS = ['/billing/plan', '/billing/credits'];
+const SHELL_GETS = [endpointPath(BILLING_ROUTES.plan), endpointPath(BILLING_ROUTES.credits)];
 
 /** Call once, at start-up, for a stored session. Only the first spaces-ready counts. */
 export function startScreenGetsWhenSpacesReady(routes: RouteObject[]): void {

@@ -25,8 +25,11 @@ export interface Credits {
   last_updated: string | null;
 }
 
-export type TransactionType = 'debit' | 'credit' | 'refund' | 'purchase' | 'grant';
-export type TransactionStatus = 'completed' | 'refunded';
+/** The ledger's kinds of movement and states, as the server stores them (its enums name the same). */
+export const TRANSACTION_TYPES = ['debit', 'credit', 'refund', 'purchase', 'grant'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'refunded'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export interface Transaction {
   id: string;

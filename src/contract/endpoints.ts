@@ -1,9 +1,11 @@
 /**
- * The endpoints whose bodies both sides know, by method and route path (relative to API_PREFIX,
- * `:param` segments as the server registers them): the request body the client sends and the body
- * of a successful answer. The server validates with the same schemas (its route files import them);
- * the client tests' fake backends check every answer they give and every body the client sends
- * against this table, so a fake cannot drift from the real server.
+ * The endpoints of the areas not yet declared with defineEndpoints (endpoint.ts), by method and
+ * route path (relative to API_PREFIX, `:param` segments as the server registers them): the request
+ * body the client sends and the body of a successful answer. Their server routes still spell their
+ * own paths and schemas, so this table can drift from them; an area moves to its own
+ * `<area>-endpoints.ts` (listed in all-endpoints.ts) and leaves this table (docs/architecture.md
+ * "How to add an endpoint"). The client tests' fake backends check every answer they give and
+ * every body the client sends against this table and the declared endpoints alike (`endpointFor`).
  */
 import { z } from 'zod';
 import { agentModeRunDetailSchema, agentModeRunPageSchema, answerSchema, createRunSchema, editStepSchema } from './agent-mode';
@@ -52,7 +54,6 @@ import {
 } from './assets';
 import { sessionAnswerSchema, tokenAnswerSchema, userSchema } from './session-answers';
 import { deletedSessionSchema, historyPageSchema, historySearchSchema, historySessionSchema } from './chat-history-schemas';
-import { creditsSchema, planSchema } from './billing';
 import { CHAT_MODES } from './chat';
 import {
   ga4AccountsResponseSchema,
@@ -77,6 +78,8 @@ import { adminDomainClaimListSchema, adminDomainClaimSchema, claimDomainBodySche
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso-schemas';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
 import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
+import { CONTRACT_ENDPOINTS } from './all-endpoints';
+import type { WireSchema } from './endpoint';
 import { routeMatcher } from './paths';
 import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
 import { documentTextSchema, downloadLinkSchema } from './document-preview';
@@ -85,7 +88,7 @@ import { archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces'
 import { wireId } from './wire';
 
 /** Any Zod schema, built with the full API or with zod/mini (wire.ts, auth.ts); check with `z.safeParse`. */
-export type WireSchema = z.core.$ZodType;
+export type { WireSchema };
 
 export interface EndpointSchemas {
   /** The JSON body the client sends, when the endpoint takes one. */
@@ -132,8 +135,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /spaces/:id/archive': { response: spaceSchema },
   'POST /spaces/:id/restore': { response: spaceSchema },
   'POST /spaces/:id/delete': { request: z.object({ confirm_name: z.string() }), responses: { 202: spaceDeletionSchema } },
-  'GET /billing/plan': { response: planSchema },
-  'GET /billing/credits': { response: creditsSchema },
   'GET /integrations/ga4/accounts': { response: ga4AccountsResponseSchema },
   'GET /integrations/ga4/properties': { response: ga4PropertiesResponseSchema },
   'GET /integrations/ga4/linked-properties': { response: ga4LinkedPropertiesResponseSchema },
@@ -255,15 +256,25 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /admin/domain-claims/:id/reject': { request: reasonBodySchema, response: adminDomainClaimSchema },
 };
 
-const MATCHERS = Object.entries(ENDPOINTS).map(([key, schemas]) => {
+/** The declared endpoints in this table's terms: their answers by status. */
+const DECLARED: ReadonlyArray<readonly [string, EndpointSchemas]> = CONTRACT_ENDPOINTS.map((endpoint) => [
+  endpoint.key,
+  { ...(endpoint.body ? { request: endpoint.body } : {}), responses: endpoint.answers },
+]);
+
+// One table: an endpoint is declared in its area's file or listed here, never both.
+const twice = DECLARED.map(([key]) => key).filter((key) => key in ENDPOINTS);
+if (twice.length > 0) throw new Error(`Listed in endpoints.ts and declared with defineEndpoints: ${twice.join(', ')}`);
+
+const MATCHERS = [...Object.entries(ENDPOINTS), ...DECLARED].map(([key, schemas]) => {
   const [method, path] = key.split(' ') as [string, string];
   return { key, method, matcher: routeMatcher(path), schemas };
 });
 
 /**
- * The table's entry for a concrete call ('GET', '/agents/sessions/abc/poll?since=…'), or undefined
- * for an endpoint the table does not list. A literal route wins over a `:param` one
- * ('/agents/sessions' is not '/agents/:slug').
+ * The entry for a concrete call ('GET', '/agents/sessions/abc/poll?since=…'), from this table or
+ * the declared endpoints, or undefined for an endpoint neither lists. A literal route wins over a
+ * `:param` one ('/agents/sessions' is not '/agents/:slug').
  */
 export function endpointFor(method: string, path: string): { key: string; schemas: EndpointSchemas } | undefined {
   const bare = path.split(/[?#]/)[0] ?? path;

@@ -1,8 +1,7 @@
-/** Billing calls of spec 001 §7, through the one API client. */
-import { http } from '../../api';
-// Deduct and purchase carry an Idempotency-Key header, which the public `http` helpers do not take.
-import { executeRequest } from '../../api/pipeline';
+/** Billing calls of spec 001 §7, through the one API client and the contract's billing routes. */
+import { callEndpoint } from '../../api';
 import type { PaidPlanType } from '../../contract/billing-catalogue';
+import { BILLING_ROUTES } from '../../contract/billing-routes';
 import type {
   ActivityFeed,
   CatalogueInfo,
@@ -24,37 +23,36 @@ import type {
 export type * from '../../contract/billing';
 export { creditsUsedPercent, formatCredits } from './billing.status';
 
+/** Only a signal when there is one: a GET without options may take the answer of the same GET started early. */
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : undefined);
+
 export function fetchPlan(signal?: AbortSignal): Promise<Plan> {
-  return http.get<Plan>('/billing/plan', signal ? { signal } : undefined);
+  return callEndpoint(BILLING_ROUTES.plan, {}, withSignal(signal));
 }
 
 export function fetchCredits(signal?: AbortSignal): Promise<Credits> {
-  return http.get<Credits>('/billing/credits', signal ? { signal } : undefined);
+  return callEndpoint(BILLING_ROUTES.credits, {}, withSignal(signal));
 }
 
 export function fetchTransactions(query: TransactionQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  return http.get<TransactionPage>('/billing/credits/transactions', {
-    query: { limit: query.limit, offset: query.offset, feature: query.feature, period: query.period, status: query.status, type: query.type },
-    ...(signal ? { signal } : {}),
-  });
+  return callEndpoint(
+    BILLING_ROUTES.transactions,
+    { query: { limit: query.limit, offset: query.offset, feature: query.feature, period: query.period, status: query.status, type: query.type } },
+    withSignal(signal),
+  );
 }
 
 export function fetchUsageBreakdown(groupBy: UsageGroup, period: string, signal?: AbortSignal): Promise<UsageBreakdown> {
-  return http.get<UsageBreakdown>('/billing/analytics/usage-breakdown', { query: { group_by: groupBy, period }, ...(signal ? { signal } : {}) });
+  return callEndpoint(BILLING_ROUTES.usageBreakdown, { query: { group_by: groupBy, period } }, withSignal(signal));
 }
 
 export function fetchRecentActivity(limit: number, signal?: AbortSignal): Promise<ActivityFeed> {
-  return http.get<ActivityFeed>('/billing/analytics/recent-activity', { query: { limit }, ...(signal ? { signal } : {}) });
+  return callEndpoint(BILLING_ROUTES.recentActivity, { query: { limit } }, withSignal(signal));
 }
 
 /** Spends credits; the same `idempotencyKey` never charges twice (the server answers with the first charge). */
 export function postDeduction(payload: DeductPayload, idempotencyKey?: string): Promise<DeductResult> {
-  return executeRequest<DeductResult>({
-    method: 'POST',
-    path: '/billing/credits/deduct',
-    body: payload,
-    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-  });
+  return callEndpoint(BILLING_ROUTES.deduct, { body: payload }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined);
 }
 
 /**
@@ -62,11 +60,11 @@ export function postDeduction(payload: DeductPayload, idempotencyKey?: string): 
  * rule (spec 000 §5) sends it only with a current space: signed-in screens ask, visitors need not.
  */
 export function fetchCatalogueInfo(signal?: AbortSignal): Promise<CatalogueInfo> {
-  return http.get<CatalogueInfo>('/billing/plans', signal ? { signal } : undefined);
+  return callEndpoint(BILLING_ROUTES.catalogue, {}, withSignal(signal));
 }
 
 export function fetchCheckout(id: string, signal?: AbortSignal): Promise<Checkout> {
-  return http.get<Checkout>(`/billing/checkouts/${encodeURIComponent(id)}`, signal ? { signal } : undefined);
+  return callEndpoint(BILLING_ROUTES.checkout, { params: { id } }, withSignal(signal));
 }
 
 export function isCheckoutStarted(answer: CreditChange | PlanChange | CheckoutStarted): answer is CheckoutStarted {
@@ -78,20 +76,10 @@ export function isCheckoutStarted(answer: CreditChange | PlanChange | CheckoutSt
  * answer with the credits added; Stripe with the payment page to go to.
  */
 export function postPurchase(payload: PurchasePayload, idempotencyKey: string): Promise<CreditChange | CheckoutStarted> {
-  return executeRequest<CreditChange | CheckoutStarted>({
-    method: 'POST',
-    path: '/billing/credits/purchase',
-    body: payload,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return callEndpoint(BILLING_ROUTES.purchase, { body: payload }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Pays for a plan; the key makes a retried attempt pay once. */
 export function postPlanUpgrade(planType: PaidPlanType, idempotencyKey: string): Promise<PlanChange | CheckoutStarted> {
-  return executeRequest<PlanChange | CheckoutStarted>({
-    method: 'POST',
-    path: '/billing/plan/upgrade',
-    body: { plan_type: planType },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return callEndpoint(BILLING_ROUTES.upgradePlan, { body: { plan_type: planType } }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

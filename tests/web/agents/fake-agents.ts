@@ -80,7 +80,10 @@ export function installFakeChat(api: FakeApi, slug: string, sessionId = 'sess-1'
     polls += 1;
     return chat.pollReply(call, polls);
   });
-  api.on('POST /billing/credits/deduct', () => ({ status: 200, body: { success: true, credits_remaining: 1780, transaction_id: 'tx-1' } }));
+  api.on('POST /billing/credits/deduct', () => ({
+    status: 200,
+    body: { success: true, credits_remaining: 1780, transaction_id: 'tx-1', credits_charged: 20, duplicate: false },
+  }));
   api.on(`POST /agents/sessions/${sessionId}/cancel`, () => ({
     status: 200,
     body: { id: 'run-1', status: 'cancelled', error: 'Request cancelled', user_message_id: 'msg-user-1', reply_message_id: null, mode: 'normal', refunded: true, updated_at: new Date().toISOString() },

@@ -117,7 +117,10 @@ describe('billing store', () => {
   });
 
   it('sends the Idempotency-Key of a deduction', async () => {
-    api.on('POST /billing/credits/deduct', () => ({ status: 200, body: { success: true, credits_remaining: 1780, transaction_id: 't1' } }));
+    api.on('POST /billing/credits/deduct', () => ({
+      status: 200,
+      body: { success: true, credits_remaining: 1780, transaction_id: 't1', credits_charged: 20, duplicate: false },
+    }));
     await deductCredits({ amount: 20, feature_type: 'chat' }, 'chat_message:m-1');
     expect(api.callsTo('POST /billing/credits/deduct')[0]!.headers.get('Idempotency-Key')).toBe('chat_message:m-1');
   });
@@ -150,7 +153,23 @@ describe('billing store', () => {
   it("fails with 'Failed to purchase credits' when a retried attempt's checkout is closed", async () => {
     api.on('POST /billing/credits/purchase', () => ({
       status: 202,
-      body: { success: true, checkout_url: null, checkout: { id: 'chk-9', status: 'expired' }, duplicate: true },
+      body: {
+        success: true,
+        checkout_url: null,
+        checkout: {
+          id: 'chk-9',
+          status: 'expired',
+          purpose: 'credits',
+          credits: 1000,
+          bonus: 0,
+          plan_type: null,
+          amount: 10,
+          currency: 'USD',
+          created_at: '2026-01-01T00:00:00.000Z',
+          completed_at: null,
+        },
+        duplicate: true,
+      },
     }));
     await expect(purchaseCredits(CREDIT_PACKAGES[0]!, 'purchase-old')).rejects.toMatchObject({
       message: 'Failed to purchase credits',

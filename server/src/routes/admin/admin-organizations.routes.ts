@@ -11,7 +11,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../errors';
 import { adminOrganizationDetail, listAdminOrganizations } from '../../services/admin/organizations.service';
 import { adjustCredits } from '../../services/billing/adjustments.service';
-import { idempotencyKeyOf } from '../billing/billing.schemas';
+import { idempotencyKeyOf } from '../billing/idempotency-key';
 import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
 import { adminAccess, adminCallerOf, idParams, pageQuery, searchText } from './admin-access';

@@ -13,7 +13,7 @@ import { getSessionWithMessages, listSessions, requireSession } from '../../serv
 import { readAgentSettings } from '../../services/agents/settings.service';
 import type { ChatMode } from '../../../../src/contract/chat';
 import { bearerSecurity, errorResponses } from '../common.schemas';
-import { idempotencyKeyOf } from '../billing/billing.schemas';
+import { idempotencyKeyOf } from '../billing/idempotency-key';
 import type { RouteDeps } from '../deps';
 import {
   acceptedSchema,

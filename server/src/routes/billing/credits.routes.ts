@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { BILLING_ENDPOINTS } from '../../../../src/contract/billing-endpoints';
 import { MESSAGES, PAYMENT_MESSAGES } from '../../errors';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
@@ -8,37 +8,11 @@ import { adjustCredits } from '../../services/billing/adjustments.service';
 import { purchaseCredits } from '../../services/billing/purchases.service';
 import { providerFor } from '../../services/billing/payments';
 import { listTransactions, toTransactionResponse } from '../../services/billing/transactions.service';
-import { bearerSecurity, errorResponses } from '../common.schemas';
-import {
-  adjustBody,
-  bulkCreateBody,
-  checkoutStartedSchema,
-  creditChangeSchema,
-  deductBody,
-  idempotencyKeyOf,
-  periodStart,
-  purchaseBody,
-  transactionSchema,
-  transactionsQuery,
-  usageRecordBody,
-} from './billing.schemas';
+import { routeFromContract } from '../route-from-contract';
+import { idempotencyKeyOf } from './idempotency-key';
+import { periodStart } from './report-period';
 import { payContextFor, type BillingDeps } from './payment-context';
 import { BILLING_MANAGERS, BILLING_READERS, CREDIT_ADJUSTERS } from './roles';
-
-const deductResponse = z.object({
-  success: z.literal(true),
-  credits_remaining: z.number().int(),
-  transaction_id: z.uuid(),
-  credits_charged: z.number().int(),
-  duplicate: z.boolean(),
-});
-
-export const createdTransactionSchema = z.object({
-  success: z.literal(true),
-  transaction: transactionSchema,
-  credits_remaining: z.number().int(),
-  duplicate: z.boolean(),
-});
 
 /** Credits: spending, buying, adding, and the ledger (spec 001 §7). */
 export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
@@ -52,19 +26,9 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     userId: authOf(request).userId,
   });
 
-  app.post(
-    '/billing/credits/deduct',
-    {
-      onRequest: readers,
-      schema: {
-        tags: ['billing'],
-        summary: 'Spend credits; the same Idempotency-Key (or related_to without one) charges once',
-        security: bearerSecurity,
-        body: deductBody,
-        response: { 200: deductResponse, ...errorResponses(400, 401, 402, 403, 404, 422) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, BILLING_ENDPOINTS.deduct, {
+    onRequest: readers,
+    handler: async (request) => {
       const body = request.body;
       return deductCredits(db, {
         ...scope(request),
@@ -79,22 +43,12 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
     },
-  );
+  });
 
   // Platform admins only: no space (they have none); the body names the organisation.
-  app.post(
-    '/billing/credits/add',
-    {
-      onRequest: [app.requireAuth, app.requireRole(CREDIT_ADJUSTERS, PAYMENT_MESSAGES.onlySystemAdminsAdjust)],
-      schema: {
-        tags: ['billing'],
-        summary: "Adjust an organisation's credits with a reason, audited (platform system admins only; negative corrects)",
-        security: bearerSecurity,
-        body: adjustBody,
-        response: { 200: creditChangeSchema, ...errorResponses(400, 401, 403, 404, 422) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, BILLING_ENDPOINTS.addCredits, {
+    onRequest: [app.requireAuth, app.requireRole(CREDIT_ADJUSTERS, PAYMENT_MESSAGES.onlySystemAdminsAdjust)],
+    handler: async (request) => {
       const admin = currentUserOf(request);
       return adjustCredits(db, {
         orgId: request.body.org_id,
@@ -105,21 +59,11 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
     },
-  );
+  });
 
-  app.post(
-    '/billing/credits/purchase',
-    {
-      onRequest: buyers,
-      schema: {
-        tags: ['billing'],
-        summary: 'Buy a credit package (owners and admins): 200 credited (demo payments) or 202 with the Stripe payment page',
-        security: bearerSecurity,
-        body: purchaseBody,
-        response: { 200: creditChangeSchema, 202: checkoutStartedSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422, 502) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, BILLING_ENDPOINTS.purchase, {
+    onRequest: buyers,
+    handler: async (request, reply) => {
       const answer = await purchaseCredits(
         db,
         providerFor(deps.payments, request.body.payment_method),
@@ -134,30 +78,11 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
       );
       return reply.status(answer.status).send(answer.body);
     },
-  );
+  });
 
-  app.get(
-    '/billing/credits/transactions',
-    {
-      onRequest: readers,
-      schema: {
-        tags: ['billing'],
-        summary: "The organisation's credit ledger, newest first",
-        security: bearerSecurity,
-        querystring: transactionsQuery,
-        response: {
-          200: z.object({
-            transactions: z.array(transactionSchema),
-            total: z.number().int(),
-            has_more: z.boolean(),
-            limit: z.number().int(),
-            offset: z.number().int(),
-          }),
-          ...errorResponses(400, 401, 403, 404, 422),
-        },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, BILLING_ENDPOINTS.transactions, {
+    onRequest: readers,
+    handler: async (request) => {
       const query = request.query;
       return listTransactions(db, spaceOf(request).org_id, {
         limit: query.limit,
@@ -168,21 +93,11 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         since: periodStart(query.period),
       });
     },
-  );
+  });
 
-  app.post(
-    '/billing/credits/transactions/create',
-    {
-      onRequest: recorders,
-      schema: {
-        tags: ['billing'],
-        summary: 'Record one usage as a debit (owners and admins)',
-        security: bearerSecurity,
-        body: usageRecordBody,
-        response: { 200: createdTransactionSchema, 201: createdTransactionSchema, ...errorResponses(400, 401, 402, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, BILLING_ENDPOINTS.recordTransaction, {
+    onRequest: recorders,
+    handler: async (request, reply) => {
       const body = request.body;
       const result = await recordOneUsage(
         db,
@@ -206,24 +121,11 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         duplicate: result.duplicate,
       });
     },
-  );
+  });
 
-  app.post(
-    '/billing/credits/transactions/bulk-create',
-    {
-      onRequest: recorders,
-      schema: {
-        tags: ['billing'],
-        summary: 'Record up to 100 usages as debits, all or nothing (owners and admins)',
-        security: bearerSecurity,
-        body: bulkCreateBody,
-        response: {
-          201: z.object({ success: z.literal(true), created_count: z.number().int(), credits_remaining: z.number().int(), transaction_ids: z.array(z.uuid()) }),
-          ...errorResponses(400, 401, 402, 403, 404, 422),
-        },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, BILLING_ENDPOINTS.recordTransactions, {
+    onRequest: recorders,
+    handler: async (request, reply) => {
       const records = request.body.transactions.map((item) => ({
         credits: item.credits,
         feature: item.feature,
@@ -242,5 +144,5 @@ export const creditsRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         transaction_ids: result.rows.map((row) => row.id),
       });
     },
-  );
+  });
 };

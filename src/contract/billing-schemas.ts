@@ -1,8 +1,12 @@
-/** Request and response shapes of the billing routes (spec 001 §3, §7). */
+/**
+ * The request and answer schemas of the billing endpoints (spec 001 §3, §7; the endpoints in
+ * billing-endpoints.ts): the server validates requests and its answers with them, OpenAPI shows
+ * them, and the client tests' fake backends are checked against them. The validation messages are
+ * the texts a 422 answer names per field.
+ */
 import { z } from 'zod';
-import { CREDIT_TRANSACTION_STATUSES, CREDIT_TRANSACTION_TYPES } from '../../db/schema/index';
-import { AppError } from '../../errors';
-import { DAY_MS } from '../../services/billing/plan-catalogue';
+import { creditsSchema, planSchema, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './billing';
+import { wireId } from './wire';
 
 /** Far above any real purchase or charge; stops typos like 10000000000 long before integer overflow. */
 export const MAX_CREDITS_PER_CALL = 1_000_000;
@@ -10,6 +14,8 @@ export const MAX_CREDITS_PER_CALL = 1_000_000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_BULK_ITEMS = 100;
+
+// --- Requests.
 
 /** Whole credits in a range, with messages that say what is wrong. */
 export function creditsField(label: string, min: 0 | 1 = 1) {
@@ -33,6 +39,7 @@ export const relatedToSchema = z.object({
 
 export const featureField = text('Feature', 64).regex(/^[a-z0-9_-]+$/i, 'Feature may contain only letters, digits, - and _');
 
+/** POST /billing/credits/deduct */
 export const deductBody = z.object({
   amount: creditsField('Amount'),
   description: longText('Description').optional(),
@@ -45,9 +52,9 @@ export const deductBody = z.object({
 });
 
 /**
- * A platform admin's adjustment (spec 001 §7 {amount, description}, plus the organisation, since
- * platform admins have none): `description` is the reason and is required; `amount` may be
- * negative to correct a mistake.
+ * POST /billing/credits/add, a platform admin's adjustment (spec 001 §7 {amount, description}, plus
+ * the organisation, since platform admins have none): `description` is the reason and is required;
+ * `amount` may be negative to correct a mistake.
  */
 export const adjustBody = z.object({
   org_id: z.uuid({ error: 'org_id must be the id of an organisation' }),
@@ -67,6 +74,7 @@ export const adjustBody = z.object({
 /** Unset → the installation's own provider: demo payments (`mock`), or Stripe when configured. */
 const paymentMethodField = text('Payment method', 40).optional();
 
+/** POST /billing/credits/purchase */
 export const purchaseBody = z.object({
   credits: creditsField('Credits'),
   bonus: creditsField('Bonus', 0).optional(),
@@ -74,11 +82,13 @@ export const purchaseBody = z.object({
   payment_method: paymentMethodField,
 });
 
+/** POST /billing/plan/upgrade (and /plan/upgrade) */
 export const upgradeBody = z.object({
   plan_type: z.enum(['free', 'starter', 'pro', 'business'], { error: 'Unknown plan type: choose starter, pro or business' }),
   payment_method: paymentMethodField,
 });
 
+/** One usage recorded as a debit (POST /billing/credits/transactions/create and its bulk form). */
 export const usageRecordBody = z.object({
   credits: creditsField('Credits', 0),
   feature: featureField,
@@ -90,6 +100,7 @@ export const usageRecordBody = z.object({
   related_to: relatedToSchema.optional(),
 });
 
+/** POST /billing/analytics/recent-activity/create: an activity must be named; feature and credits have defaults. */
 export const activityRecordBody = usageRecordBody.extend({
   activity: text('Activity', 2000),
   feature: featureField.default('general'),
@@ -112,12 +123,7 @@ function isPeriod(value: string): boolean {
 }
 export const periodField = z.string().refine(isPeriod, 'Period must look like 7d, 30d, 90d or all (at most 366d)');
 
-/** The start of a period ('30d' → 30 days ago); undefined for 'all'. */
-export function periodStart(period: string, now = new Date()): Date | undefined {
-  if (period === 'all') return undefined;
-  return new Date(now.getTime() - Number.parseInt(period, 10) * DAY_MS);
-}
-
+/** GET /billing/credits/transactions */
 export const transactionsQuery = z.object({
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
@@ -132,16 +138,18 @@ export const transactionsQuery = z.object({
     .max(1_000_000, 'Offset must be at most 1,000,000')
     .default(0),
   feature: featureField.optional(),
-  status: z.enum(CREDIT_TRANSACTION_STATUSES, { error: `Status must be one of: ${CREDIT_TRANSACTION_STATUSES.join(', ')}` }).optional(),
-  type: z.enum(CREDIT_TRANSACTION_TYPES, { error: `Type must be one of: ${CREDIT_TRANSACTION_TYPES.join(', ')}` }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: `Status must be one of: ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
+  type: z.enum(TRANSACTION_TYPES, { error: `Type must be one of: ${TRANSACTION_TYPES.join(', ')}` }).optional(),
   period: periodField.default('all'),
 });
 
+/** GET /billing/analytics/usage-breakdown */
 export const usageQuery = z.object({
   period: periodField.default('30d'),
   group_by: z.enum(['feature', 'agent'], { error: 'group_by must be feature or agent' }).default('feature'),
 });
 
+/** GET /billing/analytics/recent-activity */
 export const activityQuery = z.object({
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
@@ -151,54 +159,70 @@ export const activityQuery = z.object({
     .default(10),
 });
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** GET /billing/checkouts/{id}: any text; an id no checkout has answers 404. */
+export const checkoutParams = z.object({ id: z.string() });
 
-/** The Idempotency-Key header, if sent: 1–200 visible ASCII characters, else 422. */
-export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const raw = headers['idempotency-key'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(value)) {
-    throw new AppError(422, 'Validation error', 'VALIDATION_ERROR', [
-      { field: 'Idempotency-Key', message: 'Idempotency-Key must be 1–200 visible ASCII characters' },
-    ]);
-  }
-  return value;
-}
-
-// Response shapes (OpenAPI, and the serializer checks answers against them).
-// GET /billing/plan and /billing/credits answer the contract's shapes (src/contract/billing.ts).
-export { creditsSchema, planSchema } from '../../../../src/contract/billing';
+// --- Answers. Ids are opaque text to the client (wire.ts): the server makes them UUIDs.
 
 export const transactionSchema = z.object({
-  id: z.uuid(),
-  transaction_id: z.uuid(),
+  id: wireId,
+  transaction_id: wireId,
   credits: z.number().int(),
   feature: z.string(),
   activity: z.string().nullable(),
-  transaction_type: z.enum(CREDIT_TRANSACTION_TYPES),
+  transaction_type: z.enum(TRANSACTION_TYPES),
   agent_name: z.string().nullable(),
   mode: z.string().nullable(),
   base_credits: z.number().int().nullable(),
-  status: z.enum(CREDIT_TRANSACTION_STATUSES),
+  status: z.enum(TRANSACTION_STATUSES),
   activity_details: z.string().nullable(),
   related_to: z.object({ type: z.string(), id: z.string() }).nullable(),
   balance_after: z.number().int(),
-  space_id: z.uuid().nullable(),
-  user_id: z.uuid().nullable(),
+  space_id: z.nullable(wireId),
+  user_id: z.nullable(wireId),
   created_at: z.string(),
+});
+
+export const transactionPageSchema = z.object({
+  transactions: z.array(transactionSchema),
+  total: z.number().int(),
+  has_more: z.boolean(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export const deductResultSchema = z.object({
+  success: z.literal(true),
+  credits_remaining: z.number().int(),
+  transaction_id: wireId,
+  credits_charged: z.number().int(),
+  duplicate: z.boolean(),
+});
+
+export const createdTransactionSchema = z.object({
+  success: z.literal(true),
+  transaction: transactionSchema,
+  credits_remaining: z.number().int(),
+  duplicate: z.boolean(),
+});
+
+export const bulkCreatedSchema = z.object({
+  success: z.literal(true),
+  created_count: z.number().int(),
+  credits_remaining: z.number().int(),
+  transaction_ids: z.array(wireId),
 });
 
 export const creditChangeSchema = z.object({
   success: z.literal(true),
-  transaction_id: z.uuid(),
+  transaction_id: wireId,
   credits_added: z.number().int(),
   credits_remaining: z.number().int(),
   duplicate: z.boolean(),
 });
 
 export const checkoutSchema = z.object({
-  id: z.uuid(),
+  id: wireId,
   status: z.enum(['open', 'completed', 'expired', 'failed']),
   purpose: z.enum(['credits', 'plan']),
   credits: z.number().int(),
@@ -216,4 +240,61 @@ export const checkoutStartedSchema = z.object({
   checkout_url: z.string().nullable(),
   checkout: checkoutSchema,
   duplicate: z.boolean(),
+});
+
+export const planChangeSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  transaction_id: wireId,
+  plan: planSchema,
+  credits: creditsSchema,
+});
+
+/** GET /billing/plans: the catalogue on sale and how this installation takes payments. */
+export const catalogueSchema = z.object({
+  plans: z.array(
+    z.object({
+      type: z.string(),
+      name: z.string(),
+      credits: z.number().int(),
+      price_monthly: z.number(),
+      trial_days: z.number().int().nullable(),
+      description: z.string(),
+      features: z.array(z.string()),
+      recommended: z.boolean(),
+    }),
+  ),
+  credit_packages: z.array(
+    z.object({ id: z.string(), credits: z.number().int(), bonus: z.number().int(), bonus_percent: z.number(), price: z.number() }),
+  ),
+  /** The currency prices are charged in (USD, or STRIPE_CURRENCY with Stripe). */
+  currency: z.string(),
+  /** How this installation takes payments, so the screens can say whether money really moves. */
+  payments: z.object({ provider: z.string(), checkout: z.enum(['instant', 'hosted']), demo: z.boolean() }),
+});
+
+export const usageBreakdownSchema = z.object({
+  period: z.string(),
+  group_by: z.enum(['feature', 'agent']),
+  total_credits_used: z.number().int(),
+  breakdown: z.array(
+    z.object({ key: z.string().nullable(), label: z.string(), credits: z.number().int(), transactions: z.number().int(), percentage: z.number() }),
+  ),
+});
+
+/** The feed's movements are ledger rows: their kind and state are the ledger's (the screens rely on it). */
+export const activityFeedSchema = z.object({
+  activities: z.array(
+    z.object({
+      id: wireId,
+      activity: z.string(),
+      feature: z.string(),
+      agent_name: z.string().nullable(),
+      credits: z.number().int(),
+      transaction_type: z.enum(TRANSACTION_TYPES),
+      status: z.enum(TRANSACTION_STATUSES),
+      user_name: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
 });
