@@ -6,5 +6,6 @@
  */
 import { BILLING_ENDPOINTS } from './billing-endpoints';
 import type { Endpoint } from './endpoint';
+import { PROMPT_TEMPLATE_ENDPOINTS } from './prompt-template-endpoints';
 
-export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [...Object.values(BILLING_ENDPOINTS)];
+export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [...Object.values(BILLING_ENDPOINTS), ...Object.values(PROMPT_TEMPLATE_ENDPOINTS)];

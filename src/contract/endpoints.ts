@@ -83,7 +83,6 @@ import type { WireSchema } from './endpoint';
 import { routeMatcher } from './paths';
 import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
 import { documentTextSchema, downloadLinkSchema } from './document-preview';
-import { createTemplateSchema, promptTemplateListSchema, promptTemplateSchema, updateTemplateSchema } from './prompt-templates';
 import { archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
 import { wireId } from './wire';
 
@@ -165,10 +164,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /agents/sessions/:id/shares': { responses: { 201: createdShareLinkSchema } },
   'DELETE /agents/sessions/:id/shares/:shareId': { responses: { 204: z.null() } },
   'GET /public/shares/:token': { response: sharedChatSchema },
-  'GET /prompt-templates': { response: promptTemplateListSchema },
-  'POST /prompt-templates': { request: createTemplateSchema, responses: { 201: promptTemplateSchema } },
-  'PATCH /prompt-templates/:id': { request: updateTemplateSchema, response: promptTemplateSchema },
-  'DELETE /prompt-templates/:id': { responses: { 204: z.null() } },
   'GET /agent-mode/runs': { response: agentModeRunPageSchema },
   'POST /agent-mode/runs': { request: createRunSchema, responses: { 201: agentModeRunDetailSchema } },
   'GET /agent-mode/runs/:id': { response: agentModeRunDetailSchema },

@@ -1,12 +1,12 @@
-/** Prompt template calls (docs/agents.md "Prompt templates"). */
-import { http } from '../../../api';
+/** Prompt template calls (docs/agents.md "Prompt templates"), through the contract's routes. */
+import { callEndpoint } from '../../../api';
+import { PROMPT_TEMPLATE_ROUTES } from '../../../contract/prompt-template-routes';
 import type { CreateTemplatePayload, PromptTemplateDto, UpdateTemplatePayload } from '../../../contract/prompt-templates';
 
-const path = (id: string) => `/prompt-templates/${encodeURIComponent(id)}`;
-
 export const templatesApi = {
-  list: () => http.get<{ templates: PromptTemplateDto[] }>('/prompt-templates').then((body) => body.templates),
-  create: (payload: CreateTemplatePayload) => http.post<PromptTemplateDto>('/prompt-templates', payload),
-  update: (id: string, payload: UpdateTemplatePayload) => http.patch<PromptTemplateDto>(path(id), payload),
-  remove: (id: string) => http.delete<void>(path(id)),
+  list: (): Promise<PromptTemplateDto[]> => callEndpoint(PROMPT_TEMPLATE_ROUTES.list).then((body) => body.templates),
+  create: (payload: CreateTemplatePayload): Promise<PromptTemplateDto> => callEndpoint(PROMPT_TEMPLATE_ROUTES.create, { body: payload }),
+  update: (id: string, payload: UpdateTemplatePayload): Promise<PromptTemplateDto> =>
+    callEndpoint(PROMPT_TEMPLATE_ROUTES.update, { params: { id }, body: payload }),
+  remove: (id: string): Promise<void> => callEndpoint(PROMPT_TEMPLATE_ROUTES.remove, { params: { id } }),
 };
