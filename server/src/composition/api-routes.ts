@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
-import { API_PREFIX } from '../plugins/api-headers';
+import { API_PREFIX } from '../../../src/contract/paths';
 import { adminRoutes } from '../routes/admin/index';
 import { agentModeRoutes } from '../routes/agent-mode/agent-mode.routes';
 import { agentsRoutes } from '../routes/agents/index';

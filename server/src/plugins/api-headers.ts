@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 
-export const API_PREFIX = '/api/v1';
 const API_VARY = ['Authorization', 'X-Space-Id'];
 
 function mergeVary(existing: unknown, additions: readonly string[]): string {
@@ -23,6 +22,7 @@ function mergeVary(existing: unknown, additions: readonly string[]): string {
 export function installApiHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-ID', request.id);
+    // Every /api path, not only API_PREFIX's: an unknown one answers the API's JSON 404 (docs/server.md "Errors").
     if (!request.url.startsWith('/api/')) return;
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     if (request.method === 'GET' || request.method === 'HEAD') {

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_PREFIX } from './api-headers';
+import { API_PREFIX } from '../../../src/contract/paths';
 
 /** Must be installed before the routes so that each route's zod schemas are collected. */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {

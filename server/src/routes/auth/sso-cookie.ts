@@ -4,7 +4,7 @@
  * Secure over HTTPS, and scoped to the SSO routes. Only its SHA-256 is stored with the attempt.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../plugins/api-headers';
+import { API_PREFIX } from '../../../../src/contract/paths';
 
 const NAME = 'mosaic_sso';
 const PATH = `${API_PREFIX}/auth/sso`;

@@ -5,7 +5,7 @@ import { SSO_APP_PATH, SSO_CALLBACK_PATH, SSO_ERROR_MESSAGES, SSO_START_PATH } f
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from '../../../../src/contract/sso-schemas';
 import { AppError } from '../../errors';
 import { appUrlFor } from '../../mail/fastify-mail';
-import { API_PREFIX } from '../../plugins/api-headers';
+import { API_PREFIX } from '../../../../src/contract/paths';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
 import { completeSsoSignIn, finishSsoCallback, lookupSso, SsoFailure, startSsoSignIn } from '../../services/sso/sso-sign-in.service';
 import { emailSchema, errorResponses } from '../common.schemas';

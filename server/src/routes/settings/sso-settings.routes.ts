@@ -5,7 +5,7 @@ import { SSO_CALLBACK_PATH, SSO_TEXTS } from '../../../../src/contract/sso';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from '../../../../src/contract/sso-settings';
 import { MESSAGES, forbidden } from '../../errors';
 import { appUrlFor } from '../../mail/fastify-mail';
-import { API_PREFIX } from '../../plugins/api-headers';
+import { API_PREFIX } from '../../../../src/contract/paths';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import { findClaim, toDomainClaim } from '../../services/domains/domain-claims';
 import { findSsoProvider, removeSsoSettings, saveSsoSettings, toSsoProvider } from '../../services/sso/sso-settings.service';

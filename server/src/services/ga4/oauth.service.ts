@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
-import { API_PREFIX } from '../../plugins/api-headers';
+import { API_PREFIX } from '../../../../src/contract/paths';
 import type { Ga4Config } from '../../ga4/env';
 import { ProviderError } from '../../ga4/types';
 import { saveConnectedAccount } from './accounts.service';
