@@ -169,3 +169,52 @@ describe('a job left active by a killed process', () => {
     }
   }, 90_000);
 });
+
+describe('a job that outlives a stopping server', () => {
+  it('leaves its job to be tried again, and its late failure raises nothing once the database has closed', async () => {
+    const { target, dispose } = await createTestDatabaseTarget();
+    const database = await openDatabase(target);
+    // Watch (not change) what pg-boss sends: the job's outcome, sent once the pool is ending.
+    const executor = database.sqlExecutor;
+    const send = executor.executeSql.bind(executor);
+    let closed = false;
+    const sentAfterClose: string[] = [];
+    executor.executeSql = (text, values) => {
+      if (closed) sentAfterClose.push(text);
+      return send(text, values);
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const queue = await startJobQueue(database, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 200 });
+      let started = false;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await queue.work('jobs-test-outlives-stop', async () => {
+        started = true;
+        await released;
+        throw new Error('failed after the stop');
+      });
+      const id = await queue.send('jobs-test-outlives-stop', {});
+      await until(() => started, 20_000, 'the handler to start');
+      // The stop gives up on the running handler after its grace period and leaves its job to be
+      // tried again; then the database closes.
+      await queue.stop();
+      const left = await database.db.execute(sql`SELECT state FROM pgboss.job WHERE id = ${id}`);
+      expect((left as unknown as { rows: { state: string }[] }).rows[0]?.state).toBe('retry');
+      await database.close();
+      closed = true;
+      // The handler fails now: pg-boss sends the failure to a closed pool, unawaited.
+      release();
+      await until(() => sentAfterClose.length > 0, 20_000, 'the failure to be sent');
+      // An unhandled rejection is reported after the microtasks of the turn that made it.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      if (!closed) await database.close();
+      await dispose();
+    }
+  });
+});
