@@ -110,7 +110,12 @@ describe('versions of a reply', () => {
     const newest = message('r2b', 'sess-1', 'assistant', 'Cortado and flat white keywords.', new Date().toISOString(), 'q2');
     serverMessages = [...serverMessages, newest];
     stream.done({ run: runOf('run-2', 'succeeded', 'q2', 'r2b'), message: newest });
-    await waitFor(() => expect(within(log).getByText('Cortado and flat white keywords.')).toBeTruthy());
+    // The finished reply stays in its streaming bubble until the conversation has read it back; then
+    // it is the second version of that reply.
+    await waitFor(() => {
+      expect(screen.queryByTestId('streaming-reply')).toBeNull();
+      expect(within(log).getByText('Cortado and flat white keywords.')).toBeTruthy();
+    });
     const second = within(log).getAllByRole('group', { name: 'Versions of this reply' })[1]!;
     expect(within(second).getByText('Version 2 of 2')).toBeTruthy();
     await user.click(within(second).getByRole('button', { name: 'Previous version' }));
