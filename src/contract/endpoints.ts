@@ -65,15 +65,6 @@ import {
 import { INVITE_ROLES, ORG_ROLES } from './orgs';
 import { joinRequestSchema, orgContactsSchema, orgInviteSchema, orgMemberSchema, reissuedInviteLinkSchema, sentInviteSchema } from './orgs-schemas';
 import { organizationSchema, updateOrganizationSchema } from './organization';
-import {
-  deletePushSubscriptionSchema,
-  markNotificationsReadSchema,
-  notificationListSchema,
-  pushSubscriptionRequestSchema,
-  pushSubscriptionSchema,
-  unreadCountSchema,
-  vapidPublicKeySchema,
-} from './notifications';
 import { adminDomainClaimListSchema, adminDomainClaimSchema, claimDomainBodySchema, domainClaimListSchema, domainClaimSchema } from './domain-claims';
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso-schemas';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
@@ -227,11 +218,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'PATCH /assets/:id': { request: assetUpdateRequestSchema, response: assetSchema },
   'DELETE /assets/:id': { responses: { 204: z.null() } },
   'DELETE /account/sessions/:id': { responses: { 204: z.null() } },
-  'GET /notifications': { response: notificationListSchema },
-  'POST /notifications/read': { request: markNotificationsReadSchema, response: unreadCountSchema },
-  'GET /notifications/push/key': { response: vapidPublicKeySchema },
-  'POST /notifications/push/subscriptions': { request: pushSubscriptionRequestSchema, responses: { 201: pushSubscriptionSchema } },
-  'DELETE /notifications/push/subscriptions': { request: deletePushSubscriptionSchema, responses: { 204: z.null() } },
   // The organisation's activity log (owners) and the platform admin area (docs/admin.md).
   'GET /orgs/audit': { response: auditPageSchema },
   'GET /admin/overview': { response: adminOverviewSchema },
