@@ -6,6 +6,8 @@ import { GuardedOutlet } from './GuardedOutlet';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { Crumb, RouteHandle } from './route-handle';
 import { agentLabel } from '../contract/agent-names';
+import { endpointPath } from '../contract/endpoint';
+import { ONBOARDING_ROUTES } from '../contract/onboarding-routes';
 
 // Every screen loads on demand (spec 000 §2): one lazy chunk per screen.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
@@ -47,7 +49,7 @@ const ADMIN: Crumb = { label: 'System Admin', to: '/admin/dashboard' };
 const ORG_ADMIN: Crumb = { label: 'Organization Admin', to: '/org-admin/dashboard' };
 
 /** What the Dashboard asks for as it opens: its checklist and the space's analytics status. */
-const DASHBOARD_GETS = ['/onboarding', '/integrations/ga4/linked-properties', '/integrations/ga4/accounts', '/integrations/ga4/auth/status'];
+const DASHBOARD_GETS = [endpointPath(ONBOARDING_ROUTES.checklist), '/integrations/ga4/linked-properties', '/integrations/ga4/accounts', '/integrations/ga4/auth/status'];
 
 function handle(name: string, crumbs: RouteHandle['crumbs'], extra: Partial<RouteHandle> = {}): RouteHandle {
   return { name, crumbs, ...extra };

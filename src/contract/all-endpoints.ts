@@ -7,10 +7,12 @@
 import { BILLING_ENDPOINTS } from './billing-endpoints';
 import type { Endpoint } from './endpoint';
 import { NOTIFICATION_ENDPOINTS } from './notification-endpoints';
+import { ONBOARDING_ENDPOINTS } from './onboarding-endpoints';
 import { PROMPT_TEMPLATE_ENDPOINTS } from './prompt-template-endpoints';
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(BILLING_ENDPOINTS),
   ...Object.values(PROMPT_TEMPLATE_ENDPOINTS),
   ...Object.values(NOTIFICATION_ENDPOINTS),
+  ...Object.values(ONBOARDING_ENDPOINTS),
 ];

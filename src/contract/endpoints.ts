@@ -68,7 +68,6 @@ import { organizationSchema, updateOrganizationSchema } from './organization';
 import { adminDomainClaimListSchema, adminDomainClaimSchema, claimDomainBodySchema, domainClaimListSchema, domainClaimSchema } from './domain-claims';
 import { ssoCompleteAnswerSchema, ssoCompleteBodySchema, ssoLookupSchema } from './sso-schemas';
 import { ssoProviderSchema, ssoSettingsSchema, updateSsoSettingsSchema } from './sso-settings';
-import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
 import { CONTRACT_ENDPOINTS } from './all-endpoints';
 import type { WireSchema } from './endpoint';
 import { routeMatcher } from './paths';
@@ -183,8 +182,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /settings/domain-claims': { request: claimDomainBodySchema, responses: { 200: domainClaimSchema, 201: domainClaimSchema } },
   'POST /settings/domain-claims/:domain/verify': { response: domainClaimSchema },
   'POST /settings/domain-claims/:domain/review': { response: domainClaimSchema },
-  'GET /onboarding': { response: onboardingSchema },
-  'PUT /onboarding/dismissal': { request: onboardingDismissalSchema, response: onboardingSchema },
   'GET /orgs/join-requests': { response: z.object({ join_requests: z.array(joinRequestSchema) }) },
   'POST /auth/password/forgot': { request: z.object({ email: z.string() }), responses: { 202: messageAnswerSchema } },
   'POST /auth/password/reset': { request: z.object({ token: z.string(), password: z.string() }), responses: { 204: z.null() } },

@@ -113,8 +113,6 @@ export const NOT_YET_FROM_CONTRACT: readonly string[] = [
   'POST /login',
   'POST /logout',
   'GET /me',
-  'GET /onboarding',
-  'PUT /onboarding/dismissal',
   'GET /orgs/audit',
   'GET /orgs/contacts',
   'GET /orgs/invites',

@@ -1,8 +1,13 @@
-import { http } from '../../api';
+/** The "Get started" checklist's calls, through the contract's routes (src/contract/onboarding-routes.ts). */
+import { callEndpoint } from '../../api';
 import type { Onboarding } from '../../contract/onboarding';
+import { ONBOARDING_ROUTES } from '../../contract/onboarding-routes';
 
-/** GET /onboarding: the checklist's steps for the organisation and current space, and whether it was closed. */
-export const fetchOnboarding = () => http.get<Onboarding>('/onboarding');
+/**
+ * The checklist's steps for the organisation and current space, and whether it was closed. A plain
+ * call (no options), so it takes the Dashboard's early GET of it (src/app/routes.tsx).
+ */
+export const fetchOnboarding = (): Promise<Onboarding> => callEndpoint(ONBOARDING_ROUTES.checklist);
 
-/** PUT /onboarding/dismissal: close (or bring back) the checklist on every device. */
-export const putDismissal = (dismissed: boolean) => http.put<Onboarding>('/onboarding/dismissal', { dismissed });
+/** Close (or bring back) the checklist on every device. */
+export const putDismissal = (dismissed: boolean): Promise<Onboarding> => callEndpoint(ONBOARDING_ROUTES.dismiss, { body: { dismissed } });
