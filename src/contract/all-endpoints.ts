@@ -6,6 +6,7 @@
  */
 import { BILLING_ENDPOINTS } from './billing-endpoints';
 import type { Endpoint } from './endpoint';
+import { HEALTH_ENDPOINTS } from './health-endpoints';
 import { NOTIFICATION_ENDPOINTS } from './notification-endpoints';
 import { ONBOARDING_ENDPOINTS } from './onboarding-endpoints';
 import { PROMPT_TEMPLATE_ENDPOINTS } from './prompt-template-endpoints';
@@ -15,4 +16,5 @@ export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(PROMPT_TEMPLATE_ENDPOINTS),
   ...Object.values(NOTIFICATION_ENDPOINTS),
   ...Object.values(ONBOARDING_ENDPOINTS),
+  ...Object.values(HEALTH_ENDPOINTS),
 ];

@@ -4,6 +4,8 @@
  * knows about the local network: a captive portal or a dead uplink still reads "online".
  */
 import { proxy } from 'valtio';
+import { endpointPath } from '../contract/endpoint';
+import { HEALTH_ROUTES } from '../contract/health-routes';
 import { API_PREFIX } from '../contract/paths';
 
 export type ConnectivityCause = 'browser' | 'request' | 'probe';
@@ -52,7 +54,7 @@ export function reportNetworkSuccess(): void {
 }
 
 /** Re-asking the server while offline: cheap, never cached by the worker (sw/routing-table.ts). */
-export const DEFAULT_PROBE_URL = `${API_PREFIX}/health`;
+export const DEFAULT_PROBE_URL = `${API_PREFIX}${endpointPath(HEALTH_ROUTES.liveness)}`;
 /** Often enough that the banner goes within seconds of the connection returning; cheap enough to leave running. */
 export const DEFAULT_PROBE_INTERVAL_MS = 15_000;
 

@@ -88,7 +88,6 @@ export const NOT_YET_FROM_CONTRACT: readonly string[] = [
   'POST /auth/sso/complete',
   'GET /auth/sso/lookup',
   'GET /auth/sso/start',
-  'GET /health',
   'GET /integrations/ga4/accounts',
   'DELETE /integrations/ga4/accounts/:id',
   'GET /integrations/ga4/auth/status',

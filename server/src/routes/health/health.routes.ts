@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { HEALTH_ENDPOINTS } from '../../../../src/contract/health-endpoints';
+import { routeFromContract } from '../route-from-contract';
 
-/** GET /health — liveness for load balancers and the start-up benchmark; no auth. */
+/**
+ * Liveness for load balancers, the start-up benchmark and the client's connectivity probe; no
+ * auth. Path and schema are the contract's (src/contract/health-endpoints.ts).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['health'], summary: 'Liveness check', response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  routeFromContract(app, HEALTH_ENDPOINTS.liveness, { handler: async () => ({ status: 'ok' as const }) });
 };
