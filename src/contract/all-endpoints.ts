@@ -10,6 +10,7 @@ import { HEALTH_ENDPOINTS } from './health-endpoints';
 import { NOTIFICATION_ENDPOINTS } from './notification-endpoints';
 import { ONBOARDING_ENDPOINTS } from './onboarding-endpoints';
 import { PROMPT_TEMPLATE_ENDPOINTS } from './prompt-template-endpoints';
+import { SPACE_ENDPOINTS } from './spaces-endpoints';
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(BILLING_ENDPOINTS),
@@ -17,4 +18,5 @@ export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(NOTIFICATION_ENDPOINTS),
   ...Object.values(ONBOARDING_ENDPOINTS),
   ...Object.values(HEALTH_ENDPOINTS),
+  ...Object.values(SPACE_ENDPOINTS),
 ];

@@ -73,7 +73,6 @@ import type { WireSchema } from './endpoint';
 import { routeMatcher } from './paths';
 import { createdShareLinkSchema, shareLinkListSchema, sharedChatSchema } from './chat-shares';
 import { documentTextSchema, downloadLinkSchema } from './document-preview';
-import { archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
 import { wireId } from './wire';
 
 /** Any Zod schema, built with the full API or with zod/mini (wire.ts, auth.ts); check with `z.safeParse`. */
@@ -111,19 +110,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /register/with-domain': { responses: { 201: sessionAnswerSchema, 202: z.object({ message: z.string() }) } },
   'POST /refresh': { request: z.object({ refresh_token: z.string() }), response: tokenAnswerSchema },
   'GET /me': { response: userSchema },
-  'GET /spaces/': { response: z.array(spaceSchema) },
-  'POST /spaces/': {
-    request: z.object({ name: z.string(), slug: z.string(), description: z.string().optional() }),
-    responses: { 201: spaceSchema },
-  },
-  'GET /spaces/archived': { response: z.array(archivedSpaceSchema) },
-  'PATCH /spaces/:id': {
-    request: z.object({ name: z.string().optional(), description: z.string().nullable().optional() }),
-    response: spaceSchema,
-  },
-  'POST /spaces/:id/archive': { response: spaceSchema },
-  'POST /spaces/:id/restore': { response: spaceSchema },
-  'POST /spaces/:id/delete': { request: z.object({ confirm_name: z.string() }), responses: { 202: spaceDeletionSchema } },
   'GET /integrations/ga4/accounts': { response: ga4AccountsResponseSchema },
   'GET /integrations/ga4/properties': { response: ga4PropertiesResponseSchema },
   'GET /integrations/ga4/linked-properties': { response: ga4LinkedPropertiesResponseSchema },

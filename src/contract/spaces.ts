@@ -11,6 +11,9 @@ export const spaceSchema = z.object({
 });
 export type Space = z.infer<typeof spaceSchema>;
 
+/** Slugs: only lower-case letters, digits and hyphens — the same rule the create form applies (spec 000 §5). */
+export const SPACE_SLUG_PATTERN = /^[a-z0-9-]+$/;
+
 export interface CreateSpaceInput {
   name: string;
   slug: string;

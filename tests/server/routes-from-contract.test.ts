@@ -16,8 +16,12 @@ import { API, createTestApp, type TestApp } from '../helpers/server';
 import { routeTable } from './route-table';
 import { NEVER_FROM_CONTRACT, NOT_YET_FROM_CONTRACT } from './routes-not-from-contract';
 
-/** 'METHOD /path' below the API prefix, as the entries' keys and the lists name routes. */
-const belowApi = (route: string) => route.replace(` ${API}/`, ' /');
+/**
+ * 'METHOD /path' below the API prefix, as the entries' keys and the lists name routes, without a
+ * trailing slash: the app's router takes '/spaces/' and '/spaces' as one route (ignoreTrailingSlash
+ * in server/src/app.ts) and its route table shows the latter.
+ */
+const belowApi = (route: string) => route.replace(` ${API}/`, ' /').replace(/([^ ])\/$/, '$1');
 
 describe('every API route is registered from its contract entry', () => {
   let t: TestApp;
@@ -68,10 +72,10 @@ describe('every API route is registered from its contract entry', () => {
   });
 
   it('registers every declared endpoint, once, with the method and at the path its entry says', () => {
-    const declared = CONTRACT_ENDPOINTS.map((endpoint) => endpoint.key);
+    const declared = CONTRACT_ENDPOINTS.map((endpoint) => belowApi(endpoint.key));
     expect(declared.filter((key, index) => declared.indexOf(key) !== index)).toEqual([]);
     expect(declared.filter((key) => !fromContract.has(key))).toEqual([]);
-    expect([...fromContract].filter((route) => !declared.includes(route as Endpoint['key']))).toEqual([]);
+    expect([...fromContract].filter((route) => !declared.includes(route))).toEqual([]);
     for (const key of declared) expect(apiRoutes, key).toContain(key);
   });
 });

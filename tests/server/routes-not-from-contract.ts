@@ -141,13 +141,6 @@ export const NOT_YET_FROM_CONTRACT: readonly string[] = [
   'DELETE /settings/sso',
   'GET /settings/sso',
   'PUT /settings/sso',
-  'GET /spaces',
-  'POST /spaces',
-  'PATCH /spaces/:id',
-  'POST /spaces/:id/archive',
-  'POST /spaces/:id/delete',
-  'POST /spaces/:id/restore',
-  'GET /spaces/archived',
 ];
 
 /**

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 import { errorAnswerSchema } from '../../../src/contract/error-answer';
+import { requiredText } from '../../../src/contract/required-text';
 
-/** 'X is required' when the field is absent, 'X must be text' when it has another type. */
-export const requiredText = (label: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`),
-});
+/** 'X is required' when the field is absent, 'X must be text' when it has another type: the contract's. */
+export { requiredText };
 
 /** Longest address SMTP allows. */
 const EMAIL_MAX_LENGTH = 254;

@@ -6,8 +6,6 @@ import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
 import { recordAudit, type AuditContext } from './audit/audit.service';
 
-/** Slugs: only lower-case letters, digits and hyphens — the same rule the create form applies (spec 000 §5). */
-export const SPACE_SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const DEFAULT_SPACE = { name: 'General', slug: 'general' } as const;
 
 type SpaceRow = typeof spaces.$inferSelect;

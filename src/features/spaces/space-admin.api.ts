@@ -1,13 +1,14 @@
-/** Managing spaces (docs/server.md "Spaces lifecycle"): owners and admins. */
-import { http } from '../../api';
+/** Managing spaces (docs/server.md "Spaces lifecycle"): owners and admins, through the contract's routes. */
+import { callEndpoint } from '../../api';
 import type { ArchivedSpace, Space, SpaceDeletion, UpdateSpaceInput } from '../../contract/spaces';
+import { SPACE_ROUTES } from '../../contract/spaces-routes';
 
-export const fetchArchivedSpaces = () => http.get<ArchivedSpace[]>('/spaces/archived');
-export const patchSpace = (id: string, input: UpdateSpaceInput) => http.patch<Space>(`/spaces/${encodeURIComponent(id)}`, input);
-export const archiveSpace = (id: string) => http.post<Space>(`/spaces/${encodeURIComponent(id)}/archive`);
-export const restoreSpace = (id: string) => http.post<Space>(`/spaces/${encodeURIComponent(id)}/restore`);
-export const deleteSpace = (id: string, confirmName: string) =>
-  http.post<SpaceDeletion>(`/spaces/${encodeURIComponent(id)}/delete`, { confirm_name: confirmName });
+export const fetchArchivedSpaces = (): Promise<ArchivedSpace[]> => callEndpoint(SPACE_ROUTES.archived);
+export const patchSpace = (id: string, input: UpdateSpaceInput): Promise<Space> => callEndpoint(SPACE_ROUTES.update, { params: { id }, body: input });
+export const archiveSpace = (id: string): Promise<Space> => callEndpoint(SPACE_ROUTES.archive, { params: { id } });
+export const restoreSpace = (id: string): Promise<Space> => callEndpoint(SPACE_ROUTES.restore, { params: { id } });
+export const deleteSpace = (id: string, confirmName: string): Promise<SpaceDeletion> =>
+  callEndpoint(SPACE_ROUTES.remove, { params: { id }, body: { confirm_name: confirmName } });
 
 /** The server's words for a refusal (the field's rule, else its detail), else the fallback. */
 export function spaceActionError(error: unknown, fallback: string): string {

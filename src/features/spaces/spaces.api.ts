@@ -1,10 +1,11 @@
 /**
- * Spaces calls (spec 000 §7): GET /spaces/ (array or {data: [...]}, raced against 10 s) and
- * POST /spaces/.
+ * Spaces calls (spec 000 §7), through the contract's routes: the list (array or {data: [...]},
+ * raced against 10 s) and creating one.
  */
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
 import { asSchema, idString, isPlainObject, isString } from '../../lib/response-shape';
 import type { CreateSpaceInput, Space } from '../../contract/spaces';
+import { SPACE_ROUTES } from '../../contract/spaces-routes';
 
 /** Spaces fetch time-out (spec 000 §9). */
 export const SPACES_TIMEOUT_MS = 10_000;
@@ -44,7 +45,8 @@ export async function fetchSpaces(): Promise<Space[]> {
     }, SPACES_TIMEOUT_MS);
   });
   try {
-    const body = await Promise.race([http.get<unknown>('/spaces/', { signal: controller.signal }), timeout]);
+    // Checked here whatever its declared type: the list may come wrapped (spec 000 §3).
+    const body: unknown = await Promise.race([callEndpoint(SPACE_ROUTES.list, {}, { signal: controller.signal }), timeout]);
     const parsed = spaceListSchema.safeParse(body);
     if (!parsed.success) throw new Error(INVALID_SPACES_LIST_MESSAGE);
     return parsed.data;
@@ -55,10 +57,8 @@ export async function fetchSpaces(): Promise<Space[]> {
 
 export async function postSpace(input: CreateSpaceInput): Promise<Space> {
   const description = input.description?.trim();
-  const body = await http.post<unknown>('/spaces/', {
-    name: input.name,
-    slug: input.slug,
-    ...(description ? { description } : {}),
+  const body: unknown = await callEndpoint(SPACE_ROUTES.create, {
+    body: { name: input.name, slug: input.slug, ...(description ? { description } : {}) },
   });
   const parsed = spaceSchema.safeParse(body);
   if (!parsed.success) throw new Error(MISSING_SPACE_DATA_MESSAGE);
