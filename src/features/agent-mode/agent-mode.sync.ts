@@ -1,12 +1,15 @@
 /** Writes what the server sent into the device's read model (Dexie): the screens read it from there. */
-import { db, type AgentModeRunRow } from '../../db';
+import { db, markSynced, type AgentModeRunRow } from '../../db';
 import type { AgentModeRun, AgentModeRunDetail } from '../../contract/agent-mode';
+
+/** Recorded when the space's run list is saved: until then an empty list on the device means "not loaded", not "no runs". */
+export const RUNS_SYNC_NAME = 'agentModeRuns';
 
 const runRow = (spaceId: string, run: AgentModeRun): AgentModeRunRow => ({ id: run.id, spaceId, createdAt: run.created_at, run });
 
 /** The space's runs as the server listed them (newest first): runs no longer listed leave the device with their steps. */
 export async function saveRunList(spaceId: string, runs: readonly AgentModeRun[]): Promise<void> {
-  await db.transaction('rw', db.agentModeRuns, db.agentModeSteps, async () => {
+  await db.transaction('rw', db.agentModeRuns, db.agentModeSteps, db.meta, async () => {
     const listed = new Set(runs.map((run) => run.id));
     const gone = (await db.agentModeRuns.where('spaceId').equals(spaceId).primaryKeys()).filter((id) => !listed.has(id));
     if (gone.length > 0) {
@@ -14,6 +17,7 @@ export async function saveRunList(spaceId: string, runs: readonly AgentModeRun[]
       await db.agentModeSteps.where('runId').anyOf(gone).delete();
     }
     await db.agentModeRuns.bulkPut(runs.map((run) => runRow(spaceId, run)));
+    await markSynced(RUNS_SYNC_NAME, spaceId);
   });
 }
 

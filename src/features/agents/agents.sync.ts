@@ -43,12 +43,15 @@ export const toMessageRow = (spaceId: string, dto: ChatMessageDto): MessageRow =
   pending: false,
 });
 
+/** Recorded when the space's chat list is saved: until then no chats on the device means "not loaded", not "none". */
+export const SESSIONS_SYNC_NAME = 'sessions';
+
 /** The space's whole session list (every agent), so each agent's screen filters locally. */
 export async function saveSessions(spaceId: string, sessions: ChatSessionDto[]): Promise<void> {
   // Read and written in one transaction, so a history page saved in between is not overwritten.
   await db.transaction('rw', db.sessions, db.meta, async () => {
     const saved = await savedSessions(spaceId);
-    await saveSnapshot('sessions', { spaceId }, sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id))), { syncName: 'sessions' });
+    await saveSnapshot('sessions', { spaceId }, sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id))), { syncName: SESSIONS_SYNC_NAME });
   });
 }
 

@@ -15,6 +15,8 @@ import { useIsMobile } from '../../../ui/useMediaQuery';
 import { preloadMarkdown } from '../../agents/components/LazyMarkdown';
 import { refreshBilling } from '../../billing/billing.store';
 import { useRun, useRunSteps, useRuns } from '../agent-mode.queries';
+import { RUNS_SYNC_NAME } from '../agent-mode.sync';
+import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
 import { agentModeState, loadRuns, openRun, setViewing } from '../agent-mode.store';
 import { GoalForm } from '../components/GoalForm';
 import { RunList } from '../components/RunList';
@@ -30,6 +32,8 @@ function StartView({ spaceId }: { spaceId: string | null }) {
   const runs = useRuns(spaceId);
   const { listError } = useSnapshot(agentModeState);
   const [tab, setTab] = useState('new');
+  // No runs on the device means "none" only once the space's list was saved here.
+  const listState = useSavedListState(RUNS_SYNC_NAME, spaceId, listError !== null);
 
   const form = <GoalForm spaceId={spaceId} onCreated={(runId) => void navigate(runUrl(runId))} />;
   const list = (
@@ -42,7 +46,7 @@ function StartView({ spaceId }: { spaceId: string | null }) {
           {listError}
         </Text>
       ) : null}
-      {runs === undefined ? <Spinner /> : <RunList runs={runs} />}
+      {runs === undefined ? <Spinner /> : runs.length === 0 && listState !== 'known' ? <SavedListPending state={listState} what="runs" /> : <RunList runs={runs} />}
     </Flex>
   );
 

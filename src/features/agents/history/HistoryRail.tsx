@@ -8,6 +8,8 @@ import { Button, Flex, Select, Spinner, Text, TextField } from '@radix-ui/themes
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useOnline } from '../../../pwa';
+import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
+import { SESSIONS_SYNC_NAME } from '../agents.sync';
 import { useSessions } from '../agents.queries';
 import { agentsState } from '../agents.store';
 import { displayName } from '../useAgentsData';
@@ -36,6 +38,8 @@ export function HistoryRail({ spaceId, activeId, locked = false, onDeleted }: Hi
   const slug = agent === ALL_AGENTS ? undefined : agent;
   const everyChat = useSessions(spaceId);
   const sessions = everyChat?.filter((session) => !slug || session.agentSlug === slug);
+  // No chats on the device means "none" only once the space's chat list was saved here.
+  const listState = useSavedListState(SESSIONS_SYNC_NAME, spaceId, history.error !== null);
 
   useEffect(() => {
     if (spaceId) void loadHistory();
@@ -115,7 +119,9 @@ export function HistoryRail({ spaceId, activeId, locked = false, onDeleted }: Hi
               {history.error}
             </Text>
           ) : null}
-          {sessions !== undefined && sessions.length === 0 ? (
+          {everyChat !== undefined && everyChat.length === 0 && listState !== 'known' ? (
+            <SavedListPending state={listState} what="chats" />
+          ) : sessions !== undefined && sessions.length === 0 ? (
             <Text as="p" size="2" color="gray" className="history-rail__status">
               {slug ? `No chats with ${nameOf(slug)} yet.` : 'No chats yet. Start one from an agent.'}
             </Text>

@@ -4,14 +4,14 @@
  * user makes (rename, pin, delete with undo). Reset on logout and space switch.
  */
 import { proxy } from 'valtio';
-import { db } from '../../../db';
+import { db, markSynced } from '../../../db';
 import { ApiError } from '../../../api';
 import { connectivity, NETWORK_REQUIRED_MESSAGE } from '../../../pwa';
 import { onSessionReset, onSpaceSwitch } from '../../../session';
 import type { DeletedSession, HistorySessionDto } from '../../../contract/chat-history';
 import { HISTORY_TEXTS, searchTerms } from '../../../contract/chat-history';
 import { getCurrentSpace } from '../../spaces/spaces.store';
-import { toSessionRow } from '../agents.sync';
+import { SESSIONS_SYNC_NAME, toSessionRow } from '../agents.sync';
 import { historyApi } from './history.api';
 import { searchSavedChats, type HistoryHit } from './offline-search';
 
@@ -69,8 +69,8 @@ let generation = 0;
 /** Whether nothing was reset since `asked` (a `generation` read when the call was made). */
 const stillCurrent = (asked: number) => asked === generation;
 
-async function saveHistoryRows(spaceId: string, sessions: HistorySessionDto[], complete: boolean, asked: number): Promise<void> {
-  await db.transaction('rw', db.sessions, async () => {
+async function saveHistoryRows(spaceId: string, sessions: HistorySessionDto[], complete: boolean, asked: number, firstPage = false): Promise<void> {
+  await db.transaction('rw', db.sessions, db.meta, async () => {
     // Checked as the transaction starts: the logout wipe's transaction, begun with the reset, then
     // either comes after this one (and clears its rows) or has already run (and nothing is written).
     if (!stillCurrent(asked)) return;
@@ -78,6 +78,8 @@ async function saveHistoryRows(spaceId: string, sessions: HistorySessionDto[], c
     // The whole history in one answer: chats the device still holds but the server no longer lists were deleted elsewhere.
     if (complete) await db.sessions.bulkDelete([...saved.keys()].filter((id) => !sessions.some((session) => session.id === id)));
     await db.sessions.bulkPut(sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id))));
+    // The newest chats are on the device: an empty list now means the space has none.
+    if (firstPage) await markSynced(SESSIONS_SYNC_NAME, spaceId);
   });
 }
 
@@ -90,7 +92,7 @@ export async function loadHistory(options: { more?: boolean } = {}): Promise<voi
   const offset = options.more ? historyState.loaded : 0;
   try {
     const page = await historyApi.list(offset, HISTORY_PAGE);
-    await saveHistoryRows(space.id, page.sessions, offset === 0 && !page.has_more, asked);
+    await saveHistoryRows(space.id, page.sessions, offset === 0 && !page.has_more, asked, offset === 0);
     if (!stillCurrent(asked)) return;
     historyState.loaded = offset + page.sessions.length;
     historyState.hasMore = page.has_more;

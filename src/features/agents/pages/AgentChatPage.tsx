@@ -10,6 +10,8 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { saveDraft } from '../../../db';
 import { useOnline } from '../../../pwa';
+import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
+import { SESSIONS_SYNC_NAME } from '../agents.sync';
 import { QueuedMessage } from '../outbox/QueuedMessage';
 import { anyWaiting, outboxState, queuedToShow, useQueued } from '../outbox/outbox.store';
 import { useOutboxActions } from '../outbox/useOutboxActions';
@@ -34,9 +36,11 @@ export default function AgentChatPage() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const { spaceId } = useAgentsData();
-  const { agents, agentsError } = useSnapshot(agentsState);
+  const { agents, agentsError, sessionsError } = useSnapshot(agentsState);
   const chats = useSnapshot(chatState);
   const sessions = useSessions(spaceId, slug) ?? [];
+  // No chats on the device means "none" only once the space's chat list was saved here.
+  const chatList = useSavedListState(SESSIONS_SYNC_NAME, spaceId, sessionsError !== null);
   const agent = agents.find((entry) => entry.slug === slug);
   const name = displayName(slug, agents);
   const [mode, setMode] = useDefaultMode(slug, agents);
@@ -203,7 +207,11 @@ export default function AgentChatPage() {
           <Heading as="h2" size="3" mb="2">
             Recent chats
           </Heading>
-          <SessionList sessions={sessions.slice(0, 20)} slug={slug} locked={live?.status === 'sending' || opening !== null} />
+          {sessions.length === 0 && chatList !== 'known' ? (
+            <SavedListPending state={chatList} what="chats" />
+          ) : (
+            <SessionList sessions={sessions.slice(0, 20)} slug={slug} locked={live?.status === 'sending' || opening !== null} />
+          )}
           <Button variant="ghost" size="1" mt="2" asChild>
             <RouterLink to="/agents/history">Every chat in this space</RouterLink>
           </Button>

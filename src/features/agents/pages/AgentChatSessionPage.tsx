@@ -11,6 +11,7 @@ import { useSnapshot } from 'valtio';
 import { saveDraft, type MessageRow } from '../../../db';
 import { leafForVersion } from '../../../contract/chat-tree';
 import { NETWORK_REQUIRED_MESSAGE, useOnline } from '../../../pwa';
+import { SavedListPending } from '../../../pwa/SavedListPending';
 import { useSession } from '../agents.queries';
 import { agentsState, loadSessionMessages } from '../agents.store';
 import { chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting, stopReply } from '../chat.store';
@@ -139,6 +140,9 @@ export default function AgentChatSessionPage() {
   const settling = !locked && Boolean(live?.streamText) && live?.settledReplyId != null && !(conversation.all ?? []).some((message) => message.id === live.settledReplyId);
   const error = chatNotice(live?.error ?? messagesError[sessionId], { waiting: anyWaiting(queued), online });
   const missing = session === null && shown !== undefined && shown.length === 0 && messagesError[sessionId];
+  // A chat always has a message: none on the device means it has not been read from the server yet
+  // (a chat started elsewhere, opened here for the first time). Say so rather than show an empty chat.
+  const notLoaded = shown !== undefined && shown.length === 0 && echo.text === null && queued.length === 0 && !locked && !settling;
 
   return (
     <div className="chat-layout">
@@ -208,6 +212,7 @@ export default function AgentChatSessionPage() {
             jumpToEndKey={`${shown?.at(-1)?.pending ? shown.at(-1)!.id : ''}|${echo.text === null ? '' : 'sending'}|${queued.map((row) => row.id).join(',')}`}
             footer={
               <>
+                {notLoaded ? <SavedListPending state={messagesError[sessionId] ? 'unavailable' : 'loading'} what="messages" /> : null}
                 {echo.text !== null ? <SendingMessage text={echo.text} status={echo.sent ? 'Sent' : 'Sending…'} /> : null}
                 {queuedToShow(queued, (live?.status ?? 'idle') !== 'idle').map((row) => (
                   <QueuedMessage key={row.id} row={row} online={online} {...outboxActions} />

@@ -14,6 +14,7 @@ import type { AssetCollectionRow, AssetRow } from '../../../db';
 import { ASSET_ACCEPT, deleteAssetBlockedReason, deleteCollectionBlockedReason } from '../../../contract/assets';
 import { NetworkRequiredTooltip, useOnline } from '../../../pwa';
 import { LastUpdated } from '../../../pwa/LastUpdated';
+import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
 import { authState, spacesState } from '../../../session';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
@@ -117,6 +118,9 @@ export default function AssetsPage() {
   const uploads = state.uploads as readonly AssetUploadItem[];
   const filtered = isFiltered(filter);
   const total = assets?.length ?? 0;
+  // An empty library on the device says "no assets" only once the space's library was saved here.
+  const listState = useSavedListState(ASSETS_SYNC_NAME, currentSpaceId, state.listError !== null);
+  const pending = assets !== undefined && total === 0 && listState !== 'known' ? listState : null;
 
   return (
     <Page wide>
@@ -196,7 +200,7 @@ export default function AssetsPage() {
             {uploads.length > 0 ? <UploadPanel uploads={uploads} busy={isUploading(uploads)} onRetry={(key) => void retryUpload(key)} onDismiss={dismissUploads} /> : null}
             <Flex justify="between" align="center" gap="3" wrap="wrap">
               <Text size="2" color="gray" aria-live="polite" data-testid="asset-count">
-                {shown === undefined ? 'Loading…' : filtered ? `${shown.length} of ${total} ${total === 1 ? 'asset' : 'assets'}` : `${total} ${total === 1 ? 'asset' : 'assets'}`}
+                {shown === undefined || pending === 'loading' ? 'Loading…' : pending === 'unavailable' ? 'Not loaded yet' : filtered ? `${shown.length} of ${total} ${total === 1 ? 'asset' : 'assets'}` : `${total} ${total === 1 ? 'asset' : 'assets'}`}
               </Text>
               <Flex align="center" gap="3">
                 {filtered ? (
@@ -216,6 +220,8 @@ export default function AssetsPage() {
               <Flex justify="center" py="6">
                 <Spinner />
               </Flex>
+            ) : pending ? (
+              <SavedListPending state={pending} what="assets" />
             ) : total === 0 ? (
               <EmptyState
                 icon={<ImageIcon width={22} height={22} />}

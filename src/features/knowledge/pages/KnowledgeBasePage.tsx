@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { DocumentRow } from '../../../db';
 import { useOnline } from '../../../pwa';
 import { LastUpdated } from '../../../pwa/LastUpdated';
+import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -53,6 +54,9 @@ export default function KnowledgeBasePage() {
   const counts = useCategoryCounts(currentSpaceId);
   const allCount = useDocuments(currentSpaceId, null)?.length ?? 0;
   const preview = usePreviewParams();
+  // An empty device copy says "no documents" only once the space's list was saved here.
+  const listState = useSavedListState(DOCUMENTS_SYNC_NAME, currentSpaceId, state.listError !== null);
+  const pending = documents !== undefined && documents.length === 0 && !filter && listState !== 'known' ? listState : null;
 
   useEffect(() => {
     if (currentSpaceId) void refreshDocuments(filter);
@@ -126,9 +130,11 @@ export default function KnowledgeBasePage() {
                 Documents
               </Heading>
               <Text size="1" color="gray">
-                {documents === undefined
+                {documents === undefined || pending === 'loading'
                   ? 'Loading…'
-                  : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+                  : pending === 'unavailable'
+                    ? 'Not loaded yet'
+                    : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
               </Text>
             </Flex>
             <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />
@@ -142,6 +148,8 @@ export default function KnowledgeBasePage() {
             <Flex justify="center" py="6">
               <Spinner />
             </Flex>
+          ) : pending ? (
+            <SavedListPending state={pending} what="documents" />
           ) : documents.length === 0 ? (
             <EmptyState
               icon={<ReaderIcon width={22} height={22} />}
