@@ -33,7 +33,7 @@ export {
   type SnapshotScope,
   type SnapshotTableName,
 } from './sync-meta';
-export { clearDraft, readDraft, saveDraft } from './drafts';
+export { clearDraft, DRAFT_ON_LEAVE_KEY, readDraft, saveDraft, saveDraftOnLeave } from './drafts';
 export { forgetDocumentText, saveDocumentText, MAX_SAVED_CHARACTERS, MAX_SAVED_TEXTS } from './document-texts';
 export { guardStorageWrite, isQuotaExceededError, onStorageFull, STORAGE_FULL_MESSAGE, storageErrorMessage } from './quota';
 export { useLastSynced } from './hooks';

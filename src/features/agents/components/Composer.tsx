@@ -10,7 +10,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { PaperPlaneIcon, StopIcon } from '@radix-ui/react-icons';
-import { clearDraft, readDraft, saveDraft } from '../../../db';
+import { clearDraft, readDraft, saveDraft, saveDraftOnLeave } from '../../../db';
 import { getAuthStatus, getCurrentSpaceId } from '../../../session';
 import type { ChatMode } from '../../../contract/chat';
 import { ModeSelect } from './ModeSelect';
@@ -26,8 +26,11 @@ const DRAFT_SAVE_DELAY_MS = 400;
  * Writes a draft only while the same person is signed in to its space: once a logout or a space
  * switch has begun, the wipe runs, and a late write would leave the words on the device.
  */
-function saveDraftWhileSignedIn(draft: { key: string; spaceId: string; text: string }): void {
-  if (getAuthStatus() === 'AUTHENTICATED' && getCurrentSpaceId() === draft.spaceId) void saveDraft(draft.key, draft.spaceId, draft.text);
+function saveDraftWhileSignedIn(draft: { key: string; spaceId: string; text: string }, { leaving = false } = {}): void {
+  if (getAuthStatus() !== 'AUTHENTICATED' || getCurrentSpaceId() !== draft.spaceId) return;
+  // As the page goes away only a synchronous write is sure to land (drafts.ts).
+  if (leaving) saveDraftOnLeave(draft.key, draft.spaceId, draft.text);
+  void saveDraft(draft.key, draft.spaceId, draft.text);
 }
 /** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
 const MAX_HEIGHT_SHARE = 0.35;
@@ -100,16 +103,28 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
       if (pending) saveDraftWhileSignedIn(pending);
     }, DRAFT_SAVE_DELAY_MS);
   };
-  // Leaving the screen saves a draft still waiting for its timer.
-  useEffect(
-    () => () => {
+  // Leaving the screen saves a draft still waiting for its timer; so does leaving the page (a
+  // reload, the tab closed or put away), which unmounts nothing: the words typed in the last
+  // moment before a reload were lost.
+  useEffect(() => {
+    const saveNow = (leaving: boolean) => {
       clearTimeout(saveTimer.current);
       const pending = pendingDraft.current;
       pendingDraft.current = null;
-      if (pending) saveDraftWhileSignedIn(pending);
-    },
-    [],
-  );
+      if (pending) saveDraftWhileSignedIn(pending, { leaving });
+    };
+    const onPageHide = () => saveNow(true);
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') saveNow(true);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+      saveNow(false);
+    };
+  }, []);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
