@@ -5,8 +5,12 @@
  *
  * Failure policy: when the server refuses the refresh token (400/401/403/422, or the token is
  * gone) the session is over at once: UNAUTHENTICATED, then forced logout. A failure that says
- * nothing about the token (offline, time-out, 5xx) keeps the session so a flaky connection does
- * not sign the user out; the attempt still counts, and the third failed attempt forces logout.
+ * nothing about the token (a time-out, a 5xx) keeps the session so a flaky server does not sign the
+ * user out; the attempt still counts, and the third failed attempt forces logout. A refresh that
+ * got no answer at all (no connection) is not counted: a device whose connection drops as its
+ * token expires gets a 401 for each read that was already on its way, and each wave of them
+ * tried a refresh that could not leave the device, three of which signed the person out
+ * (docs/pwa.md "Network conditions").
  */
 import type { SessionEndReason } from '../contract/account';
 import { API_ERROR_CODES } from '../contract/errors';
@@ -71,7 +75,6 @@ export async function recoverSession(sentWithAccess: string | null): Promise<voi
 }
 
 async function refreshOnce(): Promise<void> {
-  attempts += 1;
   const statusBefore = getAuthStatus();
   setAuthStatus('REFRESHING');
   const refreshTokenBefore = getRefreshToken();
@@ -90,6 +93,7 @@ async function refreshOnce(): Promise<void> {
     // Whatever ended the session (logout, or a new sign-in after it) owns the state now.
     if (error instanceof SessionEndedMeanwhile) throw new ApiError(ERROR_MESSAGES.loggedOut, null, 'LOGGED_OUT');
     if (getAuthStatus() === 'LOGGING_OUT') throw unauthorized();
+    if (!(error instanceof ApiError && error.code === 'NETWORK_ERROR')) attempts += 1;
     if (error instanceof SessionRejected || attempts >= MAX_REFRESH_ATTEMPTS) {
       // Straight to the forced logout, which ends UNAUTHENTICATED: a status set first was seen by
       // the guard, which sent the person to Login without the expired notice.

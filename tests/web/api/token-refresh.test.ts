@@ -96,6 +96,27 @@ describe('401 recovery (spec 000 §4)', () => {
     expect(localStorage.getItem('ma_refresh_token')).toBeNull();
   });
 
+  it('refreshes that get no answer at all (no connection) never end the session, however many', async () => {
+    // The connection dropped as the token expired: the reads already on their way come back 401,
+    // and each refresh they try cannot leave the device (tests/e2e/network-conditions.e2e.ts).
+    const events = recordAuthEvents(client);
+    serveDocumentsFor(() => 'access-2');
+    fake.on('POST', '/refresh', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    for (const attempt of [1, 2, 3, 4]) {
+      await expect(client.api.http.get('/kb/documents'), `attempt ${attempt}`).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+      expect(client.session.authState.status).toBe('AUTHENTICATED');
+    }
+    expect(fake.calls('POST', '/refresh')).toHaveLength(4);
+    expect(events).toEqual([]);
+    expect(localStorage.getItem('ma_refresh_token')).toBe('refresh-1');
+    // Back online: the next 401 refreshes, and the read goes through.
+    fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
+    await expect(client.api.http.get('/kb/documents')).resolves.toEqual({ ok: '/kb/documents' });
+    expect(client.session.authState.status).toBe('AUTHENTICATED');
+  });
+
   it('a successful refresh resets the attempt counter', async () => {
     serveDocumentsFor(() => 'access-2');
     fake.on('POST', '/refresh', (_request, nth) =>
