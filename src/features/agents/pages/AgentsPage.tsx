@@ -29,7 +29,8 @@ export default function AgentsPage() {
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            {agentsError}.{' '}
+            {/* One full stop: some reasons end with their own. */}
+            {agentsError.replace(/\.?$/, '.')}{' '}
             <Button size="1" variant="ghost" onClick={() => void loadAgents()}>
               Try again
             </Button>
