@@ -58,7 +58,7 @@ export function GuardedOutlet() {
       })
     : null;
   // A token refresh running in the background must not throw the user off the page they are
-  // already on; only a navigation made while it runs is sent to Login (spec 000 §2).
+  // already on. (A navigation made while it runs goes through too: guard.ts.)
   const redirect = decision && auth.status === 'REFRESHING' && admittedPath === here ? null : decision;
   if (ready && !redirect && admittedPath !== here) setAdmittedPath(here);
 

@@ -46,6 +46,11 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
   if (auth.status === 'INITIALIZING') return null;
 
   const signedIn = auth.status === 'AUTHENTICATED' && auth.user !== null;
+  // A token refresh under way is still the same signed-in person: the screen they open waits for it
+  // with the rest of the app (its calls join the shared refresh), and only a refresh that ends the
+  // session leads to Login. Spec 000 §2 sends a navigation made meanwhile to Login, which on a slow
+  // network showed the sign-in form for as long as the refresh took (docs/pwa.md "Network conditions").
+  const stillSignedIn = signedIn || (auth.status === 'REFRESHING' && auth.user !== null);
   const role = auth.user?.role;
 
   if (access === 'auth-page') {
@@ -59,7 +64,7 @@ export function decideNavigation(ctx: NavigationContext): NavigationDecision {
     return { redirect: signedIn ? homePathFor(role) : LOGIN_PATH };
   }
 
-  if (!signedIn) {
+  if (!stillSignedIn) {
     // A logout in progress is leaving the app, so there is nothing to come back to afterwards.
     if (auth.status === 'LOGGING_OUT') return { redirect: LOGIN_PATH };
     // A session that ended on its own: Login says so (and why, when the server said: a suspension).

@@ -57,10 +57,13 @@ describe('decideNavigation', () => {
       expect(decideNavigation(ctx('/register', { status }))).toBeNull();
     });
 
-    it('REFRESHING sends protected routes to Login, keeping the way back', () => {
-      expect(decideNavigation(ctx('/knowledge-base', { status: 'REFRESHING' }))).toEqual(
-        to('/login?redirect=%2Fknowledge-base'),
-      );
+    it('REFRESHING lets the signed-in person open protected routes (they wait for the refresh, not at Login)', () => {
+      expect(decideNavigation(ctx('/knowledge-base', { status: 'REFRESHING' }))).toBeNull();
+      expect(decideNavigation(ctx('/org-admin/users', { status: 'REFRESHING', role: 'org_member' }))).toEqual(to('/org-admin/dashboard'));
+    });
+
+    it('REFRESHING with nobody known sends protected routes to Login, keeping the way back', () => {
+      expect(decideNavigation(ctx('/knowledge-base', { status: 'REFRESHING', role: null }))).toEqual(to('/login?redirect=%2Fknowledge-base'));
     });
 
     it('LOGGING_OUT sends protected routes to plain Login', () => {
