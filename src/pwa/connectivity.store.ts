@@ -48,8 +48,15 @@ export function reportNetworkFailure(): void {
   setOnline(false, 'request');
 }
 
-/** A call got any response from the server, so the device is online again. */
+/**
+ * A call got any response from the server, so the device is online again. Not while the browser
+ * itself says it is offline: that answer was on its way before the connection went (a slow network's
+ * reads outlive it), and it put the app back "online", banner gone and actions enabled, with no
+ * connection and no probe left to notice (docs/pwa.md "Network conditions"). The browser's
+ * `online` event brings it back.
+ */
 export function reportNetworkSuccess(): void {
+  if (!browserSaysOnline()) return;
   setOnline(true, 'request');
 }
 

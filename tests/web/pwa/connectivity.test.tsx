@@ -56,6 +56,16 @@ describe('connectivity store', () => {
     expect(connectivity).toMatchObject({ online: true, cause: 'request' });
   });
 
+  it('stays offline while the browser says so, though an answer to a call sent before arrives', () => {
+    stopTracking = startConnectivityTracking();
+    setBrowserOnline(false);
+    // A read sent on a slow network before the connection went is answered after it.
+    reportNetworkSuccess();
+    expect(connectivity).toMatchObject({ online: false, cause: 'browser' });
+    setBrowserOnline(true);
+    expect(connectivity.online).toBe(true);
+  });
+
   it('keeps the time of the last change, not of repeated reports', () => {
     reportNetworkFailure();
     const wentOffline = connectivity.changedAt;
