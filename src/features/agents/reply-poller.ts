@@ -2,7 +2,10 @@
  * Waits for an agent's reply (spec 001 §4, §9): long polls the session, spaced by the phase
  * schedule (quick … marathon), until a reply arrives, the run ends without one, the caller cancels,
  * or the agent's maximum wait passes. Network failures on the way are not fatal: the next poll
- * tries again (the reply is stored on the server and will be there).
+ * tries again (the reply is stored on the server and will be there). After a poll that got no
+ * answer, the next one goes after a few seconds rather than a whole phase interval: on a flaky
+ * connection one lost poll kept a finished reply "being written" (and the message box blocked)
+ * for 15 s and more. Only once in a row: a connection that stays down is asked at the phase's pace.
  */
 import { ApiError } from '../../api';
 import { agentsApi } from './agents.api';
@@ -40,10 +43,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The wait before asking again after a poll that got no answer (the first in a row). */
+export const RETRY_LOST_POLL_MS = 3_000;
+
 export async function pollForReply(options: PollOptions): Promise<PollOutcome> {
   const minutes = maxWaitMinutes(options.slug);
   const deadline = options.sentAt + minutes * 60_000;
   let cursor = options.since;
+  let lostInARow = 0;
 
   while (!options.signal.aborted) {
     const now = Date.now();
@@ -56,12 +63,14 @@ export async function pollForReply(options: PollOptions): Promise<PollOutcome> {
     const onCancel = () => attempt.abort();
     options.signal.addEventListener('abort', onCancel, { once: true });
     let result: PollResult | null = null;
+    let lost = false;
     try {
       result = await agentsApi.poll(options.sessionId, cursor, attempt.signal);
     } catch (error) {
       if (options.signal.aborted) return { kind: 'cancelled' };
       // A session that is gone cannot get a reply; anything else (offline, 5xx) is worth retrying.
       if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw error;
+      lost = error instanceof ApiError && error.code === 'NETWORK_ERROR';
     } finally {
       clearTimeout(stopAtDeadline);
       options.signal.removeEventListener('abort', onCancel);
@@ -79,8 +88,11 @@ export async function pollForReply(options: PollOptions): Promise<PollOutcome> {
     }
     // News without the reply (e.g. the confirmed user message): ask again at once, the server holds the poll.
     if (result && result.messages.length > 0) continue;
+    lostInARow = lost ? lostInARow + 1 : 0;
     const after = Date.now();
-    await sleep(Math.min(delayBeforeNextPoll(after - options.sentAt, after - now), Math.max(0, deadline - after)), options.signal);
+    const scheduled = delayBeforeNextPoll(after - options.sentAt, after - now);
+    const wait = lostInARow === 1 ? Math.min(RETRY_LOST_POLL_MS, scheduled) : scheduled;
+    await sleep(Math.min(wait, Math.max(0, deadline - after)), options.signal);
   }
   return { kind: 'cancelled' };
 }

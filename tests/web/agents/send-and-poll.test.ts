@@ -53,6 +53,26 @@ describe('reply polling schedule and maximum waits', () => {
     });
   });
 
+  it('asks again within seconds after a poll that got no answer (a flaky connection), at the phase’s pace after two', async () => {
+    const chat = installFakeChat(api, 'seo');
+    const running = { messages: [], run: { id: 'run-1', status: 'running', error: null, user_message_id: 'msg-user-1', reply_message_id: null, mode: 'normal', refunded: false, updated_at: new Date().toISOString() }, timed_out: true };
+    const lostPolls = new Set([1, 3, 4]);
+    chat.pollReply = (_call, nth) => {
+      // The connection drops the request: fetch fails as it does offline.
+      if (lostPolls.has(nth)) throw new TypeError('Failed to fetch');
+      if (nth === 5) return { status: 200, body: { run: null, timed_out: false, messages: [message('msg-reply-1', 'sess-1', 'assistant', '### Search intent', new Date().toISOString())] } };
+      return { status: 200, body: running };
+    };
+    useFakeClock();
+    await sendMessage({ slug: 'seo', sessionId: null, text: 'Title tags?', mode: 'normal' });
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    const gaps = chat.pollTimes.slice(1).map((at, index) => at - chat.pollTimes[index]!);
+    // Lost → 3 s; answered → the phase's 15 s; lost, lost again → 3 s, then 15 s; the reply.
+    expect(gaps).toEqual([3_000, 15_000, 3_000, 15_000]);
+    await vi.waitFor(() => expect(chatState.sessions['sess-1']).toMatchObject({ status: 'idle', error: null }));
+  });
+
   it('waits 40 minutes for the CMO (generic text when the agent list was not loaded)', async () => {
     const chat = installFakeChat(api, 'cmo', 'sess-cmo');
     useFakeClock();
