@@ -203,6 +203,10 @@ export interface Session {
   net: NetworkControl;
   /** When the person was signed in: the probe must never see Login after this. */
   signedInAt: number;
+  /** The session's 401s and refreshes as they happened (ms since sign-in): what a failure about signing out says. */
+  authLog: string[];
+  /** The chat's sends, streams and polls as they happened: what a failure about a reply says. */
+  chatLog: string[];
   close(): Promise<void>;
 }
 
@@ -231,6 +235,23 @@ export async function startSession(app: AppUnderTest, kind: Session['kind']): Pr
     await screens.at(-1)!.heading(page).waitFor();
   }
   const net = await NetworkControl.forPage(app.browser, page);
+  const authLog: string[] = [];
+  const at = () => `${Date.now() - signedInAt} ms`;
+  const pathOf = (url: string) => new URL(url).pathname.replace('/api/v1', '');
+  context.on('response', (response) => {
+    if (response.status() === 401 || pathOf(response.url()) === '/refresh') authLog.push(`${at()} ${response.status()} ${response.request().method()} ${pathOf(response.url())}`);
+  });
+  const chatLog: string[] = [];
+  const chatCall = (path: string) => /^\/agents\/(sessions\/[^/]+\/(stream|poll|messages)|[^/]+\/messages\/async)$/.test(path);
+  context.on('requestfailed', (request) => {
+    const path = pathOf(request.url());
+    if (path === '/refresh') authLog.push(`${at()} failed POST /refresh: ${request.failure()?.errorText}`);
+    if (chatCall(path)) chatLog.push(`${at()} failed ${request.method()} ${path}: ${request.failure()?.errorText}`);
+  });
+  context.on('requestfinished', (request) => {
+    const path = pathOf(request.url());
+    if (chatCall(path)) void request.response().then((response) => chatLog.push(`${at()} ${response?.status() ?? '?'} ${request.method()} ${path}`));
+  });
   return {
     kind,
     account,
@@ -241,6 +262,8 @@ export async function startSession(app: AppUnderTest, kind: Session['kind']): Pr
     probe: probeOf(page),
     net,
     signedInAt,
+    authLog,
+    chatLog,
     async close() {
       await net.dispose();
       await context.close();
@@ -251,7 +274,7 @@ export async function startSession(app: AppUnderTest, kind: Session['kind']): Pr
 /** Still signed in: never on Login since the sign-in, the session's keys still on the device. */
 export async function expectStillSignedIn(session: Session): Promise<void> {
   const atLogin = session.probe.since(session.signedInAt).find((sample) => sample.path.startsWith('/login'));
-  expect(atLogin, 'sent to Login').toBeUndefined();
+  expect(atLogin, `sent to Login at ${atLogin ? atLogin.t - session.signedInAt : 0} ms; 401s and refreshes:\n${session.authLog.join('\n')}`).toBeUndefined();
   expect(new URL(session.page.url()).pathname).not.toMatch(/^\/login/);
   expect(await maKeys(session.page)).toEqual(expect.arrayContaining(['ma_access_token', 'ma_refresh_token']));
 }

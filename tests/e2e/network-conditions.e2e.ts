@@ -13,7 +13,7 @@
  * One server, one browser, one account per session kind; the screens are looped inside each test.
  * The results table is in docs/pwa.md "Network conditions".
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, startAppForFile } from './harness';
 import { expectNeverBlank, expectWaitShownWell } from './network-conditions-support';
@@ -48,13 +48,17 @@ async function goTo(session: Session, name: string): Promise<void> {
   await screen.heading(session.page).waitFor();
 }
 
-/** How many times the server stored a user message with this text in the seeded chat. */
-async function timesStored(session: Session, text: string): Promise<number> {
+/** The seeded chat's messages as the server has them (every version). */
+async function storedMessages(session: Session): Promise<{ id: string; role: string; content: string; parent_id?: string | null }[]> {
   const response = await fetch(`${app.server.baseUrl}/api/v1/agents/sessions/${session.seeded.chat.id}/messages?versions=all`, {
     headers: { authorization: `Bearer ${await serverToken(session)}`, 'x-space-id': session.seeded.spaceId },
   });
-  const body = (await response.json()) as { messages: { role: string; content: string }[] };
-  return body.messages.filter((message) => message.role === 'user' && message.content === text).length;
+  return ((await response.json()) as { messages: { id: string; role: string; content: string; parent_id?: string | null }[] }).messages;
+}
+
+/** How many times the server stored a user message with this text in the seeded chat. */
+async function timesStored(session: Session, text: string): Promise<number> {
+  return (await storedMessages(session)).filter((message) => message.role === 'user' && message.content === text).length;
 }
 
 /** Milliseconds from the click to the person's data on screen, per session, condition and screen (printed at the end). */
@@ -68,7 +72,7 @@ afterAll(() => {
 
 /**
  * Opens the screen by its links and judges the wait: never blank, never waiting unsaid, never
- * saying the data is not there before it shows. Answers when the screen showed the person's data.
+ * saying the data is not there before it shows. Notes how long the person's data took to show.
  */
 async function opensWell(session: Session, screen: Screen, condition: string): Promise<void> {
   const from = Date.now();
@@ -76,7 +80,7 @@ async function opensWell(session: Session, screen: Screen, condition: string): P
   await screen.heading(session.page).waitFor();
   await whenShown(session.page, session.page.getByRole('main').getByText(screen.ready));
   const ready = await session.probe.firstShowing(screen.ready, from, screen.path);
-  expectWaitShownWell(session.probe, from, ready, `${session.kind} session, ${screen.name}`);
+  expectWaitShownWell(session.probe, from, ready, `${session.kind} session, ${screen.name}`, screen.path);
   if (screen.claimsEmpty) {
     const claimed = session.probe.samples.find((sample) => sample.t >= from && sample.t <= ready.t && screen.path.test(sample.path) && screen.claimsEmpty!.test(sample.text));
     expect(claimed?.text, `${screen.name} said the data was not there while it was on its way`).toBeUndefined();
@@ -87,8 +91,8 @@ async function opensWell(session: Session, screen: Screen, condition: string): P
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
 
 /**
- * Sends a message in the open chat: it shows at once, the server stores it once, and its reply
- * follows it on screen (a reply of the offline engine starts with "Search intent").
+ * Sends a message in the open chat: it shows at once, the server stores it once and answers it,
+ * and the answer ends the conversation on screen, nothing left sending or waiting.
  */
 async function sendAndSeeAnswered(session: Session, text: string): Promise<void> {
   const { page, probe } = session;
@@ -98,16 +102,33 @@ async function sendAndSeeAnswered(session: Session, text: string): Promise<void>
   const shown = await probe.firstShowing(text, from);
   expect(shown.t - from, 'the sent message on screen').toBeLessThanOrEqual(1000);
   await expect.poll(() => timesStored(session, text), { timeout: 60_000 }).toBe(1);
-  const answered = async () => {
-    const log = (await conversation(page).innerText()).replace(/\s+/g, ' ');
-    return log.lastIndexOf(text) >= 0 && log.lastIndexOf(SEEDED.replyHeading) > log.lastIndexOf(text);
+  const answeredOnServer = async () => {
+    const messages = await storedMessages(session);
+    const question = messages.find((message) => message.role === 'user' && message.content === text);
+    return messages.some((message) => message.role === 'assistant' && message.parent_id === question?.id);
   };
-  await expect.poll(answered, { timeout: 60_000 }).toBe(true);
-  await sendButton(page).waitFor();
-  expect(await conversation(page).getByTestId('queued-message').count()).toBe(0);
-  // At most once on screen: the list is virtualised, so after a long reply the question may be out of it.
+  await expect.poll(answeredOnServer, { timeout: 60_000 }).toBe(true);
+  // The list is virtualised and opens at its end: after a long reply the question may be out of it,
+  // so the screen is judged by its last message, the reply, and by nothing left on its way.
+  const last = conversation(page).locator('.chat-message').last();
+  await expect.poll(async () => (await last.getAttribute('class')) ?? '', { timeout: 60_000 }).toMatch(/chat-message--assistant(?! chat-message--streaming)/);
+  expect(await last.innerText()).toContain(SEEDED.replyHeading);
+  await sendButton(page)
+    .waitFor()
+    .catch(async (error: Error) => {
+      const onScreen = (await conversation(page).innerText().catch(() => '')).replace(/\s+/g, ' ').slice(-400);
+      throw new Error(`${error.message}\nThe conversation ends: …${onScreen}\nSends, streams and polls:\n${session.chatLog.slice(-30).join('\n')}`);
+    });
+  for (const onItsWay of ['queued-message', 'pending-message', 'streaming-reply']) expect(await conversation(page).getByTestId(onItsWay).count(), onItsWay).toBe(0);
   expect(await conversation(page).getByText(text).count(), 'the message shown once').toBeLessThanOrEqual(1);
   expectNeverBlank(probe, from, `${session.kind} session, sending`);
+}
+
+/** Waits for `target`; when it does not come, says what the screen showed instead. */
+async function waitOrSay(target: Locator, instead: Locator): Promise<void> {
+  await target.waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}\nOn screen instead: ${(await instead.innerText().catch(() => '(nothing)')).replace(/\s+/g, ' ')}`);
+  });
 }
 
 for (const kind of ['first', 'later'] as const) {
@@ -176,7 +197,7 @@ for (const kind of ['first', 'later'] as const) {
       }, filename);
       await page.getByRole('button', { name: 'Upload 1 file' }).click();
       const row = page.getByTestId('upload-row').filter({ hasText: filename });
-      await row.and(page.locator('[data-phase="uploading"]')).waitFor();
+      await waitOrSay(row.and(page.locator('[data-phase="uploading"]')), page.getByRole('region', { name: 'Uploads' }));
       await session.net.offline();
       await row.getByText(/Connection issue - please check your internet connection/).waitFor();
       await session.net.normal();
@@ -189,7 +210,7 @@ for (const kind of ['first', 'later'] as const) {
       const assetName = `${kind}-moodboard.txt`;
       await page.locator('input[aria-label="Choose files to upload"]').setInputFiles({ name: assetName, mimeType: 'text/plain', buffer: Buffer.from('Moodboard notes. '.repeat(16_000)) });
       const upload = page.getByTestId('asset-upload').filter({ hasText: assetName });
-      await upload.and(page.locator('[data-phase="uploading"]')).waitFor();
+      await waitOrSay(upload.and(page.locator('[data-phase="uploading"]')), page.getByRole('main'));
       await session.net.offline();
       await upload.getByRole('button', { name: `Retry ${assetName}` }).waitFor();
       await session.net.normal();
@@ -215,7 +236,7 @@ for (const kind of ['first', 'later'] as const) {
         await session.net.offline();
         await screen.heading(page).waitFor();
         const ready = await session.probe.firstShowing(screen.ready, from, screen.path);
-        expectWaitShownWell(session.probe, from, ready, `${kind} session, ${screen.name} opening as the connection goes`);
+        expectWaitShownWell(session.probe, from, ready, `${kind} session, ${screen.name} opening as the connection goes`, screen.path);
         await page.getByText(OFFLINE_BANNER).waitFor();
         timings.push({ session: kind, condition: 'offline mid-load', screen: screen.name, ms: ready.t - from });
         await session.net.normal();
@@ -246,7 +267,7 @@ for (const kind of ['first', 'later'] as const) {
         await page.reload();
         await screen.heading(page).waitFor();
         const ready = await session.probe.firstShowing(screen.ready, from, screen.path, { newDocument: true });
-        expectWaitShownWell(session.probe, from, ready, `${kind} session, ${screen.name} reloaded offline`);
+        expectWaitShownWell(session.probe, from, ready, `${kind} session, ${screen.name} reloaded offline`, screen.path, { reload: true });
         timings.push({ session: kind, condition: 'reload offline', screen: screen.name, ms: ready.t - from });
         await page.getByText(OFFLINE_BANNER).waitFor();
         if (draft) await expect.poll(() => composer(page).inputValue()).toBe(draft);
