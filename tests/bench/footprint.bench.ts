@@ -25,6 +25,7 @@ import path from 'node:path';
 import { ApiClient, type Session } from '../tools/api-client';
 import { runLoadMix } from '../tools/load-mix';
 import { sampleRss } from '../tools/memory-sampler';
+import { formatRssBreakdown, rssBreakdown } from '../tools/rss-breakdown';
 import { startServerProcess, type ServerProcess } from '../tools/server-process';
 import { BRAND_GUIDELINES, MIME, docxWithText, pdfWithText } from '../server/kb-fixtures';
 import { docxBomb } from '../faults/docx-bomb';
@@ -48,6 +49,11 @@ const rest = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function line(label: string, server: ServerProcess): void {
   console.log(`${label.padEnd(44)} RSS ${server.rssMiB().toFixed(0).padStart(4)} MiB (peak ${server.peakRssMiB().toFixed(0)})   load ${loadAverage()}`);
+}
+
+/** Where the resident memory is (tests/tools/rss-breakdown.ts), under the line it explains. */
+function breakdown(server: ServerProcess): void {
+  console.log(`${''.padEnd(44)} ${formatRssBreakdown(rssBreakdown(server.pid))}`);
 }
 
 async function register(api: ApiClient): Promise<Session[]> {
@@ -80,6 +86,7 @@ async function burstThenRest(server: ServerProcess, people: Session[]): Promise<
   line(`end of burst (${CONNECTIONS} conn × ${BURST_SECONDS} s, ${burst.requestsPerSecond} req/s, p99 ${burst.p99Ms} ms)`, server);
   await rest(REST_SECONDS * 1000);
   line(`at rest ${REST_SECONDS} s after the burst`, server);
+  breakdown(server);
 }
 
 /** A body of about `bytes` bytes for PUT /settings/brand-voice (refused as too long, or past the body limit). */
@@ -120,6 +127,7 @@ async function hostileInputs(server: ServerProcess, person: Session): Promise<vo
   await rest(Math.max(0, 60 - REST_SECONDS) * 1000);
   const atRest = server.rssMiB();
   line('at rest 60 s after the hostile inputs', server);
+  breakdown(server);
   console.log(`resident memory at rest after hostile inputs: ${atRest.toFixed(0)} MiB (goal ≤ ${MAX_AT_REST_MIB} MiB): ${atRest <= MAX_AT_REST_MIB ? 'met' : 'NOT met'}`);
 }
 
@@ -143,6 +151,7 @@ async function main(): Promise<void> {
     line(`started again (${Math.round(server.startMs)} ms to healthy)`, server);
     await rest(REST_SECONDS * 1000);
     line(`at rest ${REST_SECONDS} s after start`, server);
+    breakdown(server);
     await burstThenRest(server, people);
     if (process.env.FOOTPRINT_HOSTILE !== '0') await hostileInputs(server, people[0]!);
 
