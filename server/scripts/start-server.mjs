@@ -16,6 +16,21 @@
 // (server/.build/latest.json). A start whose sources all still match runs that build without
 // compiling: restarts, and the test suites' dozens of server processes, pay ~20 ms of hashing
 // instead of esbuild's few hundred milliseconds of CPU each.
+//
+// `npm start` runs this file with two settings of the C library's allocator (glibc, read when the
+// process starts, so they cannot be set from here; other C libraries ignore them), each
+// overridable from the environment. Measured in docs/reliability.md ("Footprint"): together they
+// took ~30 MiB off the server at rest after bench:footprint's hostile inputs, with the same
+// throughput.
+// - MALLOC_ARENA_MAX=2: glibc gives a thread that finds the allocator busy a heap (arena) of its
+//   own, up to 8 per core; the server's threads (the database thread, V8's compilers and garbage
+//   collector, libuv's pool) made 7–9 of them, each keeping the memory freed in it.
+// - MALLOC_MMAP_THRESHOLD_=131072: blocks of 128 KiB or more are mapped on their own and given
+//   back to the system when freed. That is glibc's default, but each time such a block is freed
+//   glibc raises the threshold to its size (up to 32 MiB), so 1 MiB request bodies and large
+//   query results came to be carved from the heaps instead, where the freed memory stays with the
+//   process. Setting it keeps it where it is (and the heaps' trimming threshold at 128 KiB too).
+// Starting the server another way (`node server/scripts/start-server.mjs`) works without them.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';

@@ -70,6 +70,11 @@ const BASE_ENV: Record<string, string> = {
   DATABASE_URL: '',
   // Registration and sign-in of many test accounts from one address would hit the production limit.
   AUTH_RATE_LIMIT_MAX: '100000',
+  // The C library's allocator settings `npm start` gives the server (package.json, explained in
+  // server/scripts/start-server.mjs), overridable in the same way: the process measured is the
+  // one that runs in production.
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072',
 };
 
 const MEMORY_PROBE = path.join(ROOT, 'tests/tools/memory-probe.cjs');
