@@ -90,8 +90,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * hot rows of the API (users, spaces, plans, credits), and pages beyond it are read back through the
  * operating system's file cache, which is shared and given back under pressure. Measured in
  * docs/reliability.md ("Footprint"). PostgreSQL servers are tuned by their operators as usual.
+ *
+ * For the same reason ANALYZE samples 3,000 rows instead of 30,000 (default_statistics_target 10,
+ * not 100). The sample is held in memory whole: on the passages of a 9.9 MB document (~16,000
+ * rows of text and its tsvector) ANALYZE grew the WebAssembly memory by 34 MiB, for good, and by
+ * 4 MiB with this target, whatever the table's size. The knowledge base's ANALYZE
+ * (refresh-statistics.ts) is the only one PGlite runs (it has no autovacuum), and search took as
+ * long with either target (docs/reliability.md).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'default_statistics_target=10'];
 
 /**
  * The embedded database runs on a thread of its own (pglite-thread.ts), reached through
