@@ -29,8 +29,7 @@ import {
   usageQuery,
   usageRecordBody,
 } from './billing-schemas';
-import { BILLING_ROUTES } from './billing-routes';
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
+import type { EndpointDeclaration } from './endpoint';
 
 const tags = ['billing'];
 const bearer = { tags, auth: 'bearer' } as const;
@@ -47,7 +46,7 @@ const upgradePlan = {
 const recorded = { 200: createdTransactionSchema, 201: createdTransactionSchema };
 const recordErrors = [400, 401, 402, 403, 404, 422];
 
-const declarations = {
+export const BILLING_DECLARATIONS = {
   catalogue: {
     tags,
     auth: 'public',
@@ -143,6 +142,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type BillingDeclarations = typeof declarations;
-
-export const BILLING_ENDPOINTS = defineEndpoints(BILLING_ROUTES, declarations);
+export type BillingDeclarations = typeof BILLING_DECLARATIONS;

@@ -7,9 +7,10 @@
  *   `endpointPath`. They hold no schemas, so a screen loads them without the schema library
  *   (docs/performance.md "Zod's full API on every page"); their types still carry the schemas'.
  * - `<area>-endpoints.ts`: per name, the params, query, body and answer schemas with the OpenAPI
- *   summary and tags, joined to the routes by `defineEndpoints`. The server registers its routes
+ *   summary and tags (`<AREA>_DECLARATIONS`); it does not import the routes. all-endpoints.ts
+ *   joins the two with `defineEndpoints` (`<AREA>_ENDPOINTS`). The server registers its routes
  *   from these (server/src/routes/route-from-contract.ts), OpenAPI is generated from them, and the
- *   client tests' fake backends are checked against them (all-endpoints.ts lists every area).
+ *   client tests' fake backends are checked against them.
  *
  * Nothing here runs the schema library: only its types are imported.
  */

@@ -4,10 +4,9 @@
  * path are in health-routes.ts.
  */
 import { z } from 'zod';
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
-import { HEALTH_ROUTES } from './health-routes';
+import type { EndpointDeclaration } from './endpoint';
 
-const declarations = {
+export const HEALTH_DECLARATIONS = {
   liveness: {
     tags: ['health'],
     auth: 'public',
@@ -17,6 +16,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type HealthDeclarations = typeof declarations;
-
-export const HEALTH_ENDPOINTS = defineEndpoints(HEALTH_ROUTES, declarations);
+export type HealthDeclarations = typeof HEALTH_DECLARATIONS;

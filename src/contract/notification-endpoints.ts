@@ -4,8 +4,7 @@
  * they work in. Methods and paths are in notification-routes.ts.
  */
 import { z } from 'zod';
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
-import { NOTIFICATION_ROUTES } from './notification-routes';
+import type { EndpointDeclaration } from './endpoint';
 import {
   deletePushSubscriptionSchema,
   markNotificationsReadSchema,
@@ -18,7 +17,7 @@ import {
 
 const common = { tags: ['notifications'], auth: 'bearer' } as const;
 
-const declarations = {
+export const NOTIFICATION_DECLARATIONS = {
   list: {
     ...common,
     summary: 'Your latest in-app notifications, newest first, with the unread count',
@@ -54,6 +53,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type NotificationDeclarations = typeof declarations;
-
-export const NOTIFICATION_ENDPOINTS = defineEndpoints(NOTIFICATION_ROUTES, declarations);
+export type NotificationDeclarations = typeof NOTIFICATION_DECLARATIONS;

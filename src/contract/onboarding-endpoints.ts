@@ -3,13 +3,12 @@
  * organisation and current space, and the caller's own choice to close it. Space-scoped, for
  * everyone in an organisation. Methods and paths are in onboarding-routes.ts.
  */
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
-import { ONBOARDING_ROUTES } from './onboarding-routes';
+import type { EndpointDeclaration } from './endpoint';
 import { onboardingDismissalSchema, onboardingSchema } from './onboarding-schemas';
 
 const common = { tags: ['onboarding'], auth: 'bearer' } as const;
 
-const declarations = {
+export const ONBOARDING_DECLARATIONS = {
   checklist: {
     ...common,
     summary: "The \"Get started\" checklist: which steps are done in the caller's organisation and current space, and whether the caller closed it",
@@ -25,6 +24,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type OnboardingDeclarations = typeof declarations;
-
-export const ONBOARDING_ENDPOINTS = defineEndpoints(ONBOARDING_ROUTES, declarations);
+export type OnboardingDeclarations = typeof ONBOARDING_DECLARATIONS;

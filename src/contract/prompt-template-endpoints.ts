@@ -3,15 +3,14 @@
  * each person's own, the same in every space. Methods and paths are in prompt-template-routes.ts.
  */
 import { z } from 'zod';
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
-import { PROMPT_TEMPLATE_ROUTES } from './prompt-template-routes';
+import type { EndpointDeclaration } from './endpoint';
 import { createTemplateSchema, promptTemplateListSchema, promptTemplateSchema, updateTemplateSchema } from './prompt-templates';
 
 // Listed with the agents: templates are offered in an agent's message box.
 const common = { tags: ['agents'], auth: 'bearer' } as const;
 const templateParams = z.object({ id: z.uuid({ error: 'Must be an id' }) });
 
-const declarations = {
+export const PROMPT_TEMPLATE_DECLARATIONS = {
   list: {
     ...common,
     summary: "The organisation's templates and the caller's own, each with its variables and whether the caller may change it",
@@ -42,6 +41,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type PromptTemplateDeclarations = typeof declarations;
-
-export const PROMPT_TEMPLATE_ENDPOINTS = defineEndpoints(PROMPT_TEMPLATE_ROUTES, declarations);
+export type PromptTemplateDeclarations = typeof PROMPT_TEMPLATE_DECLARATIONS;

@@ -5,10 +5,9 @@
  * spaces-routes.ts.
  */
 import { z } from 'zod';
-import { defineEndpoints, type EndpointDeclaration } from './endpoint';
+import type { EndpointDeclaration } from './endpoint';
 import { requiredText } from './required-text';
 import { SPACE_SLUG_PATTERN, archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
-import { SPACE_ROUTES } from './spaces-routes';
 
 const spaceName = z
   .string(requiredText('Name'))
@@ -54,7 +53,7 @@ const common = { tags: ['spaces'], auth: 'bearer' } as const;
 /** Archive and restore answer alike. */
 const archiving = { ...common, params: spaceParams, answers: { 200: spaceSchema }, errors: [401, 403, 404, 409] } as const;
 
-const declarations = {
+export const SPACE_DECLARATIONS = {
   list: {
     ...common,
     summary: "Spaces of the caller's organisation, default first, then by name",
@@ -97,6 +96,4 @@ const declarations = {
   },
 } satisfies Record<string, EndpointDeclaration>;
 
-export type SpaceDeclarations = typeof declarations;
-
-export const SPACE_ENDPOINTS = defineEndpoints(SPACE_ROUTES, declarations);
+export type SpaceDeclarations = typeof SPACE_DECLARATIONS;

@@ -7,10 +7,8 @@
  * entries' too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
-import { BILLING_ENDPOINTS } from '../../src/contract/billing-endpoints';
+import { BILLING_ENDPOINTS, CONTRACT_ENDPOINTS, PROMPT_TEMPLATE_ENDPOINTS } from '../../src/contract/all-endpoints';
 import type { Endpoint, WireSchema } from '../../src/contract/endpoint';
-import { PROMPT_TEMPLATE_ENDPOINTS } from '../../src/contract/prompt-template-endpoints';
 import { registeredFromContract } from '../../server/src/routes/route-from-contract';
 import { API, createTestApp, type TestApp } from '../helpers/server';
 import { routeTable } from './route-table';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BILLING_ENDPOINTS } from '../../../../src/contract/billing-endpoints';
+import { BILLING_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES, PAYMENT_MESSAGES, notFound } from '../../errors';
 import { spaceOf } from '../../plugins/space-context';
 import { findCheckout, toCheckoutResponse } from '../../services/billing/checkouts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BILLING_ENDPOINTS } from '../../../../src/contract/billing-endpoints';
+import { BILLING_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES, PAYMENT_MESSAGES } from '../../errors';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HEALTH_ENDPOINTS } from '../../../../src/contract/health-endpoints';
+import { HEALTH_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { routeFromContract } from '../route-from-contract';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTIFICATION_ENDPOINTS } from '../../../../src/contract/notification-endpoints';
+import { NOTIFICATION_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { authOf } from '../../plugins/auth';
 import { listNotifications, markNotificationsRead } from '../../services/notifications/notifications.service';
 import { checkEndpoint, checkKeys, deleteSubscription, saveSubscription } from '../../services/notifications/push-subscriptions.service';

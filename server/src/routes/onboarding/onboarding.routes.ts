@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Role } from '../../../../src/contract/auth';
-import { ONBOARDING_ENDPOINTS } from '../../../../src/contract/onboarding-endpoints';
+import { ONBOARDING_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';

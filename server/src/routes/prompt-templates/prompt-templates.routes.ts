@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PROMPT_TEMPLATE_ENDPOINTS } from '../../../../src/contract/prompt-template-endpoints';
+import { PROMPT_TEMPLATE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES, notFound } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate, type TemplateActor } from '../../services/prompt-templates/prompt-templates.service';

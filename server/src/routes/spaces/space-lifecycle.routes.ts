@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../../src/contract/auth';
-import { SPACE_ENDPOINTS } from '../../../../src/contract/spaces-endpoints';
+import { SPACE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SPACE_ENDPOINTS } from '../../../../src/contract/spaces-endpoints';
+import { SPACE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { MESSAGES, forbidden } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { createSpaceAudited, spaceLister } from '../../services/spaces.service';
