@@ -103,8 +103,10 @@ export async function whenShown(page: Page, target: Locator): Promise<void> {
   await until(`${target} to be on view`, async () => {
     if (await target.first().isVisible()) return true;
     const offered = retry.first();
-    if ((await failure.first().isVisible()) && (await offered.isVisible()) && (await offered.isEnabled())) {
-      // Short waits: the button may go the moment the load it offers to repeat succeeds.
+    // Short waits past the first look (isVisible never waits, isEnabled and the rest wait for the
+    // element): the button may go the moment the load it offers to repeat succeeds, or the screen
+    // it is on is left, and a default wait would then hold this loop for the whole time-out.
+    if ((await failure.first().isVisible()) && (await offered.isVisible()) && (await offered.isEnabled({ timeout: 1000 }).catch(() => false))) {
       const label = (await offered.getAttribute('aria-label', { timeout: 1000 }).catch(() => null)) ?? (await offered.textContent({ timeout: 1000 }).catch(() => ''));
       retriesPressed.push(`${new URL(page.url()).pathname}: ${label}`);
       await offered.click({ timeout: 1000 }).catch(() => undefined);
