@@ -14,7 +14,7 @@ import { startConnectivityTracking } from '../pwa/connectivity.store';
 import { listenForInstallPrompt } from '../pwa/install.store';
 import { answerWorkerUrlQuestions } from '../pwa/window-url';
 import { askReadsAgainWhenWorkerControls, forgetReadsBeforeControl } from '../pwa/reads-before-control';
-import { whenIdle } from '../lib/when-idle';
+import { whenIdle } from '../pwa/when-idle';
 
 let started = false;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { describeFailure } from './describe-failure';
+import { describeFailure } from '../../api';
 
 export interface Remote<T> {
   data: T | null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditEvent, AuditFilters } from '../../contract/audit';
-import { describeFailure } from '../admin/describe-failure';
+import { describeFailure } from '../../api';
 import { fetchAuditPage, type AuditScope } from './audit.api';
 
 export interface AuditLogState {

@@ -7,7 +7,7 @@
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
 import { describeError, logger } from '../../lib/logger';
-import { whenIdle } from '../../lib/when-idle';
+import { whenIdle } from '../../pwa/when-idle';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { fetchCredits, fetchPlan, isCheckoutStarted, postDeduction, postPlanUpgrade, postPurchase } from './billing.api';
 import { readBillingSummary, saveBillingSummary, type BillingSummary } from './billing.cache';

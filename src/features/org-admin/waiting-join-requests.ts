@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import { whenIdle } from '../../lib/when-idle';
+import { whenIdle } from '../../pwa/when-idle';
 
 export const waitingJoinRequests = proxy({ count: 0 });
 

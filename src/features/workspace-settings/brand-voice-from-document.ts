@@ -5,7 +5,7 @@
 import { BRAND_VOICE_MAX_CHARS } from '../../contract/agents';
 import type { KnowledgeDocument } from '../../contract/knowledge';
 import { knowledgeApi } from '../knowledge/knowledge.api';
-import { isBrandVoiceDocument } from './brand-voice-scope';
+import { isBrandVoiceDocument } from '../knowledge/brand-voice-documents';
 
 export interface DocumentDraft {
   text: string;

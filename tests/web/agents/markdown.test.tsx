@@ -1,7 +1,7 @@
 /** Model output is untrusted: rendered Markdown carries no script, no event handler, no unsafe link. */
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '../../../src/features/agents/components/Markdown';
+import { Markdown } from '../../../src/ui/markdown/Markdown';
 
 function renderMarkdown(text: string) {
   return render(<Markdown text={text} />).container;

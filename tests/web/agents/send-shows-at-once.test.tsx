@@ -17,7 +17,7 @@ const renderer = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrived, arrive: () => arrive() };
 });
-vi.mock('../../../src/features/agents/components/Markdown', async (importOriginal) => {
+vi.mock('../../../src/ui/markdown/Markdown', async (importOriginal) => {
   await renderer.arrived;
   return importOriginal();
 });
@@ -88,7 +88,7 @@ describe('the sent message', () => {
 
 describe('a reply before its renderer is in', () => {
   it('shows that it is being formatted, never its Markdown marks, then the formatted reply', async () => {
-    const { LazyMarkdown } = await import('../../../src/features/agents/components/LazyMarkdown');
+    const { LazyMarkdown } = await import('../../../src/ui/markdown/LazyMarkdown');
     render(<LazyMarkdown text={'### Search intent\n\nLead with **bakery POS**.'} />);
     expect(screen.getByRole('status').textContent).toContain('Formatting the reply…');
     expect(document.body.textContent).not.toMatch(/###|\*\*/);

@@ -33,7 +33,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await signOut();
-  // jsdom has no idle callbacks of its own (src/lib/when-idle.ts then uses a timer).
+  // jsdom has no idle callbacks of its own (src/pwa/when-idle.ts then uses a timer).
   Reflect.deleteProperty(window, 'requestIdleCallback');
   Reflect.deleteProperty(window, 'cancelIdleCallback');
 });

@@ -5,59 +5,15 @@
  * material gives the same outputs. The research step asks the person a question when the knowledge
  * base has nothing on the goal, since a draft resting on nothing helps nobody.
  */
-import type { AgentDefinition } from '../../agents/types';
-import type { StepActivity, StepKind } from '../../../../src/contract/agent-mode';
+import type { StepActivity } from '../../../../src/contract/agent-mode';
 import { assetQuotes, rankWithAssets } from './agent-mode-assets';
 import { analyticsSection, sessionsTrend } from './analytics-section';
+import { answerPassages, audienceOf, type OfflineStepInput, type OfflineStepResult } from './agent-mode-step-input';
 import { composeDraft, reviseDeliverable, checkAgainstVoice } from './agent-mode-writing';
 import { rankPassageSentences } from './engine';
 import { asPlainText, capitalise, clip, contentTopics, goalPhrase, goalSubject, keywords, overlap, quote } from './text';
-import type { AnalyticsSnapshot, GroundingPassage } from './types';
-
-export interface OfflineStepInput {
-  kind: StepKind;
-  agent: AgentDefinition;
-  /** The agent who writes the deliverable (the draft's template). */
-  writer: AgentDefinition;
-  goal: string;
-  instruction: string;
-  passages: GroundingPassage[];
-  /** The creative assets the goal carries (empty for steps that do not read material). */
-  assets: GroundingPassage[];
-  brandVoice: string;
-  analytics: AnalyticsSnapshot | null;
-  analyticsUnavailable: boolean;
-  /** The deliverable as the earlier steps left it. */
-  deliverable: string;
-  /** Earlier steps' outputs, in order. */
-  previous: { kind: StepKind; title: string; output: string }[];
-  /** Answers the person gave to earlier questions (and this step's, when it asked). */
-  answers: string[];
-  /** This step asked and the person chose to go on without answering. */
-  answerSkipped: boolean;
-  /** This step already asked (it asks at most once). */
-  asked: boolean;
-}
-
-export interface OfflineStepResult {
-  text: string;
-  /** A question for the person: the step waits for the answer, then runs again with it. */
-  question: string | null;
-  activity: StepActivity[];
-}
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-/** The person's answers read as material, beside the documents. */
-export function answerPassages(answers: readonly string[]): GroundingPassage[] {
-  return answers.map((answer, index) => ({ passage: answer, document_id: `answer-${index}`, ordinal: 0, filename: 'Your answer', score: 1 }));
-}
-
-/** Who the goal is for ("… for small business owners"), if it says. */
-export function audienceOf(goal: string): string | null {
-  const match = /\bfor\s+([^.,;:!?\n]{3,80})/i.exec(goal);
-  return match ? match[1]!.trim().replace(/\s+(in|by|before|this|next)\s.*$/i, '') : null;
-}
 
 function research(input: OfflineStepInput): OfflineStepResult {
   const topics = keywords(`${input.goal} ${input.instruction}`);

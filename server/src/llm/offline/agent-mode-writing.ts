@@ -4,8 +4,7 @@
  * revision that applies the check's changes. Deterministic like the rest of the engine.
  */
 import type { StepActivity } from '../../../../src/contract/agent-mode';
-import type { OfflineStepInput, OfflineStepResult } from './agent-mode-steps';
-import { answerPassages, audienceOf } from './agent-mode-steps';
+import { answerPassages, audienceOf, type OfflineStepInput, type OfflineStepResult } from './agent-mode-step-input';
 import { assetsFooter, rankWithAssets } from './agent-mode-assets';
 import { analyticsSection } from './analytics-section';
 import { PLAIN_WORDS } from './drafts';

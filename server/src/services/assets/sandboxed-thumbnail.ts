@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandboxCrashError, SandboxLimitError, SandboxTaskError, createSandbox, type Sandbox } from '../../sandbox/sandbox';
-import type { ThumbnailLimits } from './assets-config';
+import type { ThumbnailLimits } from '../../config/assets-env';
 import { THUMBNAIL_MESSAGES, UnreadableAssetError } from './thumbnail-messages';
 import type { ThumbnailTaskInput, ThumbnailTaskOutput } from './thumbnail-task';
 

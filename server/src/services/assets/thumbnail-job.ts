@@ -16,7 +16,7 @@ import type { JobQueue, SendOptions } from '../../jobs/job-queue';
 import type { Sandbox } from '../../sandbox/sandbox';
 import { assetRenditionPath } from '../../storage/object-paths';
 import type { ObjectStorage } from '../../storage/object-storage';
-import type { AssetsConfig, ThumbnailLimits } from './assets-config';
+import type { AssetsConfig, ThumbnailLimits } from '../../config/assets-env';
 import { thumbnailInSandbox } from './sandboxed-thumbnail';
 import { THUMBNAIL_MESSAGES, UnreadableAssetError } from './thumbnail-messages';
 

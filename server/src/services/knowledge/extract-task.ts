@@ -2,7 +2,7 @@
  * The sandbox task that reads a document's text (run by sandboxed-extraction.ts in a capped
  * process; see server/src/sandbox/sandbox.ts). Input and output cross a process boundary.
  */
-import type { ContentLimits } from './extraction-limits';
+import type { ContentLimits } from '../../config/extraction-limits';
 import { extractText } from './extract-text';
 import type { DocumentKind } from './file-types';
 

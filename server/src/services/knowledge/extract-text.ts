@@ -3,7 +3,8 @@ import path from 'node:path';
 import { convert as htmlToText } from 'html-to-text';
 import mammoth from 'mammoth';
 import { openDocxArchive, type MammothArchive } from './docx-archive';
-import { LIMIT_MESSAGES, type ContentLimits } from './extraction-limits';
+import type { ContentLimits } from '../../config/extraction-limits';
+import { LIMIT_MESSAGES } from './extraction-limits';
 import type { DocumentKind } from './file-types';
 import { UNREADABLE, UnreadableDocumentError } from './unreadable';
 

@@ -1,28 +1,9 @@
 /**
- * Limits on reading one document (KB_EXTRACT_* settings, docs/knowledge.md "Limits"), and the
- * messages a document gets when it goes past one. Each message names the limit and says what to do.
+ * The messages a document gets when it goes past a limit on reading it (KB_EXTRACT_* settings,
+ * docs/knowledge.md "Limits"; the limits themselves are server/src/config/extraction-limits.ts).
+ * Each message names the limit and says what to do.
  */
 import { formatBytes } from '../../../../src/contract/format';
-
-/** Checked inside the sandbox while the text is read (extract-text.ts). Plain numbers: they cross a process boundary. */
-export interface ContentLimits {
-  /** Largest file read at all. */
-  maxInputBytes: number;
-  /** Word: bytes inflated from the archive's parts, counted while inflating. */
-  maxUnpackedBytes: number;
-  /** Word: entries in the archive. */
-  maxArchiveEntries: number;
-  maxPdfPages: number;
-  /** Characters of extracted text. */
-  maxTextChars: number;
-}
-
-/** Enforced by the sandbox around the reading (services/knowledge/sandboxed-extraction.ts). */
-export interface ExtractionLimits extends ContentLimits {
-  /** Resident memory and heap of the process reading one document, MiB. */
-  maxMemoryMb: number;
-  timeoutSeconds: number;
-}
 
 const count = (value: number) => value.toLocaleString('en-GB');
 

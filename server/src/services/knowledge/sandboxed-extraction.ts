@@ -14,7 +14,8 @@ import {
   type Sandbox,
 } from '../../sandbox/sandbox';
 import type { ExtractTaskInput } from './extract-task';
-import { LIMIT_MESSAGES, type ExtractionLimits } from './extraction-limits';
+import type { ExtractionLimits } from '../../config/extraction-limits';
+import { LIMIT_MESSAGES } from './extraction-limits';
 import type { DocumentKind } from './file-types';
 import { UnreadableDocumentError } from './unreadable';
 

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { MAX_ADJUSTMENT_CREDITS, REASON_MAX_LENGTH, REASON_MIN_LENGTH, type AdminOrganizationDetail } from '../../../contract/admin';
 import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
 import { postCreditAdjustment } from '../admin.api';
-import { describeFailure } from '../describe-failure';
+import { describeFailure } from '../../../api';
 
 interface CreditAdjustDialogProps {
   org: AdminOrganizationDetail;

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { DOMAIN_METHOD_LABELS, DOMAIN_REVIEW_REASON_LABELS, type AdminDomainClaim } from '../../../contract/domain-claims';
 import { formatDate, formatDateTime } from '../../../contract/format';
 import { fetchDomainClaimsToReview, postDomainDecision, type DomainDecisionAction } from '../admin.api';
-import { describeFailure } from '../describe-failure';
+import { describeFailure } from '../../../api';
 import { useAdminPermissions } from '../useAdminPermissions';
 import { useRemote } from '../useRemote';
 import { LoadProblem, ReadOnlyNotice } from './LoadProblem';

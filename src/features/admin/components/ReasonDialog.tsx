@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AlertDialog, Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../contract/admin';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 
 interface ReasonDialogProps {
   /** The button that opens the dialog. */

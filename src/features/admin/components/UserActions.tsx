@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ADMIN_TEXTS, type AdminUserDetail } from '../../../contract/admin';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { postResetLink, postUserAction, type UserAction } from '../admin.api';
-import { describeFailure } from '../describe-failure';
+import { describeFailure } from '../../../api';
 import { useAdminPermissions } from '../useAdminPermissions';
 import { ReasonDialog } from './ReasonDialog';
 import { ReadOnlyNotice } from './LoadProblem';

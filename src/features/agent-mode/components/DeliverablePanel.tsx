@@ -7,7 +7,7 @@ import { Button, DropdownMenu, Flex, Heading, Text } from '@radix-ui/themes';
 import { CopyIcon, DownloadIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { writesDeliverable, type AgentModeRun, type AgentModeStep } from '../../../contract/agent-mode';
-import { LazyMarkdown } from '../../agents/components/LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { deliverableMarkdown, downloadDeliverableMarkdown, downloadDeliverableWord } from '../lib/deliverable-export';
 
 interface DeliverablePanelProps {

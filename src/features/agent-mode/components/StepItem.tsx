@@ -18,7 +18,7 @@ import {
 import { INSTRUCTION_MAX_CHARS, writesDeliverable, type AgentModeStep, type StepActivity } from '../../../contract/agent-mode';
 import { agentLabel } from '../../../contract/agent-names';
 import { formatNumber } from '../../../contract/format';
-import { LazyMarkdown } from '../../agents/components/LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { QuestionCard } from './QuestionCard';
 
 const TOOL_ICONS: Record<StepActivity['tool'], typeof CheckIcon> = {

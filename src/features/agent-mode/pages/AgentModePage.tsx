@@ -12,7 +12,7 @@ import { useSnapshot } from 'valtio';
 import { runUrl } from '../../../contract/agent-mode';
 import { spacesState } from '../../../session';
 import { useIsMobile } from '../../../ui/useMediaQuery';
-import { preloadMarkdown } from '../../agents/components/LazyMarkdown';
+import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { refreshBilling } from '../../billing/billing.store';
 import { useRun, useRunSteps, useRuns } from '../agent-mode.queries';
 import { RUNS_SYNC_NAME } from '../agent-mode.sync';

@@ -1,7 +1,7 @@
 /** A reply's Markdown with its citation markers drawn as source chips (CitationMarker). */
 import { useCallback, useMemo } from 'react';
 import type { CitationDto } from '../../../contract/citations';
-import { LazyMarkdown } from '../components/LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { CitationMarker } from './CitationMarker';
 
 export function ReplyText({ text, citations }: { text: string; citations: readonly CitationDto[] | undefined }) {

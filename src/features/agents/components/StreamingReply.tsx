@@ -9,7 +9,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { chatState } from '../chat.store';
 import { AgentIcon } from './AgentIcon';
-import { LazyMarkdown } from './LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { WaitingIndicator } from './WaitingIndicator';
 
 interface StreamingReplyProps {

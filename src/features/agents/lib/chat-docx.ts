@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BorderStyle, Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType, type ParagraphChild } from 'docx';
-import { Markdown } from '../components/Markdown';
+import { Markdown } from '../../../ui/markdown/Markdown';
 import { exportStamp, speaker, type ChatForExport } from './export-labels';
 import { readBlocks, type Block, type Run } from './reply-blocks';
 import { sourcesSection } from '../citations/sources-text';

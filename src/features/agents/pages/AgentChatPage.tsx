@@ -24,7 +24,7 @@ import { clearContext, contextPayload } from '../context/composer-context.store'
 import { SessionList } from '../components/SessionList';
 import { SendingMessage } from '../components/SendingMessage';
 import { StreamingReply } from '../components/StreamingReply';
-import { preloadMarkdown } from '../components/LazyMarkdown';
+import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { preloadScreenAt } from '../../../navigation/screen-preload';
 import { handOverSending, useSendingEcho } from '../useSendingEcho';
 import { chatNotice } from '../lib/chat-notice';

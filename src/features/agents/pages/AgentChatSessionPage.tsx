@@ -17,7 +17,7 @@ import { agentsState, loadSessionMessages } from '../agents.store';
 import { chatState, isLocked, rateReply, regenerateReply, sendMessage, startWaiting, stopReply } from '../chat.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
-import { preloadMarkdown } from '../components/LazyMarkdown';
+import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { MessageList } from '../components/MessageList';
 import { ExportMenu } from '../components/ExportMenu';
 import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/OfflineEngineBadge';

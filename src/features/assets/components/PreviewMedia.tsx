@@ -8,7 +8,7 @@ import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { InfoCircledIcon } from '@radix-ui/react-icons';
 import type { AssetRow } from '../../../db';
 import { useOnline } from '../../../pwa';
-import { LazyMarkdown } from '../../agents/components/LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { assetsApi } from '../assets.api';
 import { loadAssetContent } from '../assets.store';
 import { useSavedThumbnail } from '../assets.queries';

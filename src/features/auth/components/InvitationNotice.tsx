@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { ORG_ROLE_LABELS } from '../../org-admin/org-admin.format';
 import type { InvitationState } from '../use-invitation-link';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 
 /** What the Register screen says about its invite link: checking, where it leads, or why it cannot be used. */
 export function InvitationNotice({ state, onRetry }: { state: InvitationState; onRetry: () => void }) {

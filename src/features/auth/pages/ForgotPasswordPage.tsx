@@ -6,8 +6,8 @@ import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { FormField } from '../../../ui/FormField';
 import { postForgotPassword } from '../account-recovery.api';
 import { AuthLayout } from '../components/AuthLayout';
-import { FormAlert } from '../components/FormAlert';
-import { serverMessage } from '../server-message';
+import { FormAlert } from '../../../ui/FormAlert';
+import { serverMessage } from '../../../api';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

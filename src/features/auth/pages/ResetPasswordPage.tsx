@@ -2,12 +2,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link } from '@radix-ui/themes';
-import { ApiError } from '../../../api';
+import { ApiError, fieldProblems, serverMessage } from '../../../api';
 import { postResetPassword } from '../account-recovery.api';
 import { AuthLayout } from '../components/AuthLayout';
-import { FormAlert } from '../components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../components/NewPasswordFields';
-import { fieldProblems, serverMessage } from '../server-message';
 
 const NO_TOKEN = 'This page needs the link from your password reset email. Ask for a new link if you cannot find it.';
 

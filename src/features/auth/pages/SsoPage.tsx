@@ -8,8 +8,8 @@ import { FormField } from '../../../ui/FormField';
 import { SSO_ERROR_MESSAGES, emailDomainOf, isSsoErrorCode } from '../../../contract/sso';
 import { completeSsoSignIn } from '../auth.store';
 import { AuthLayout } from '../components/AuthLayout';
-import { FormAlert } from '../components/FormAlert';
-import { serverMessage } from '../server-message';
+import { FormAlert } from '../../../ui/FormAlert';
+import { serverMessage } from '../../../api';
 import { getSsoLookup, ssoStartAddress } from '../sso.api';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 import { SpeakerLoudIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { isBrandVoiceDocument } from '../../workspace-settings/brand-voice-scope';
+import { isBrandVoiceDocument } from '../brand-voice-documents';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { useNow } from '../../../pwa/use-now';
 import { useVirtualizer } from '@tanstack/react-virtual';

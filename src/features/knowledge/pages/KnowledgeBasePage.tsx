@@ -18,7 +18,7 @@ import { SearchPanel } from '../components/SearchPanel';
 import { AUTO_CATEGORY, StagedFileList } from '../components/StagedFileList';
 import { UploadDropzone } from '../components/UploadDropzone';
 import { ChooseFilesButton } from '../components/ChooseFilesButton';
-import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../../workspace-settings/brand-voice-scope';
+import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../brand-voice-documents';
 import { isOrgManagerRole } from '../../../contract/auth';
 import { UploadProgressList } from '../components/UploadProgressList';
 import { DOCUMENTS_SYNC_NAME, useCategoryCounts, useDocuments } from '../knowledge.queries';

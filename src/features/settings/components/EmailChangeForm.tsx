@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Flex, TextField } from '@radix-ui/themes';
 import { FormField } from '../../../ui/FormField';
-import { FormAlert } from '../../auth/components/FormAlert';
-import { fieldProblems, serverMessage } from '../../auth/server-message';
+import { FormAlert } from '../../../ui/FormAlert';
+import { fieldProblems, serverMessage } from '../../../api';
 import { postEmailChange } from '../account.api';
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

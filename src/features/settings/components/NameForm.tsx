@@ -4,7 +4,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { NAME_MAX_LENGTH } from '../../../contract/account';
 import { authState, storeUser } from '../../../session';
 import { FormField } from '../../../ui/FormField';
-import { serverMessage } from '../../auth/server-message';
+import { serverMessage } from '../../../api';
 import { putName } from '../account.api';
 
 /** Edit the display name; the shell and profile show the new one at once. */

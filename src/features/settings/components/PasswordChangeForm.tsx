@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Flex, TextField } from '@radix-ui/themes';
 import { FormField } from '../../../ui/FormField';
-import { FormAlert } from '../../auth/components/FormAlert';
+import { FormAlert } from '../../../ui/FormAlert';
 import { NewPasswordFields, newPasswordProblem, type NewPassword } from '../../auth/components/NewPasswordFields';
-import { fieldProblems, serverMessage } from '../../auth/server-message';
+import { fieldProblems, serverMessage } from '../../../api';
 import { postPasswordChange } from '../account.api';
 
 type Problems = Partial<Record<'current' | 'password' | 'confirm', string>>;

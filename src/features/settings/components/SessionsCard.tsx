@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { AccountSession } from '../../../contract/account';
 import { formatDateTime } from '../../../contract/format';
-import { FormAlert } from '../../auth/components/FormAlert';
-import { serverMessage } from '../../auth/server-message';
+import { FormAlert } from '../../../ui/FormAlert';
+import { serverMessage } from '../../../api';
 import { deleteAccountSession, getAccountSessions } from '../account.api';
 import { describeDevice } from '../device-names';
 

@@ -3,8 +3,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { authState, storeUser } from '../../../session';
 import { AuthLayout } from '../../auth/components/AuthLayout';
-import { FormAlert } from '../../auth/components/FormAlert';
-import { serverMessage } from '../../auth/server-message';
+import { FormAlert } from '../../../ui/FormAlert';
+import { serverMessage } from '../../../api';
 import { postEmailConfirmation } from '../account.api';
 
 type State = { status: 'confirming' } | { status: 'done'; message: string } | { status: 'failed'; message: string };

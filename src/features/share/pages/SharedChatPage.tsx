@@ -14,7 +14,7 @@ import type { SharedChatDto, SharedCitationDto, SharedMessageDto } from '../../.
 import { SHARE_TEXTS } from '../../../contract/chat-shares';
 import { formatDate, formatDateTime } from '../../../contract/format';
 import { Logo } from '../../../ui/Logo';
-import { LazyMarkdown } from '../../agents/components/LazyMarkdown';
+import { LazyMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { sharedChatApi } from '../share.api';
 import '../../agents/agents.css';
 import '../../agents/citations/citations.css';

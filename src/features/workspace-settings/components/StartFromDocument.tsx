@@ -5,7 +5,7 @@ import { FileTextIcon } from '@radix-ui/react-icons';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { draftSources } from '../brand-voice-from-document';
-import { isBrandVoiceDocument } from '../brand-voice-scope';
+import { isBrandVoiceDocument } from '../../knowledge/brand-voice-documents';
 
 interface StartFromDocumentProps {
   /** Called with the chosen document's id; the card reads its text into the draft. */

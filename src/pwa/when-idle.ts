@@ -1,4 +1,4 @@
-import { updateState } from '../pwa/update.store';
+import { updateState } from './update.store';
 
 /**
  * Runs work that can wait at the browser's next idle moment (or after `withinMs` at most), so it

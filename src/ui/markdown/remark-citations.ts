@@ -5,7 +5,7 @@
  * left alone.
  */
 import type { Link, Parent, Root, RootContent, Text } from 'mdast';
-import { CITATION_MARKER } from '../../../contract/citations';
+import { CITATION_MARKER } from '../../contract/citations';
 
 export const CITE_HREF_PREFIX = '#cite-';
 

@@ -8,7 +8,7 @@ import { memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { CITE_HREF_PREFIX, remarkCitations } from '../citations/remark-citations';
+import { CITE_HREF_PREFIX, remarkCitations } from './remark-citations';
 
 const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
 

@@ -12,7 +12,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Skeleton } from '@radix-ui/themes';
-import { describeError, logger } from '../../../lib/logger';
+import { describeError, logger } from '../../lib/logger';
 import type { Markdown as MarkdownComponent, MarkdownProps } from './Markdown';
 
 let loaded: typeof MarkdownComponent | null = null;

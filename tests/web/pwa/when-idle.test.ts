@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from '../../../src/lib/when-idle';
+import { whenIdle } from '../../../src/pwa/when-idle';
 import { updateState } from '../../../src/pwa/update.store';
 
 describe('whenIdle', () => {

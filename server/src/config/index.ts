@@ -1,14 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from './ga4/env';
-import { ssoConfigFrom, ssoEnvShape, type SsoConfig } from './sso/env';
-import { assetsConfigFrom, assetsEnvShape, type AssetsConfig } from './services/assets/assets-config';
-import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from './llm/env';
-import type { ExtractionLimits } from './services/knowledge/extraction-limits';
-import type { LlmConfig } from './llm/types';
-import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from './payments/stripe-env';
-import { pushConfigFrom, pushEnvProblems, pushEnvShape, type PushConfig } from './push/env';
+import { ga4ConfigFrom, ga4EnvShape, type Ga4Config } from '../ga4/env';
+import { ssoConfigFrom, ssoEnvShape, type SsoConfig } from '../sso/env';
+import { assetsConfigFrom, assetsEnvShape, type AssetsConfig } from './assets-env';
+import { agentRunConfigFrom, llmConfigFrom, llmEnvShape, type AgentRunConfig } from '../llm/env';
+import type { ExtractionLimits } from './extraction-limits';
+import type { LlmConfig } from '../llm/types';
+import { stripeConfigFrom, stripeEnvProblems, stripeEnvShape, type StripeConfig } from '../payments/stripe-env';
+import { pushConfigFrom, pushEnvProblems, pushEnvShape, type PushConfig } from '../push/env';
 
 /** Log levels pino understands; 'silent' turns logging off (useful for benchmarks). */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -204,7 +204,7 @@ export interface KnowledgeConfig {
   /** Local-disk object storage root. */
   storageDir: string;
   s3: S3Config | undefined;
-  /** Limits on reading one document in the sandbox (services/knowledge/extraction-limits.ts). */
+  /** Limits on reading one document in the sandbox (config/extraction-limits.ts). */
   extraction: ExtractionLimits;
   /** A processing document whose worker stops renewing this lease is taken over (document-lease.ts). */
   processingLeaseMs: number;

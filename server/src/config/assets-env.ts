@@ -3,7 +3,7 @@
  * shape into its one schema, so every variable is still read and checked once at start-up.
  */
 import { z } from 'zod';
-import { DEFAULT_ASSET_MAX_UPLOAD_BYTES } from '../../../../src/contract/asset-types';
+import { DEFAULT_ASSET_MAX_UPLOAD_BYTES } from '../../../src/contract/asset-types';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
