@@ -13,7 +13,7 @@ const AREAS = {
   contract: { files: ['src/contract/**/*.ts'] },
   appDb: { files: ['src/db/**/*.{ts,tsx}'] },
   appApi: { files: ['src/api/**/*.{ts,tsx}'] },
-  app: { files: ['src/**/*.{ts,tsx}'], ignores: ['src/contract/**', 'src/db/**', 'src/api/**', 'src/build/**'] },
+  app: { files: ['src/**/*.{ts,tsx}'], ignores: ['src/contract/**', 'src/db/**', 'src/api/**', 'src/vite-plugins/**'] },
   sw: { files: ['sw/**/*.ts'] },
   serverDb: { files: ['server/src/db/**/*.ts'] },
   serverJobs: { files: ['server/src/jobs/**/*.ts'] },
@@ -68,9 +68,9 @@ const RESTRICTIONS = [
   },
   {
     in: [...APP, 'sw'],
-    // Relative paths only: packages' own build folders (pdfjs-dist/build/…) are not src/build/.
-    regex: '^\\.{1,2}/(.*/)?build(/|$)',
-    message: 'src/build/ holds the build steps (Node code run by Vite); app and worker code cannot import it.',
+    // Relative paths only: a package's folder of the same name is not this one.
+    regex: '^\\.{1,2}/(.*/)?vite-plugins(/|$)',
+    message: 'src/vite-plugins/ holds the build steps (Node code run by Vite); app and worker code cannot import it.',
   },
   { in: except('appDb'), regex: '^dexie(/|$)', message: 'dexie is wrapped by src/db/; import that instead.' },
   { in: except('appApi'), regex: '^wretch(/|$)', message: 'wretch is wrapped by src/api/; import that instead.' },

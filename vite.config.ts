@@ -3,16 +3,16 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
-import { bootSplash } from './src/build/boot-splash.ts';
-import { chunkPlanGroups, isChunkPlanFirstPass, planFromFirstBuild } from './src/build/chunk-plan-build.ts';
-import { groupOf } from './src/build/code-splitting-group.ts';
-import { precompressAssets } from './src/build/precompress-assets.ts';
-import { radixIconsPerModule } from './src/build/radix-icons-per-module.ts';
-import { responsiveValuesInSource, withoutUnusedBreakpointRules } from './src/build/responsive-css.ts';
-import { themeWithoutTooltipProvider } from './src/build/theme-without-tooltip-provider.ts';
-import { WEB_MANIFEST } from './src/build/web-manifest.ts';
+import { bootSplash } from './src/vite-plugins/boot-splash.ts';
+import { chunkPlanGroups, isChunkPlanFirstPass, planFromFirstBuild } from './src/vite-plugins/chunk-plan-build.ts';
+import { groupOf } from './src/vite-plugins/code-splitting-group.ts';
+import { precompressAssets } from './src/vite-plugins/precompress-assets.ts';
+import { radixIconsPerModule } from './src/vite-plugins/radix-icons-per-module.ts';
+import { responsiveValuesInSource, withoutUnusedBreakpointRules } from './src/vite-plugins/responsive-css.ts';
+import { themeWithoutTooltipProvider } from './src/vite-plugins/theme-without-tooltip-provider.ts';
+import { WEB_MANIFEST } from './src/vite-plugins/web-manifest.ts';
 
-// The build steps live in src/build/ (Node code, tested in tests/build/); this file only wires them.
+// The build steps live in src/vite-plugins/ (Node code, tested in tests/build/); this file only wires them.
 
 const fromRoot = (file: string) => path.resolve(import.meta.dirname, file);
 
@@ -26,7 +26,7 @@ const apiTarget = process.env.MOSAIC_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
   // A build runs twice: first in memory, to see the chunks the bundler cuts, then for real with the
-  // shared chunks of the signed-in shell as one (src/build/chunk-plan.ts). The first pass leaves
+  // shared chunks of the signed-in shell as one (src/vite-plugins/chunk-plan.ts). The first pass leaves
   // out the steps that only write files.
   const firstPass = isChunkPlanFirstPass();
   const plan = command === 'build' && !firstPass ? await planFromFirstBuild(import.meta.dirname, fromRoot('vite.config.ts'), mode) : null;
@@ -125,7 +125,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
         },
         {
           test: {
-            // The build steps of src/build/ and the built app (some files run `vite build`).
+            // The build steps of src/vite-plugins/ and the built app (some files run `vite build`).
             name: 'build',
             environment: 'node',
             include: ['tests/build/**/*.test.ts'],

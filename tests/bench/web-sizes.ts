@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readRouteScreens } from '../../src/build/route-screens';
+import { readRouteScreens } from '../../src/vite-plugins/route-screens';
 
 interface ManifestChunk {
   file: string;

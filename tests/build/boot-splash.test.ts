@@ -1,9 +1,9 @@
 /**
- * src/build/boot-splash.ts writes "Loading Mosaic…" and the mark into the built index.html, so a
+ * src/vite-plugins/boot-splash.ts writes "Loading Mosaic…" and the mark into the built index.html, so a
  * visitor sees the loader before the JavaScript has run (docs/performance.md, "Boot splash").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootSplash } from '../../src/build/boot-splash';
+import { bootSplash } from '../../src/vite-plugins/boot-splash';
 import { fixtureProject, removeFixtures, viteBuild } from './vite-build';
 
 afterEach(removeFixtures);

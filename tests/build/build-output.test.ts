@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
 import type { WebManifest } from '../helpers/web-manifest';
-import { responsiveValuesInSource } from '../../src/build/responsive-css';
+import { responsiveValuesInSource } from '../../src/vite-plugins/responsive-css';
 import { sharedBuild } from '../tools/test-build';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -107,7 +107,7 @@ describe('built entry', () => {
     return (await Promise.all(files.map((file) => readFile(join(outDir, file), 'utf8')))).join('\n');
   }
 
-  it("keeps the tooltip code out of the first load and in the signed-in shell (src/build/theme-without-tooltip-provider.ts)", async () => {
+  it("keeps the tooltip code out of the first load and in the signed-in shell (src/vite-plugins/theme-without-tooltip-provider.ts)", async () => {
     const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     expect(entry).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The build trims Radix Themes' responsive classes to those the screens use (src/build/responsive-css.ts,
+ * The build trims Radix Themes' responsive classes to those the screens use (src/vite-plugins/responsive-css.ts,
  * withoutUnusedBreakpointRules). A class dropped by mistake would silently break a layout at one
  * screen width, so both halves are checked: what the source asks for, and what the CSS keeps.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postcss from 'postcss';
 import { afterEach, describe, expect, it } from 'vitest';
-import { responsiveValuesInSource, withoutUnusedBreakpointRules } from '../../src/build/responsive-css';
+import { responsiveValuesInSource, withoutUnusedBreakpointRules } from '../../src/vite-plugins/responsive-css';
 
 let sourceDir = '';
 

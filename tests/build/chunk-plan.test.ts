@@ -1,5 +1,5 @@
 /**
- * src/build/chunk-plan.ts: the second build merges the signed-in shell's shared chunks into three
+ * src/vite-plugins/chunk-plan.ts: the second build merges the signed-in shell's shared chunks into three
  * (only signed-in users', shared with the sign-in screen, shared with other signed-out screens)
  * and leaves every other chunk as the bundler cut it. Both builds are real `vite build`s of a
  * small app shaped like Mosaic's route table.
@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { planChunks } from '../../src/build/chunk-plan';
-import { chunkPlanGroups } from '../../src/build/chunk-plan-build';
+import { planChunks } from '../../src/vite-plugins/chunk-plan';
+import { chunkPlanGroups } from '../../src/vite-plugins/chunk-plan-build';
 import { chunksOf, fixtureProject, removeFixtures, viteBuild } from './vite-build';
 
 afterEach(removeFixtures);

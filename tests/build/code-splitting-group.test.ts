@@ -1,11 +1,11 @@
 /**
- * src/build/code-splitting-group.ts: `groupOf` puts the app modules an entry imports statically
+ * src/vite-plugins/code-splitting-group.ts: `groupOf` puts the app modules an entry imports statically
  * into one chunk next to it, so the first screen needs fewer round trips; the entry itself and
  * what loads on demand stay out (docs/performance.md, "The entry's own modules in one chunk").
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupOf } from '../../src/build/code-splitting-group';
+import { groupOf } from '../../src/vite-plugins/code-splitting-group';
 import { chunksOf, fixtureProject, removeFixtures, viteBuild } from './vite-build';
 
 afterEach(removeFixtures);

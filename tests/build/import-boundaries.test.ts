@@ -29,7 +29,7 @@ const FORBIDDEN: Case[] = [
   ['tests/web/agents/chat.test.ts', '../../../server/src/app', 'never import server code'],
   ['src/contract/auth.ts', '../api', 'imports only zod and its own files'],
   ['src/contract/auth.ts', 'react', 'imports only zod and its own files'],
-  ['src/features/billing/billing.store.ts', '../../build/boot-splash', 'src/build/ holds the build steps'],
+  ['src/features/billing/billing.store.ts', '../../vite-plugins/boot-splash', 'src/vite-plugins/ holds the build steps'],
   ['src/features/billing/billing.store.ts', 'dexie', 'dexie is wrapped by src/db/'],
   ['sw/sw.ts', 'dexie', 'dexie is wrapped by src/db/'],
   ['src/features/billing/billing.api.ts', 'wretch', 'wretch is wrapped by src/api/'],

@@ -1,5 +1,5 @@
 /**
- * src/build/precompress-assets.ts writes .br and .gz next to each text asset over 1 KB, which the
+ * src/vite-plugins/precompress-assets.ts writes .br and .gz next to each text asset over 1 KB, which the
  * server sends as they are (@fastify/static `preCompressed`). A copy that does not decompress to
  * its original would serve a broken file; one for a PNG would only cost build time and disk.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRECOMPRESS_MIN_BYTES, precompressAssets } from '../../src/build/precompress-assets';
+import { PRECOMPRESS_MIN_BYTES, precompressAssets } from '../../src/vite-plugins/precompress-assets';
 import { fixtureProject, removeFixtures, viteBuild } from './vite-build';
 
 afterAll(removeFixtures);

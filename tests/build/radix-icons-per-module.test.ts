@@ -1,10 +1,10 @@
 /**
- * src/build/radix-icons-per-module.ts serves @radix-ui/react-icons as one module per icon, so a
+ * src/vite-plugins/radix-icons-per-module.ts serves @radix-ui/react-icons as one module per icon, so a
  * chunk carries only the icons its screens draw (docs/performance.md, "Icons per module").
  */
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { radixIconsPerModule } from '../../src/build/radix-icons-per-module';
+import { radixIconsPerModule } from '../../src/vite-plugins/radix-icons-per-module';
 import { chunksOf, REPO_ROOT, viteBuild, virtualModules } from './vite-build';
 
 type LoadResult = { code: string } | null;

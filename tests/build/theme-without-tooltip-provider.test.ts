@@ -1,5 +1,5 @@
 /**
- * src/build/theme-without-tooltip-provider.ts keeps Radix Themes' tooltip provider (and the
+ * src/vite-plugins/theme-without-tooltip-provider.ts keeps Radix Themes' tooltip provider (and the
  * tooltip, popper and floating-ui code it imports) out of the entry by serving Theme's `radix-ui`
  * import a pass-through Tooltip.Provider. Checked against the INSTALLED @radix-ui/themes, so an
  * upgrade that changes Theme fails here, not in a visitor's browser.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { themeWithoutTooltipProvider } from '../../src/build/theme-without-tooltip-provider';
+import { themeWithoutTooltipProvider } from '../../src/vite-plugins/theme-without-tooltip-provider';
 import { chunksOf, fixtureProject, REPO_ROOT, removeFixtures, viteBuild, virtualModules } from './vite-build';
 
 afterEach(removeFixtures);
@@ -79,7 +79,7 @@ describe("Radix Themes' Theme without its tooltip provider", () => {
     const modules = await modulesOfThemeOnly([]);
     expect(
       modules.some((id) => TOOLTIP_PACKAGE.test(id)),
-      'Radix Themes no longer imports its tooltip from Theme: src/build/theme-without-tooltip-provider.ts can go',
+      'Radix Themes no longer imports its tooltip from Theme: src/vite-plugins/theme-without-tooltip-provider.ts can go',
     ).toBe(true);
   });
 

@@ -26,7 +26,7 @@ export function responsiveValuesInSource(dir: string): Map<string, Set<string>> 
         const [, key = '', raw = ''] = entry!;
         if (!BREAKPOINTS.has(key)) continue;
         const literal = /^'([^']*)'$|^"([^"]*)"$/.exec(raw);
-        if (!literal) throw new Error(`src/${file}: responsive value ${key}: ${raw} must be a string literal (src/build/responsive-css.ts)`);
+        if (!literal) throw new Error(`src/${file}: responsive value ${key}: ${raw} must be a string literal (src/vite-plugins/responsive-css.ts)`);
         const values = used.get(key) ?? new Set<string>();
         values.add(literal[1] ?? literal[2] ?? '');
         used.set(key, values);

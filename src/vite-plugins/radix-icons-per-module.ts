@@ -28,7 +28,7 @@ export function radixIconsPerModule(): Plugin {
       if (name) icons.set(name, block);
     }
     // A new package layout would otherwise give an empty barrel and a build failing far from here.
-    if (icons.size === 0) throw new Error(`${file}: no icons found, its layout changed (src/build/radix-icons-per-module.ts)`);
+    if (icons.size === 0) throw new Error(`${file}: no icons found, its layout changed (src/vite-plugins/radix-icons-per-module.ts)`);
     return icons;
   };
   return {

@@ -36,6 +36,6 @@ export async function readRouteScreens(root: string): Promise<RouteScreen[]> {
     screens.push({ path: browserPath, source: path.posix.normalize(source), signedIn: SIGNED_IN_ACCESS.has(classifyPath(browserPath)) });
   }
   // An empty table means the file's shape changed: fail here rather than plan chunks on nothing.
-  if (screens.length === 0) throw new Error('src/app/routes.tsx: no screens found, its layout changed (src/build/route-screens.ts)');
+  if (screens.length === 0) throw new Error('src/app/routes.tsx: no screens found, its layout changed (src/vite-plugins/route-screens.ts)');
   return screens;
 }

@@ -11,7 +11,7 @@ export const isChunkPlanFirstPass = (): boolean => process.env[FIRST_PASS] === '
 
 /**
  * Builds the app once in memory (same config file, same mode, nothing written; ~3 s here) and plans
- * the second build's chunks on its output (src/build/chunk-plan.ts).
+ * the second build's chunks on its output (src/vite-plugins/chunk-plan.ts).
  */
 export async function planFromFirstBuild(root: string, configFile: string, mode: string): Promise<ChunkPlan> {
   const { build } = await import('vite');

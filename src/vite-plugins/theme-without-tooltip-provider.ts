@@ -51,7 +51,7 @@ export function themeWithoutTooltipProvider(): Plugin {
       if (error || !themeSeen || redirected) return;
       this.error(
         "@radix-ui/themes/dist/esm/components/theme.js no longer imports 'radix-ui': its tooltip provider " +
-          'cannot be left out of the entry (src/build/theme-without-tooltip-provider.ts)',
+          'cannot be left out of the entry (src/vite-plugins/theme-without-tooltip-provider.ts)',
       );
     },
   };
