@@ -5,9 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, wipeAll } from '../../../src/db';
 import { loadAgents } from '../../../src/features/agents/agents.store';
-import { cancelReply, chatState, sendMessage } from '../../../src/features/agents/chat.store';
+import { chatState } from '../../../src/features/agents/chat.store';
+import { cancelReply } from '../../../src/features/agents/reply-controls';
+import { sendMessage } from '../../../src/features/agents/send/send-message';
 import { pollPhaseAt } from '../../../src/features/agents/lib/chat-rules';
-import { refreshBilling } from '../../../src/features/billing/billing.store';
+import { billingState, refreshBilling } from '../../../src/features/billing/billing.store';
 import { spacesState } from '../../../src/session';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
@@ -160,6 +162,25 @@ describe('sending', () => {
     await refreshBilling();
     const asked = { plan: api.callsTo('GET /billing/plan').length, credits: api.callsTo('GET /billing/credits').length };
     await expect(sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' })).resolves.toMatchObject({ kind: 'accepted' });
+    expect(api.callsTo('GET /billing/plan')).toHaveLength(asked.plan);
+    expect(api.callsTo('GET /billing/credits')).toHaveLength(asked.credits);
+  });
+
+  it('is the post, the confirming deduct and the reply: the plan and credits are not asked for again, the balance comes from the answers', async () => {
+    const chat = installFakeChat(api, 'seo');
+    chat.pollReply = () => ({ status: 200, body: { run: null, timed_out: false, messages: [message('msg-reply-1', 'sess-1', 'assistant', 'Done.', new Date().toISOString())] } });
+    await refreshBilling();
+    expect(billingState.credits?.remaining).toBe(1800);
+    const asked = { plan: api.callsTo('GET /billing/plan').length, credits: api.callsTo('GET /billing/credits').length };
+
+    await sendMessage({ slug: 'seo', sessionId: null, text: 'Hi', mode: 'normal' });
+    // The accepted answer's balance (1,800 less the 20 it charged) is on screen before anything else.
+    expect(billingState.credits).toMatchObject({ remaining: 1780, used: 1220 });
+    await vi.waitFor(() => expect(chatState.sessions['sess-1']).toMatchObject({ status: 'idle', error: null }));
+    await vi.waitFor(() => expect(api.callsTo('POST /billing/credits/deduct')).toHaveLength(1));
+    // Time for anything the deduct's answer would start (a refresh asks at once).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(billingState.credits).toMatchObject({ remaining: 1780, used: 1220 });
     expect(api.callsTo('GET /billing/plan')).toHaveLength(asked.plan);
     expect(api.callsTo('GET /billing/credits')).toHaveLength(asked.credits);
   });

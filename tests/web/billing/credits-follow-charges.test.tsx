@@ -8,8 +8,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKAGES } from '../../../src/contract/billing-catalogue';
-import { openRun } from '../../../src/features/agent-mode/agent-mode.store';
-import { regenerateReply } from '../../../src/features/agents/chat.store';
+import { loadRuns, openRun } from '../../../src/features/agent-mode/agent-mode.store';
+import { regenerateReply } from '../../../src/features/agents/versions/regenerate';
 import { generateImage } from '../../../src/features/assets/assets.store';
 import { formatCredits } from '../../../src/features/billing/billing.status';
 import { billingState, creditsChanged, purchaseCredits, refreshBilling } from '../../../src/features/billing/billing.store';
@@ -95,6 +95,24 @@ describe('the credits on screen follow every charge', () => {
     serverCharges(10);
     act(() => stream.done(fake.with({ status: 'succeeded', steps_done: 5, credits_charged: 15 })));
     await waitFor(() => expect(billingState.credits?.used).toBe(1215));
+  });
+
+  it('an Agent Mode step whose charge the runs list brought first (the runs tab opened while the run went on)', async () => {
+    const fake = installFakeAgentMode(api);
+    fake.detail = fake.with({ status: 'running', current_step_id: 'step-1', started_at: earlier });
+    await openRun('run-1');
+    const stream = await fake.stream(0);
+
+    serverCharges(5);
+    const charged = fake.with({ status: 'running', current_step_id: 'step-2', steps_done: 1, credits_charged: 5 }, [{ status: 'succeeded', charged: true }, { status: 'running', charged: true }]);
+    fake.listed = [charged.run];
+    await loadRuns();
+    await waitFor(() => expect(billingState.credits?.used).toBe(1205));
+    // The run's own event with the same cost then asks for nothing more.
+    const asked = api.callsTo('GET /billing/credits').length;
+    act(() => stream.run(charged));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.callsTo('GET /billing/credits')).toHaveLength(asked);
   });
 
   it('an image generated (charged when made, refunded when not)', async () => {

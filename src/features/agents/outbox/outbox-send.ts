@@ -1,6 +1,6 @@
 /**
  * Sends what waits in the outbox (docs/agents.md "Offline outbox"), oldest first, through the same
- * path as a message sent online (chat.store.ts deliverMessage: temporary message, checks, the post
+ * path as a message sent online (send/deliver.ts deliverMessage: temporary message, checks, the post
  * with the row's Idempotency-Key, the confirming deduct, then waiting for the reply). One round at
  * a time per tab; rows are claimed, so another tab never sends the same one, and only the rows of
  * the person signed in are sent (anyone else's are removed unsent). A chat still waiting
@@ -12,8 +12,9 @@ import { authState } from '../../../session';
 import { logger } from '../../../lib/logger';
 import { getCurrentSpace } from '../../spaces/spaces.store';
 import type { OutboxRow } from '../../../db';
-import { deliverMessage, isLocked, newChatKey, SendUnanswered, type SendInput } from '../chat.store';
-import { ChatSendError } from '../send-checks';
+import { isLocked, newChatKey } from '../chat.store';
+import { deliverMessage } from '../send/deliver';
+import { ChatSendError, SendUnanswered, type SendInput } from '../send/send-types';
 import { ABANDONED_CLAIM_MS, heldByATab, OUTBOX_TEXT, outboxState, refuseQueued, releaseQueued, removeOthersQueued, sendableIn, sendAsOnlyTab } from './outbox.store';
 
 let round: Promise<boolean> | null = null;

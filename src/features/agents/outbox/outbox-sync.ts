@@ -1,8 +1,9 @@
 /**
  * "The outbox may be sendable now": asked after a message is queued (Background Sync is registered,
  * so the browser wakes the worker when the connection returns) and when a chat's reply is finished
- * (a message waiting in that chat may go now). Kept free of the sending code so the chat store can
- * call it without importing the sender, which imports the chat store.
+ * (a message waiting in that chat may go now). Kept free of the sending code so the wait for a
+ * reply (chat-waiting.ts) can call it without importing the sender, which reaches that wait through
+ * send/deliver.ts.
  */
 import { OUTBOX_SYNC_TAG } from '../../../../sw/messages';
 import { requestBackgroundSync } from '../../../pwa/background-sync';

@@ -1,8 +1,8 @@
 /**
  * When the outbox is sent: once spaces are ready (a reload with messages waiting), after a space
  * switch, whenever the connection comes back (the connectivity store: browser events, a request
- * answered again, its probe), when the worker's Background Sync asks, and when the chat store says
- * a chat is free again. Started once by the offline layer (src/app/offline-layer.ts); the sending
+ * answered again, its probe), when the worker's Background Sync asks, and when a chat's wait for
+ * its reply ends (chat-waiting.ts). Started once by the offline layer (src/app/offline-layer.ts); the sending
  * code loads only when something waits.
  */
 import { subscribe } from 'valtio';

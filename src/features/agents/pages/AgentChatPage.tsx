@@ -17,7 +17,8 @@ import { anyWaiting, outboxState, queuedToShow, useQueued } from '../outbox/outb
 import { useOutboxActions } from '../outbox/useOutboxActions';
 import { useSessions } from '../agents.queries';
 import { agentsState } from '../agents.store';
-import { chatState, newChatKey, sendMessage } from '../chat.store';
+import { chatState, newChatKey } from '../chat.store';
+import { sendMessage } from '../send/send-message';
 import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { clearContext, contextPayload } from '../context/composer-context.store';

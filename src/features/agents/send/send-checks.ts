@@ -1,24 +1,15 @@
 /**
  * What a send checks before its post (spec 001 §4, §8): the space it goes to and the plan and
  * credits that must cover it. Both are answered without waiting when already known, so the post can
- * leave in the click's own task (chat.store.ts deliverMessage).
+ * leave in the click's own task (post-message.ts).
  */
-import { spacesState } from '../../session';
-import { fetchCredits, fetchPlan } from '../billing/billing.api';
-import { recentBilling } from '../billing/billing.store';
-import { getCurrentSpace } from '../spaces/spaces.store';
-import type { Credits, Plan } from '../../contract/billing';
-import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from './lib/messages';
-
-export class ChatSendError extends Error {
-  override name = 'ChatSendError';
-  /** The server's status when it refused (409: the chat is busy with a reply). */
-  readonly status: number | undefined;
-  constructor(message: string, status?: number) {
-    super(message);
-    this.status = status;
-  }
-}
+import { spacesState } from '../../../session';
+import { fetchCredits, fetchPlan } from '../../billing/billing.api';
+import { recentBilling } from '../../billing/billing.store';
+import { getCurrentSpace } from '../../spaces/spaces.store';
+import type { Credits, Plan } from '../../../contract/billing';
+import { AGENT_TEXT, SPACE_RETRY_DELAY_MS } from '../lib/messages';
+import { ChatSendError } from './send-types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
