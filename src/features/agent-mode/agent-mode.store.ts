@@ -8,7 +8,7 @@ import { proxy } from 'valtio';
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
 import type { ChatMode } from '../../contract/chat';
-import { isMoving, runNotification, type AgentModeRunDetail, type AnswerPayload, type CreateRunPayload, type RunStreamDelta } from '../../contract/agent-mode';
+import { isMoving, runNotification, type AgentModeRun, type AgentModeRunDetail, type AnswerPayload, type CreateRunPayload, type RunStreamDelta } from '../../contract/agent-mode';
 import { db } from '../../db';
 import { describeError, logger } from '../../lib/logger';
 import { notifyRunEvent } from '../../pwa/notifications';
@@ -156,13 +156,31 @@ export function isFollowing(runId: string): boolean {
   return streams.has(runId);
 }
 
+/**
+ * Whether the list shows a run this device holds at another cost than it saved. Each run event is
+ * compared with the device's copy (received), which the list overwrites: a charge the list brought
+ * first (the runs tab opened while a run went on) never reached the credits on screen, and the
+ * sidebar kept the figures from before the run until a reload.
+ */
+async function costChangedOnDevice(runs: readonly AgentModeRun[]): Promise<boolean> {
+  const saved = await db.agentModeRuns.bulkGet(runs.map((run) => run.id));
+  return runs.some((run, index) => {
+    const before = saved[index]?.run;
+    return before !== undefined && before.credits_charged !== run.credits_charged;
+  });
+}
+
 /** The space's runs, fresh from the server into the device. */
 export async function loadRuns(): Promise<void> {
   const spaceId = currentSpace();
   if (!spaceId) return;
   try {
     const page = await agentModeApi.list();
-    if (currentSpace() === spaceId) await saveRunList(spaceId, page.runs);
+    if (currentSpace() === spaceId) {
+      const charged = await costChangedOnDevice(page.runs);
+      await saveRunList(spaceId, page.runs);
+      if (charged) announceCharge();
+    }
     agentModeState.listError = null;
   } catch (error) {
     agentModeState.listError = AGENT_MODE_TEXT.listFailed;
