@@ -1,11 +1,17 @@
-/** The organisation calls' answers as the server sends them (it validates them); types in orgs.ts. */
+/**
+ * The organisation calls' answers as the server sends them (it validates them), and the requests
+ * it takes with the texts a 422 says; types in orgs.ts, endpoints in orgs-endpoints.ts.
+ */
 import { z } from 'zod';
+import { emailSchema } from './email-address';
 import {
   INVITE_DELIVERIES,
   INVITE_ROLES,
   INVITE_STATUSES,
   JOIN_REQUEST_STATUSES,
   ORG_ROLES,
+  type ChangeRoleInput,
+  type InviteInput,
   type JoinRequest,
   type OrgContact,
   type OrgInvite,
@@ -16,7 +22,7 @@ import {
 import { wireId } from './wire';
 
 // Each checked to fit its interface in orgs.ts.
-// Role and status texts are plain enums here; the server adds its own error texts for requests.
+// Role and status texts are plain enums in the answers; the requests below say what a wrong one is.
 
 export const orgMemberSchema = z.object({
   id: wireId,
@@ -69,3 +75,20 @@ export const orgContactSchema = z.object({
   role: z.enum(['org_owner', 'org_admin']),
 }) satisfies z.ZodType<OrgContact>;
 export const orgContactsSchema = z.object({ contacts: z.array(orgContactSchema) });
+
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+export const orgRoleSchema = z.enum(ORG_ROLES, {
+  error: `Role must be one of ${quoted(ORG_ROLES)}`,
+});
+
+// org_owner is not invitable: ownership is handed over by changing a member's role.
+export const inviteRoleSchema = z.enum(INVITE_ROLES, {
+  error: `Role must be one of ${quoted(INVITE_ROLES)} (owners are made by changing a member's role)`,
+});
+
+/** PUT /orgs/members/{id}/role. */
+export const changeRoleBody = z.object({ role: orgRoleSchema }) satisfies z.ZodType<ChangeRoleInput>;
+
+/** POST /orgs/invites. */
+export const inviteBody = z.object({ email: emailSchema, role: inviteRoleSchema }) satisfies z.ZodType<InviteInput>;

@@ -1,7 +1,8 @@
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
 import type { OrgContact } from '../../contract/orgs';
+import { ORG_ROUTES } from '../../contract/orgs-routes';
 
 /** The organisation's owners and admins by name (every role of the organisation may ask). */
 export async function fetchOrgContacts(): Promise<OrgContact[]> {
-  return (await http.get<{ contacts: OrgContact[] }>('/orgs/contacts')).contacts;
+  return (await callEndpoint(ORG_ROUTES.contacts)).contacts;
 }

@@ -1,41 +1,31 @@
-/** Organisation management calls (spec 001 §7), all through the one request pipeline. */
-import { http } from '../../api';
-import type {
-  ChangeRoleInput,
-  InviteInput,
-  JoinRequestsResponse,
-  OrgInvitesResponse,
-  OrgMember,
-  OrgMembersResponse,
-  OrgRole,
-  ReissuedInviteLink,
-  SentInvite,
-} from '../../contract/orgs';
+/**
+ * Organisation management calls (spec 001 §7), through the contract's routes
+ * (src/contract/orgs-routes.ts) and so the one request pipeline.
+ */
+import { callEndpoint } from '../../api';
+import type { InviteInput, OrgRole } from '../../contract/orgs';
+import { ORG_ROUTES } from '../../contract/orgs-routes';
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
-const at = (id: string) => encodeURIComponent(id);
 
-export const fetchMembers = (signal?: AbortSignal) =>
-  http.get<OrgMembersResponse>('/orgs/members', signalOption(signal)).then((body) => body.members);
+export const fetchMembers = (signal?: AbortSignal) => callEndpoint(ORG_ROUTES.members, {}, signalOption(signal)).then((body) => body.members);
 
-export const putMemberRole = (id: string, role: OrgRole) =>
-  http.put<OrgMember>(`/orgs/members/${at(id)}/role`, { role } satisfies ChangeRoleInput);
+export const putMemberRole = (id: string, role: OrgRole) => callEndpoint(ORG_ROUTES.changeRole, { params: { id }, body: { role } });
 
-export const deleteMember = (id: string) => http.delete<void>(`/orgs/members/${at(id)}`);
+export const deleteMember = (id: string): Promise<void> => callEndpoint(ORG_ROUTES.removeMember, { params: { id } });
 
-export const fetchInvites = (signal?: AbortSignal) =>
-  http.get<OrgInvitesResponse>('/orgs/invites', signalOption(signal)).then((body) => body.invites);
+export const fetchInvites = (signal?: AbortSignal) => callEndpoint(ORG_ROUTES.invites, {}, signalOption(signal)).then((body) => body.invites);
 
-export const postInvite = (input: InviteInput) => http.post<SentInvite>('/orgs/invites', input);
+export const postInvite = (input: InviteInput) => callEndpoint(ORG_ROUTES.invite, { body: input });
 
-export const deleteInvite = (id: string) => http.delete<void>(`/orgs/invites/${at(id)}`);
+export const deleteInvite = (id: string): Promise<void> => callEndpoint(ORG_ROUTES.revokeInvite, { params: { id } });
 
 /** A new link for a pending invite (the earlier link stops working; nothing is emailed). */
-export const postInviteLink = (id: string) => http.post<ReissuedInviteLink>(`/orgs/invites/${at(id)}/link`, {});
+export const postInviteLink = (id: string) => callEndpoint(ORG_ROUTES.reissueInviteLink, { params: { id } });
 
 export const fetchJoinRequests = (signal?: AbortSignal) =>
-  http.get<JoinRequestsResponse>('/orgs/join-requests', signalOption(signal)).then((body) => body.join_requests);
+  callEndpoint(ORG_ROUTES.joinRequests, {}, signalOption(signal)).then((body) => body.join_requests);
 
-export const putApproveJoinRequest = (id: string) => http.put<unknown>(`/orgs/join-requests/${at(id)}/approve`);
+export const putApproveJoinRequest = (id: string) => callEndpoint(ORG_ROUTES.approveJoinRequest, { params: { id } });
 
-export const putDenyJoinRequest = (id: string) => http.put<unknown>(`/orgs/join-requests/${at(id)}/deny`);
+export const putDenyJoinRequest = (id: string) => callEndpoint(ORG_ROUTES.denyJoinRequest, { params: { id } });

@@ -1,0 +1,102 @@
+/**
+ * The organisation endpoints (spec 001 §7; docs/server.md "Organisation management"): members,
+ * invites and join requests for the organisation's owners and admins, its owners and admins as
+ * contacts for everyone in it, and its activity log for its owners. Methods and paths are in
+ * orgs-routes.ts.
+ */
+import { z } from 'zod';
+import { auditPageSchema } from './audit';
+import { auditQuerySchema } from './audit-query';
+import type { EndpointDeclaration } from './endpoint';
+import {
+  changeRoleBody,
+  inviteBody,
+  joinRequestSchema,
+  orgContactsSchema,
+  orgInviteSchema,
+  orgMemberSchema,
+  reissuedInviteLinkSchema,
+  sentInviteSchema,
+} from './orgs-schemas';
+
+/** Ids are checked by the services, which answer 404 for malformed and unknown ones alike. */
+const idParams = z.object({ id: z.string() });
+
+const common = { tags: ['organisation'], auth: 'bearer' } as const;
+/** Approving and denying answer alike: the request as decided. */
+const decided = { ...common, params: idParams, answers: { 200: joinRequestSchema }, errors: [401, 403, 404, 409] } as const;
+
+export const ORG_DECLARATIONS = {
+  members: {
+    ...common,
+    summary: "Members of the caller's organisation: owners, then admins, then members, each by name",
+    answers: { 200: z.object({ members: z.array(orgMemberSchema) }) },
+    errors: [401, 403],
+  },
+  changeRole: {
+    ...common,
+    summary: "Change a member's role (not your own; the owner role only by an owner; one owner always stays)",
+    params: idParams,
+    body: changeRoleBody,
+    answers: { 200: orgMemberSchema },
+    errors: [401, 403, 404, 409, 422],
+  },
+  removeMember: {
+    ...common,
+    summary: 'Remove a member: deletes the account and signs it out; its chats and documents stay',
+    params: idParams,
+    answers: { 204: z.null() },
+    errors: [401, 403, 404, 409],
+  },
+  invite: {
+    ...common,
+    summary:
+      'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429)',
+    body: inviteBody,
+    answers: { 201: sentInviteSchema },
+    errors: [401, 403, 422, 429],
+  },
+  invites: {
+    ...common,
+    summary: 'Pending invites that have not expired, newest first',
+    answers: { 200: z.object({ invites: z.array(orgInviteSchema) }) },
+    errors: [401, 403],
+  },
+  reissueInviteLink: {
+    ...common,
+    summary: 'A new link for a pending invite, to copy (the earlier link stops working; the expiry is unchanged; nothing is emailed)',
+    params: idParams,
+    answers: { 200: reissuedInviteLinkSchema },
+    errors: [401, 403, 404, 409],
+  },
+  revokeInvite: {
+    ...common,
+    summary: 'Revoke a pending invite',
+    params: idParams,
+    answers: { 204: z.null() },
+    errors: [401, 403, 404, 409],
+  },
+  joinRequests: {
+    ...common,
+    summary: 'Pending requests to join the organisation, oldest first',
+    answers: { 200: z.object({ join_requests: z.array(joinRequestSchema) }) },
+    errors: [401, 403],
+  },
+  approveJoinRequest: { ...decided, summary: 'Approve a pending request: the person gets a member account and can sign in' },
+  denyJoinRequest: { ...decided, summary: 'Deny a pending request: no account is created' },
+  contacts: {
+    ...common,
+    summary: "The organisation's owners and admins, whom anyone in it can ask for help",
+    answers: { 200: orgContactsSchema },
+    errors: [401, 403],
+  },
+  audit: {
+    ...common,
+    summary: "The organisation's activity log, newest first (owners only)",
+    query: auditQuerySchema,
+    answers: { 200: auditPageSchema },
+    errors: [401, 403, 422],
+  },
+} satisfies Record<string, EndpointDeclaration>;
+
+export type OrgDeclarations = typeof ORG_DECLARATIONS;
