@@ -3,6 +3,10 @@
  * (server/src/agents/*.ts) and for screens that have only a slug to show (the breadcrumb of
  * /agents/{slug}, spec 000 §2), so "seo" reads "SEO" everywhere rather than "Seo".
  */
+/** The agents' slugs, in catalogue order: the server knows these agents and no others (GET /agents answers them). */
+export const AGENT_SLUGS = ['brand-voice', 'strategy-review', 'seo', 'cmo', 'email', 'creative'] as const;
+export type AgentSlug = (typeof AGENT_SLUGS)[number];
+
 export const AGENT_NAMES = {
   'brand-voice': 'Brand Voice',
   'strategy-review': 'Strategy Review',
@@ -10,7 +14,7 @@ export const AGENT_NAMES = {
   cmo: 'CMO',
   email: 'Email',
   creative: 'Creative',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<AgentSlug, string>;
 
 /** The agent's name, or the slug title-cased for a slug that is not an agent (spec 000 §2). */
 export function agentLabel(slug: string): string {

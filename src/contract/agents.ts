@@ -2,8 +2,11 @@
  * Wire shapes of the agents API (spec 001 §3, §7; see docs/agents.md). The interfaces are what the
  * screens rely on; the schemas after them are what the server validates (each checked at compile
  * time to fit its interface), and the fake backends of the client tests are checked against them.
+ * What the client sends (params, queries, bodies) is in agents-schemas.ts; the endpoints that
+ * answer these are declared in agents-endpoints.ts.
  */
 import { z } from 'zod';
+import { AGENT_SLUGS } from './agent-names';
 import { CHAT_MODES, type ChatMode } from './chat';
 import { citationSchema, type CitationDto } from './citations';
 import { wireId } from './wire';
@@ -80,23 +83,6 @@ export interface SessionWithMessages {
   run: RunDto | null;
 }
 
-export interface SendPayload {
-  session_id: string | null;
-  message: string;
-  referenced_document_ids: string[];
-  brand_documents: string[];
-  brand_voice: string | null;
-  k_value_ref_docs: number;
-  k_value_kb: number;
-  mode: ChatMode;
-  /** The message this one follows (the end of the branch on screen); absent → the chat's newest message. */
-  parent_message_id?: string | null;
-  /** Sends a new version of this user message (an edit): it follows what the edited one followed. */
-  edits_message_id?: string;
-  /** Creative assets attached to the message (docs/assets.md "Attaching assets"). */
-  asset_ids?: string[];
-}
-
 export interface AcceptedMessage {
   session_id: string;
   message_id: string;
@@ -119,14 +105,9 @@ export interface PollResult {
   timed_out: boolean;
 }
 
-export interface RatingPayload {
-  rating: 1 | -1 | null;
-  feedback_categories: string[];
-  feedback_text: string | null;
-}
-
+/** GET /agents: the server knows these agents and answers no other slug. */
 export const agentSchema = z.object({
-  slug: z.string(),
+  slug: z.enum(AGENT_SLUGS),
   name: z.string(),
   tagline: z.string(),
   tools: z.array(z.string()),

@@ -11,6 +11,8 @@
  */
 import { ACCOUNT_DECLARATIONS } from './account-endpoints';
 import { ACCOUNT_ROUTES } from './account-routes';
+import { ADMIN_DECLARATIONS } from './admin-endpoints';
+import { ADMIN_ROUTES } from './admin-routes';
 import { AGENT_MODE_DECLARATIONS } from './agent-mode-endpoints';
 import { AGENT_MODE_ROUTES } from './agent-mode-routes';
 import { AGENT_DECLARATIONS } from './agents-endpoints';
@@ -44,6 +46,7 @@ import { SPACE_DECLARATIONS } from './spaces-endpoints';
 import { SPACE_ROUTES } from './spaces-routes';
 
 export const ACCOUNT_ENDPOINTS = defineEndpoints(ACCOUNT_ROUTES, ACCOUNT_DECLARATIONS);
+export const ADMIN_ENDPOINTS = defineEndpoints(ADMIN_ROUTES, ADMIN_DECLARATIONS);
 export const AGENT_MODE_ENDPOINTS = defineEndpoints(AGENT_MODE_ROUTES, AGENT_MODE_DECLARATIONS);
 export const AGENT_ENDPOINTS = defineEndpoints(AGENT_ROUTES, AGENT_DECLARATIONS);
 export const AUTH_ENDPOINTS = defineEndpoints(AUTH_ROUTES, AUTH_DECLARATIONS);
@@ -62,6 +65,7 @@ export const SPACE_ENDPOINTS = defineEndpoints(SPACE_ROUTES, SPACE_DECLARATIONS)
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(ACCOUNT_ENDPOINTS),
+  ...Object.values(ADMIN_ENDPOINTS),
   ...Object.values(AGENT_MODE_ENDPOINTS),
   ...Object.values(AGENT_ENDPOINTS),
   ...Object.values(AUTH_ENDPOINTS),

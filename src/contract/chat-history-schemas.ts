@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { chatSessionSchema } from './agents';
 import {
   CHAT_TITLE_MAX,
+  HISTORY_PAGE_MAX,
+  HISTORY_SEARCH_LIMIT_MAX,
   HISTORY_TEXTS,
+  SEARCH_QUERY_MAX,
   type DeletedSession,
   type HistoryPage,
   type HistorySearchResult,
@@ -42,3 +45,21 @@ export const sessionChangeSchema = z
     pinned: z.boolean().optional(),
   })
   .refine((body) => body.title !== undefined || body.pinned !== undefined, { message: HISTORY_TEXTS.nothingToChange });
+
+/** GET /agents/history: a page of the space's chats, optionally one agent's. */
+export const historyQuerySchema = z.object({
+  slug: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /agents/history/search */
+export const historySearchQuerySchema = z.object({
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, 'query is required')
+    .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters`),
+  slug: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_SEARCH_LIMIT_MAX).default(20),
+});

@@ -9,19 +9,6 @@
  */
 import { z } from 'zod';
 import {
-  adminOrganizationDetailSchema,
-  adminOrganizationPageSchema,
-  adminOverviewSchema,
-  adminSecuritySummarySchema,
-  adminUserDetailSchema,
-  adminUserPageSchema,
-  creditAdjustedSchema,
-  creditAdjustmentBodySchema,
-  reasonBodySchema,
-  resetLinkSentSchema,
-} from './admin';
-import { auditPageSchema } from './audit';
-import {
   assetCapabilitiesSchema,
   assetCollectionSchema,
   assetCollectionsSchema,
@@ -39,7 +26,6 @@ import {
   saveReplyRequestSchema,
   textAssetRequestSchema,
 } from './assets';
-import { adminDomainClaimListSchema, adminDomainClaimSchema } from './domain-claims';
 import { CONTRACT_ENDPOINTS } from './all-endpoints';
 import type { WireSchema } from './endpoint';
 import { routeMatcher } from './paths';
@@ -78,22 +64,6 @@ export const ENDPOINTS: Readonly<Record<string, EndpointSchemas>> = {
   'POST /assets/:id/download': { response: assetDownloadSchema },
   'PATCH /assets/:id': { request: assetUpdateRequestSchema, response: assetSchema },
   'DELETE /assets/:id': { responses: { 204: z.null() } },
-  // The platform admin area (docs/admin.md).
-  'GET /admin/overview': { response: adminOverviewSchema },
-  'GET /admin/security': { response: adminSecuritySummarySchema },
-  'GET /admin/audit': { response: auditPageSchema },
-  'GET /admin/users': { response: adminUserPageSchema },
-  'GET /admin/users/:id': { response: adminUserDetailSchema },
-  'POST /admin/users/:id/suspend': { request: reasonBodySchema, response: adminUserDetailSchema },
-  'POST /admin/users/:id/reactivate': { request: reasonBodySchema, response: adminUserDetailSchema },
-  'POST /admin/users/:id/sign-out': { request: reasonBodySchema, response: adminUserDetailSchema },
-  'POST /admin/users/:id/password-reset': { response: resetLinkSentSchema },
-  'GET /admin/organizations': { response: adminOrganizationPageSchema },
-  'GET /admin/organizations/:id': { response: adminOrganizationDetailSchema },
-  'POST /admin/organizations/:id/credits': { request: creditAdjustmentBodySchema, response: creditAdjustedSchema },
-  'GET /admin/domain-claims': { response: adminDomainClaimListSchema },
-  'POST /admin/domain-claims/:id/approve': { request: reasonBodySchema, response: adminDomainClaimSchema },
-  'POST /admin/domain-claims/:id/reject': { request: reasonBodySchema, response: adminDomainClaimSchema },
 };
 
 /** The declared endpoints in this table's terms: their answers by status. */

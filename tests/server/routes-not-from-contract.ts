@@ -6,21 +6,6 @@
  * docs/architecture.md "How to add an endpoint" has the steps.
  */
 export const NOT_YET_FROM_CONTRACT: readonly string[] = [
-  'GET /admin/audit',
-  'GET /admin/domain-claims',
-  'POST /admin/domain-claims/:id/approve',
-  'POST /admin/domain-claims/:id/reject',
-  'GET /admin/organizations',
-  'GET /admin/organizations/:id',
-  'POST /admin/organizations/:id/credits',
-  'GET /admin/overview',
-  'GET /admin/security',
-  'GET /admin/users',
-  'GET /admin/users/:id',
-  'POST /admin/users/:id/password-reset',
-  'POST /admin/users/:id/reactivate',
-  'POST /admin/users/:id/sign-out',
-  'POST /admin/users/:id/suspend',
   'GET /assets',
   'DELETE /assets/:id',
   'GET /assets/:id',

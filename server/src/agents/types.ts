@@ -3,6 +3,7 @@
  * it may use. The runner (services/agents) turns this into a model prompt; the offline engine
  * (llm/offline) uses the same template to shape its grounded answer, so both paths agree.
  */
+import type { AgentSlug } from '../../../src/contract/agent-names';
 
 /** Tools an agent may draw on while answering. */
 export type AgentTool =
@@ -47,5 +48,5 @@ export interface AgentDefinition {
   maxWaitMinutes: number;
 }
 
-export const AGENT_SLUGS = ['brand-voice', 'strategy-review', 'seo', 'cmo', 'email', 'creative'] as const;
-export type AgentSlug = (typeof AGENT_SLUGS)[number];
+/** The slugs are the contract's: GET /agents answers them (src/contract/agent-names.ts). */
+export { AGENT_SLUGS, type AgentSlug } from '../../../src/contract/agent-names';

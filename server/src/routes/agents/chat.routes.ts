@@ -1,6 +1,8 @@
-/** Sessions, messages, sending (async and synchronous), the long poll and cancel. */
+/** Sessions, messages, sending (async and synchronous), the long poll and cancel. Paths and schemas are the contract's (src/contract/agents-endpoints.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { AGENT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
+import { sendMessageIds } from '../../../../src/contract/agents-schemas';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { AppError } from '../../errors';
@@ -12,25 +14,23 @@ import type { AgentRuntime } from '../../services/agents/runtime';
 import { getSessionWithMessages, listSessions, requireSession } from '../../services/agents/sessions.service';
 import { readAgentSettings } from '../../services/agents/settings.service';
 import type { ChatMode } from '../../../../src/contract/chat';
-import { bearerSecurity, errorResponses } from '../common.schemas';
 import { idempotencyKeyOf } from '../billing/idempotency-key';
 import type { RouteDeps } from '../deps';
-import {
-  acceptedSchema,
-  idParams,
-  messageSchema,
-  messagesQuery,
-  pollQuery,
-  pollSchema,
-  runSchema,
-  sendBody,
-  sessionSchema,
-  sessionsQuery,
-  slugParams,
-} from './agents.schemas';
+import { routeFromContract } from '../route-from-contract';
 import { requireAgent } from './require-agent';
+import { uuidId } from './uuid-ids';
 
-type SendBody = z.infer<typeof sendBody>;
+/**
+ * The send body as this server takes it: the ids it names are looked up, so they are UUIDs here,
+ * and a message either follows one or edits one, never both. Both send routes (the async and the
+ * synchronous variant) take the same body.
+ */
+const sendBody = AGENT_ENDPOINTS.sendAsync.body.extend(sendMessageIds(uuidId)).refine((body) => !(body.edits_message_id && body.parent_message_id), {
+  message: AGENT_MESSAGES.editAndParentTogether,
+  path: ['edits_message_id'],
+});
+
+type SendBody = z.output<typeof sendBody>;
 
 /** The mode a message is charged and answered in: explicit, else by retrieval depth, else the agent's default. */
 function modeOf(body: SendBody, fallback: ChatMode): ChatMode {
@@ -85,79 +85,32 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
     transaction_id: accepted.transactionId,
   });
 
-  app.get(
-    '/agents/sessions',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Chat sessions of the space, most recently active first',
-        security: bearerSecurity,
-        querystring: sessionsQuery,
-        response: { 200: z.array(sessionSchema), ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => listSessions(db, spaceOf(request).id, request.query),
-  );
+  routeFromContract(app, AGENT_ENDPOINTS.sessions, {
+    onRequest: spaceScoped,
+    handler: async (request) => listSessions(db, spaceOf(request).id, request.query),
+  });
 
-  app.get(
-    '/agents/sessions/:id/messages',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'A session with its messages, oldest first (the newest branch, or every version with ?versions=all), and its latest run',
-        security: bearerSecurity,
-        params: idParams,
-        querystring: messagesQuery,
-        response: {
-          200: z.object({ session: sessionSchema, messages: z.array(messageSchema), run: runSchema.nullable() }),
-          ...errorResponses(400, 401, 404, 422),
-        },
-      },
-    },
-    async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id, request.query.versions),
-  );
+  routeFromContract(app, AGENT_ENDPOINTS.sessionMessages, {
+    onRequest: spaceScoped,
+    handler: async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id, request.query.versions),
+  });
 
-  app.post(
-    '/agents/:slug/messages/async',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Sends a message; the reply is written in the background (poll for it). An Idempotency-Key makes a repeated send answer with the first, charging once',
-        security: bearerSecurity,
-        params: slugParams,
-        body: sendBody,
-        response: { 202: acceptedSchema, ...errorResponses(400, 401, 402, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, AGENT_ENDPOINTS.sendAsync, {
+    onRequest: spaceScoped,
+    refine: { body: sendBody },
+    handler: async (request, reply) => {
       const accepted = await accept(request, authOf(request), spaceOf(request));
       // A repeated send changes nothing: its run was queued the first time (the sweep recovers a lost job).
       if (accepted.replayed) reply.header('idempotent-replayed', 'true');
       else await runtime.dispatch(accepted.runId);
       return reply.code(202).send({ ...acceptedBody(accepted), status: accepted.runStatus });
     },
-  );
+  });
 
-  app.post(
-    '/agents/:slug/messages',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Sends a message and waits for the reply (synchronous variant)',
-        security: bearerSecurity,
-        params: slugParams,
-        body: sendBody,
-        response: {
-          200: acceptedSchema.omit({ status: true }).extend({ reply: messageSchema }),
-          ...errorResponses(400, 401, 402, 404, 409, 422, 502),
-        },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, AGENT_ENDPOINTS.send, {
+    onRequest: spaceScoped,
+    refine: { body: sendBody },
+    handler: async (request) => {
       const accepted = await accept(request, authOf(request), spaceOf(request));
       const outcome = await runtime.runNow(accepted.runId);
       if (outcome.kind !== 'succeeded') {
@@ -166,22 +119,11 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
       }
       return { ...acceptedBody(accepted), reply: outcome.reply };
     },
-  );
+  });
 
-  app.get(
-    '/agents/sessions/:id/poll',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Long poll: holds until a message newer than `since` arrives, the run ends, or ~25 s pass',
-        security: bearerSecurity,
-        params: idParams,
-        querystring: pollQuery,
-        response: { 200: pollSchema, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, AGENT_ENDPOINTS.poll, {
+    onRequest: spaceScoped,
+    handler: async (request, reply) => {
       const session = await requireSession(db, spaceOf(request).id, request.params.id);
       // A client that goes away releases its waiter at once instead of at the hold time-out.
       const gone = new AbortController();
@@ -193,23 +135,13 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
         signal: gone.signal,
       });
     },
-  );
+  });
 
-  app.post(
-    '/agents/sessions/:id/cancel',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: "Cancels the reply being written in a session and refunds its credits",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: runSchema, ...errorResponses(400, 401, 404, 409, 422) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, AGENT_ENDPOINTS.cancel, {
+    onRequest: spaceScoped,
+    handler: async (request) => {
       const session = await requireSession(db, spaceOf(request).id, request.params.id);
       return runtime.cancelSessionRun(session.id);
     },
-  );
+  });
 };

@@ -1,34 +1,30 @@
-/** Rating and regenerating replies. */
+/** Rating and regenerating replies. Paths and schemas are the contract's (src/contract/agents-endpoints.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { regeneratedSchema, regenerationAcceptedSchema, type RegenerationAccepted } from '../../../../src/contract/agents';
+import { z } from 'zod';
+import type { RegenerationAccepted } from '../../../../src/contract/agents';
+import { AGENT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { AppError } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
-import { rateMessage } from '../../services/agents/feedback.service';
+import { FEEDBACK_CATEGORIES, rateMessage } from '../../services/agents/feedback.service';
 import { AGENT_MESSAGES } from '../../services/agents/messages';
 import { acceptRegeneration } from '../../services/agents/regenerate.service';
 import type { AgentRuntime } from '../../services/agents/runtime';
-import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { idParams, messageSchema, ratingBody } from './agents.schemas';
+import { routeFromContract } from '../route-from-contract';
+
+/** A rating names only the categories the server's rating reports know, so they stay comparable. */
+const ratingBody = AGENT_ENDPOINTS.rate.body.extend({
+  feedback_categories: z.array(z.enum(FEEDBACK_CATEGORIES)).max(FEEDBACK_CATEGORIES.length).default([]),
+});
 
 export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRuntime }> = async (app, { db, runtime }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
 
-  app.post(
-    '/agents/messages/:id/rating',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Rates a reply: 1 helpful, -1 not helpful, with categories and text',
-        security: bearerSecurity,
-        params: idParams,
-        body: ratingBody,
-        response: { 200: messageSchema, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) =>
+  routeFromContract(app, AGENT_ENDPOINTS.rate, {
+    onRequest: spaceScoped,
+    refine: { body: ratingBody },
+    handler: async (request) =>
       rateMessage(db, {
         spaceId: spaceOf(request).id,
         messageId: request.params.id,
@@ -36,26 +32,16 @@ export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentR
         categories: request.body.feedback_categories,
         text: request.body.feedback_text ?? null,
       }),
-  );
+  });
 
   const accept = (request: { params: { id: string } } & Parameters<typeof spaceOf>[0]) => {
     const space = spaceOf(request);
     return acceptRegeneration(db, { orgId: space.org_id, spaceId: space.id, userId: authOf(request).userId, messageId: request.params.id });
   };
 
-  app.post(
-    '/agents/messages/:id/regenerate',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Writes a new version of this reply and answers when it is written (charged like a message in the same mode); the earlier versions stay',
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: regeneratedSchema, ...errorResponses(400, 401, 402, 404, 409, 422, 502) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, AGENT_ENDPOINTS.regenerate, {
+    onRequest: spaceScoped,
+    handler: async (request) => {
       const { runId } = await accept(request);
       const outcome = await runtime.runNow(runId);
       if (outcome.kind !== 'succeeded') {
@@ -64,21 +50,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentR
       }
       return { new_message_id: outcome.reply.id, content: outcome.reply.content, message: outcome.reply, replaces_message_id: request.params.id };
     },
-  );
+  });
 
-  app.post(
-    '/agents/messages/:id/regenerate/async',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Queues a new version of this reply; follow it like a send (GET …/stream, else the long poll)',
-        security: bearerSecurity,
-        params: idParams,
-        response: { 202: regenerationAcceptedSchema, ...errorResponses(400, 401, 402, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, AGENT_ENDPOINTS.regenerateAsync, {
+    onRequest: spaceScoped,
+    handler: async (request, reply) => {
       const accepted = await accept(request);
       await runtime.dispatch(accepted.runId);
       const body: RegenerationAccepted = {
@@ -95,5 +71,5 @@ export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentR
       };
       return reply.code(202).send(body);
     },
-  );
+  });
 };

@@ -1,34 +1,24 @@
-/** Streaming a reply as it is written, and stopping it (docs/agents.md "Streaming", "Stop"). */
+/**
+ * Streaming a reply as it is written, and stopping it (docs/agents.md "Streaming", "Stop"). Paths
+ * and schemas are the contract's (src/contract/agents-endpoints.ts).
+ */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { stopResultSchema, streamQuerySchema } from '../../../../src/contract/agents';
+import { AGENT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { spaceOf } from '../../plugins/space-context';
 import type { AgentRuntime } from '../../services/agents/runtime';
 import { requireSession } from '../../services/agents/sessions.service';
 import { streamSession } from '../../services/agents/stream.service';
-import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { idParams } from './agents.schemas';
+import { routeFromContract } from '../route-from-contract';
 
 export const streamRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRuntime }> = async (app, { db, runtime }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
 
-  app.get(
-    '/agents/sessions/:id/stream',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Server-sent events of the reply being written: `delta` {run_id, text} as it comes, then one `done` {run, message}. With `send` (a send\'s Idempotency-Key) it may be opened with that send and follows its run',
-        security: bearerSecurity,
-        params: idParams,
-        querystring: streamQuerySchema,
-        // text/event-stream (events: streamDeltaSchema, streamDoneSchema in src/contract/agents.ts); a stream is never serialised.
-        response: { 200: z.unknown(), ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request, reply) => {
+  // text/event-stream (events: streamDeltaSchema, streamDoneSchema in src/contract/agents.ts); a stream is never serialised.
+  routeFromContract(app, AGENT_ENDPOINTS.stream, {
+    onRequest: spaceScoped,
+    handler: async (request, reply) => {
       const session = await requireSession(db, spaceOf(request).id, request.params.id);
       const body = new PassThrough();
       const gone = new AbortController();
@@ -43,23 +33,13 @@ export const streamRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRun
         .header('x-accel-buffering', 'no')
         .send(body);
     },
-  );
+  });
 
-  app.post(
-    '/agents/sessions/:id/stop',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags: ['agents'],
-        summary: 'Stops the reply being written: what was written is kept as the reply, the unused credits are refunded',
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: stopResultSchema, ...errorResponses(400, 401, 404, 409, 422) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, AGENT_ENDPOINTS.stop, {
+    onRequest: spaceScoped,
+    handler: async (request) => {
       const session = await requireSession(db, spaceOf(request).id, request.params.id);
       return runtime.stopSessionRun(session.id);
     },
-  );
+  });
 };
