@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { overview } from './fake-admin';
 
-beforeEach(() => {
-  installDomShims();
-});
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Admin Dashboard', () => {
   it('shows the platform figures, each job queue with its state, and the latest failures', async () => {

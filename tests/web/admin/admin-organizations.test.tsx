@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { serveOrganisations } from './fake-admin';
 
-beforeEach(() => {
-  installDomShims();
-});
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Admin Organizations', () => {
   it('opens an organisation with its plan, credits, ledger, spaces and members', async () => {

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { auditEvent, securitySummary } from './fake-admin';
 
-beforeEach(() => {
-  installDomShims();
-});
-afterEach(signOut);
+prepareScreenTests();
 
 function serveLog(api: FakeApi) {
   api.on('GET /admin/security', () => ({ status: 200, body: securitySummary() }));

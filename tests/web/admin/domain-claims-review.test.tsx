@@ -3,13 +3,13 @@
  * claim is and who holds the domain, approving and rejecting with a reason (a refusal shown in the
  * dialog), and support admins reading without acting.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { ADMIN_TEXTS } from '../../../src/contract/admin';
 import type { AdminDomainClaim } from '../../../src/contract/domain-claims';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { securitySummary } from './fake-admin';
 
 const CONFLICT: AdminDomainClaim = {
@@ -39,13 +39,12 @@ const REQUEST: AdminDomainClaim = {
 };
 
 let api: FakeApi;
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
   api.on('GET /admin/security', () => ({ status: 200, body: securitySummary() }));
   api.on('GET /admin/audit', () => ({ status: 200, body: { events: [], next_cursor: null } }));
 });
-afterEach(signOut);
 
 function serveClaims(claims: AdminDomainClaim[]) {
   const state = { claims };

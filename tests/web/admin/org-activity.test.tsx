@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { serveOrg } from '../org-admin/fake-org';
 import { auditEvent } from './fake-admin';
 
-beforeEach(() => {
-  installDomShims();
-});
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Organisation Activity (owners)', () => {
   it('an owner sees the organisation log; Mosaic staff are not named', async () => {

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../src/contract/account';
 import { getAccessToken } from '../../../src/session';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { serveOrg } from '../org-admin/fake-org';
 
-beforeEach(() => {
-  installDomShims();
-});
-afterEach(signOut);
+prepareScreenTests();
 
 const suspendedAnswer = { status: 401, body: { detail: ACCOUNT_SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' } };
 

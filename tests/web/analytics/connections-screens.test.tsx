@@ -1,12 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Navigation from '../../../src/features/analytics/ga4/browser-navigation';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
-import { installFakeGa4, linkIn, makeAccount, type FakeGa4 } from './fake-ga4';
-import { freshPageLoad } from './support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
+import { linkIn, makeAccount, type FakeGa4 } from './fake-ga4';
+import { freshAnalyticsBackend } from './support';
 
 // The one full-page navigation (to Google) is replaced at the browser edge; jsdom cannot leave the page.
 const leaveAppFor = vi.hoisted(() => vi.fn());
@@ -18,15 +17,11 @@ vi.mock('../../../src/features/analytics/ga4/browser-navigation', async (origina
 let api: FakeApi;
 let ga4: FakeGa4;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
-  api = installFakeApi();
-  ga4 = installFakeGa4(api);
+  ({ api, ga4 } = await freshAnalyticsBackend());
   leaveAppFor.mockReset();
-  await wipeAll();
-  freshPageLoad();
 });
-afterEach(signOut);
 
 /** Opens a screen as an owner (who connects and links) unless another role is given. */
 async function open(path: string, heading: string, role: 'org_owner' | 'org_member' = 'org_owner') {

@@ -1,27 +1,22 @@
 import { act, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { startScreenGetsWhenSpacesReady } from '../../../src/app/early-screen-gets';
 import { routeTree, screenRoutes } from '../../../src/app/routes';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
-import { installFakeGa4, linkIn, type FakeGa4 } from './fake-ga4';
-import { freshPageLoad, offline, todayRange } from './support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
+import { linkIn, type FakeGa4 } from './fake-ga4';
+import { freshAnalyticsBackend, freshPageLoad, offline, todayRange } from './support';
 
 let api: FakeApi;
 let ga4: FakeGa4;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
-  api = installFakeApi();
-  ga4 = installFakeGa4(api);
-  await wipeAll();
-  freshPageLoad();
+  ({ api, ga4 } = await freshAnalyticsBackend());
 });
-afterEach(signOut);
 
 async function openDashboard() {
   await signInAs(api, 'org_member');

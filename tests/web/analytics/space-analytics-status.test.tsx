@@ -1,26 +1,21 @@
 import { act, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { spaceAnalyticsStatus } from '../../../src/features/analytics/ga4/space-analytics-status';
 import { ONLY_MANAGERS_CONNECT } from '../../../src/features/analytics/ga4/analytics-permissions';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
-import { installFakeGa4, linkIn, makeAccount, type FakeGa4 } from './fake-ga4';
-import { freshPageLoad } from './support';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
+import { linkIn, makeAccount, type FakeGa4 } from './fake-ga4';
+import { freshAnalyticsBackend } from './support';
 
 let api: FakeApi;
 let ga4: FakeGa4;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
-  api = installFakeApi();
-  ga4 = installFakeGa4(api);
-  await wipeAll();
-  freshPageLoad();
+  ({ api, ga4 } = await freshAnalyticsBackend());
 });
-afterEach(signOut);
 
 const badge = () => screen.findByLabelText(/^Analytics status: /);
 

@@ -2,20 +2,19 @@
  * What the Login screen says for the server's sign-in refusals: a suspended account and a join
  * request still waiting are told so in the server's words, never "Incorrect email or password".
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installDomShims } from '../app/support/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signOut } from '../app/support/render-app';
+import { renderApp, screen } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 const SUSPENDED = 'Your account has been suspended. Contact an owner or admin of your organisation, or Mosaic support, to have it reactivated.';
 const PENDING = 'Your request to join Acme is waiting for approval by an owner or admin of Acme. You can sign in once it is approved.';
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-afterEach(signOut);
 
 async function signInWith(answer: { detail: string; code: string }) {
   api.on('POST /login', () => ({ status: 403, body: answer }));

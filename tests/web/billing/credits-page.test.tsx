@@ -1,21 +1,20 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { installFakeBilling, type FakeBilling } from './fake-billing';
 
 let api: FakeApi;
 let billing: FakeBilling;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   api = installFakeApi();
   billing = installFakeBilling(api);
   await wipeAll();
 });
-afterEach(signOut);
 
 async function openCredits(role: 'org_owner' | 'org_member' = 'org_owner') {
   await signInAs(api, role);

@@ -1,20 +1,19 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { installFakeBilling } from './fake-billing';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   api = installFakeApi();
   installFakeBilling(api);
   await wipeAll();
 });
-afterEach(signOut);
 
 const planCard = (name: string) => screen.getByLabelText(`${name} plan`);
 const openPricing = () => screen.findByRole('heading', { name: 'Pricing', level: 1 });

@@ -3,19 +3,18 @@
  * organisation's owners and admins by name with mailto links (an owner is never told to contact
  * an administrator).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-afterEach(signOut);
 
 async function openHelp(role: 'org_owner' | 'org_member', email: string) {
   await signInAs(api, role, { email });

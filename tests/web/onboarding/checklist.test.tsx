@@ -1,12 +1,12 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
 import type { Onboarding } from '../../../src/contract/onboarding';
 import { resetGa4 } from '../../../src/features/analytics/ga4/ga4.store';
 import { onboardingState } from '../../../src/features/onboarding/onboarding.store';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
@@ -15,13 +15,12 @@ beforeAll(async () => {
   await Promise.all([import('../../../src/features/analytics/pages/DashboardPage'), import('../../../src/features/knowledge/pages/KnowledgeBasePage')]);
 }, 120_000);
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   api = installFakeApi();
   await wipeAll();
   resetGa4();
 });
-afterEach(signOut);
 
 const NOTHING = { brand_voice: false, knowledge: false, analytics: false, team: false, chat: false };
 

@@ -3,23 +3,22 @@
  * a hash of the earlier one), copied, and the person is told the earlier link stopped working;
  * without clipboard access the link is shown under the invite to copy by hand.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { serveOrg } from './fake-org';
 
 const NEW_LINK = 'http://localhost/register?invite=a-brand-new-secret';
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
   serveOrg(api);
   api.on('POST /orgs/invites/i-1/link', () => ({ status: 200, body: { invite_link: NEW_LINK, expires_at: '2099-01-01T00:00:00.000Z' } }));
 });
-afterEach(signOut);
 
 async function openList() {
   await signInAs(api, 'org_admin');

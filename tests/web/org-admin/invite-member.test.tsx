@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { fakeInviteLink, serveOrg, type FakeOrg } from './fake-org';
 
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 async function openInviteDialog(setup?: (api: FakeApi) => void, seed: Partial<FakeOrg> = {}) {
   const api = installFakeApi();

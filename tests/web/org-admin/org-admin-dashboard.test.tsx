@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { invite, joinRequest, member, serveOrg } from './fake-org';
 
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Organization Admin dashboard', () => {
   it('counts members by role, pending invites and join requests, each linking to Manage Users', async () => {

@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED_MESSAGE } from '../../../src/contract/account';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-
-afterEach(signOut);
 
 describe('Forgot password', () => {
   it('is reached from the login screen and shows the one answer after sending the address', async () => {

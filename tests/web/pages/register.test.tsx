@@ -1,18 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authState } from '../../../src/session';
-import { installDomShims } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi, makeUser } from '../app/support/fake-api';
-import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-
-afterEach(signOut);
 
 async function openRegister() {
   const app = renderApp('/register');

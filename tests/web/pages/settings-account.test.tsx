@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../src/contract/account';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
@@ -25,8 +25,8 @@ const SESSIONS: AccountSession[] = [
   },
 ];
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   api = installFakeApi();
   let sessions = [...SESSIONS];
   api.on('GET /account/sessions', () => ({ status: 200, body: { sessions } }));
@@ -36,8 +36,6 @@ beforeEach(async () => {
   });
   await signInAs(api, 'org_member', { name: 'Grace Hopper', email: 'grace@acme.test' });
 });
-
-afterEach(signOut);
 
 describe('Settings: account', () => {
   it('saves a new name and shows it at once', async () => {

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installDomShims } from '../app/support/dom';
+import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Settings', () => {
   it("shows the user's profile and current space", async () => {

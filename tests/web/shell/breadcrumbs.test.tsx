@@ -1,19 +1,17 @@
 import { act, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installDomShims } from '../app/support/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   api = installFakeApi();
   await signInAs(api, 'org_member');
 });
-
-afterEach(signOut);
 
 const trail = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' }))

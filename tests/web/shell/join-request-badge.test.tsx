@@ -1,17 +1,16 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installDomShims } from '../app/support/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { joinRequest, serveOrg } from '../org-admin/fake-org';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-afterEach(signOut);
 
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });
 

@@ -1,20 +1,19 @@
 import { act, fireEvent, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SIDEBAR_COLLAPSED_KEY } from '../../../src/app/shell/useSidebarState';
 import type { Role } from '../../../src/contract/auth';
-import { installDomShims, setViewportWidth } from '../app/support/dom';
+import { setViewportWidth } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-
-afterEach(signOut);
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' });

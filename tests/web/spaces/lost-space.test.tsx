@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { spacesState } from '../../../src/session';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 describe('a tab whose space was deleted or archived elsewhere', () => {
   it('moves to the default space and says why, on its next request', async () => {

@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { spacesState } from '../../../src/session';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 describe('Workspace Settings: spaces', () => {
   it('deletes a space only once its name is typed, and it leaves the list', async () => {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 /** The editor as it is now (it is re-rendered once the saved text arrives). */
 const editor = () => screen.getByRole('textbox', { name: 'Brand voice' }) as HTMLTextAreaElement;
@@ -10,11 +10,7 @@ const showsSaved = () => waitFor(() => expect(editor().value).toBe('Warm, plain 
 
 const SAVED = { content: 'Warm, plain and confident.', updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(), createdBy: 'u-org_owner' };
 
-beforeEach(() => {
-  installDomShims();
-});
-
-afterEach(signOut);
+prepareScreenTests();
 
 function serveBrandVoice(api: FakeApi, initial = SAVED) {
   let current = initial;

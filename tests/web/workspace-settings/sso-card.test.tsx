@@ -3,21 +3,20 @@
  * before anything is sent, the server's refusal under its field, the secret never shown again);
  * an admin reads it; a member does not see it.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import type { SsoProvider } from '../../../src/contract/sso-settings';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 const REDIRECT = 'http://localhost/api/v1/auth/sso/callback';
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-afterEach(signOut);
 
 /** The claim saving makes: unverified until its TXT record is found (tests/web/workspace-settings/sso-domain.test.tsx). */
 const claimOf = (domain: string) => ({

@@ -4,13 +4,13 @@
  * and the server's sentence when it fails, and "Ask for admin review"; a verified domain, a
  * rejection's reason, and an admin's read-only view; a domain another organisation holds.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { DomainClaim } from '../../../src/contract/domain-claims';
 import type { SsoProvider } from '../../../src/contract/sso-settings';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 const REDIRECT = 'http://localhost/api/v1/auth/sso/callback';
 const VALUE = 'mosaic-verification=0123456789abcdef0123456789abcdef';
@@ -42,11 +42,10 @@ const RECORD_MISSING =
   "\" at _mosaic-verification.acme.test or acme.test. Add it where acme.test's DNS is managed, wait a few minutes for the change to spread, then choose Verify again.";
 
 let api: FakeApi;
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-afterEach(signOut);
 
 function serve(claim: DomainClaim) {
   api.on('GET /settings/sso', () => ({ status: 200, body: { provider: PROVIDER, redirect_uri: REDIRECT, domain_claim: claim } }));
