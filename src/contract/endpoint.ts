@@ -29,8 +29,18 @@ export interface EndpointDeclaration {
   query?: WireSchema;
   /** The JSON body the client sends. */
   body?: WireSchema;
-  /** The body of each success (2xx) status the endpoint answers; 204 answers `z.null()`. */
+  /**
+   * The body of each success (2xx) status the endpoint answers; 204 answers `z.null()`. A browser
+   * navigation that the server sends on elsewhere (single sign-on, Google's consent) declares its
+   * redirect instead, `{ 302: z.null() }`: that is its answer, and no client code calls it.
+   */
   answers: { readonly [status: number]: WireSchema };
+  /**
+   * The media type of each answer above that is not JSON (a file, an image), by status: the
+   * handler sends its bytes, which no serializer touches, and OpenAPI lists the answer under this
+   * type instead of application/json.
+   */
+  answerTypes?: { readonly [status: number]: string };
   /** The error statuses it may answer, each with the error answer's body (error-answer.ts). */
   errors: readonly number[];
   /** OpenAPI: one line on what it does (and who may). */
@@ -131,7 +141,10 @@ function checkEndpoint(key: string, path: string, declaration: EndpointDeclarati
   }
   if (key.startsWith('GET ') && declaration.body) problems.push('a GET takes no body');
   const statuses = Object.keys(declaration.answers).map(Number);
-  if (statuses.length === 0 || statuses.some((status) => status < 200 || status > 299)) problems.push('answers lists its success (2xx) statuses, at least one');
+  if (statuses.length === 0 || statuses.some((status) => status < 200 || status > 399)) {
+    problems.push('answers lists its success (2xx) statuses (or the redirect, 3xx, of a browser navigation), at least one');
+  }
+  if (Object.keys(declaration.answerTypes ?? {}).some((status) => !statuses.includes(Number(status)))) problems.push('answerTypes names answered statuses only');
   if (declaration.errors.some((status) => status < 400 || status > 599)) problems.push('errors lists 4xx and 5xx statuses only');
   if (problems.length > 0) throw new Error(`Endpoint ${key}: ${problems.join('; ')}`);
 }

@@ -1,6 +1,9 @@
 /** Wire shapes of the knowledge-base API (spec 001 §3, §7; docs/knowledge.md). */
 import { isOrgManagerRole, type Role } from './auth';
-export type DocumentStatus = 'uploading' | 'processing' | 'ready' | 'error';
+
+/** Document status (spec 001 §3–§4): uploading → processing after commit → ready or error. */
+export const KB_DOCUMENT_STATUSES = ['uploading', 'processing', 'ready', 'error'] as const;
+export type DocumentStatus = (typeof KB_DOCUMENT_STATUSES)[number];
 
 export interface KnowledgeDocument {
   id: string;

@@ -72,6 +72,23 @@ export interface ContractRouteOptions<E extends Endpoint, Params, Query, Body>
 /** 'GET /api/v1/billing/plan' for every route registered from an entry, per server (see registeredFromContract). */
 const fromContract = new WeakMap<object, Set<string>>();
 
+/**
+ * Each success answer's schema; one that is not JSON (entry.answerTypes) in Fastify's per-media-type
+ * form, which OpenAPI lists under that type. Its bytes are sent as they are: Fastify serializes
+ * no stream or buffer, so the schema only documents them.
+ */
+function answerSchemas(entry: Endpoint): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entry.answers).map(([status, schema]) => {
+      const type = entry.answerTypes?.[Number(status)];
+      if (!type) return [status, schema];
+      // The answer's own description ('The file') stays the answer's in OpenAPI, as for JSON.
+      const { description } = schema as { description?: string };
+      return [status, { ...(description ? { description } : {}), content: { [type]: { schema } } }];
+    }),
+  );
+}
+
 /** Registers `entry` on `app` (below the plugin's prefix) with the route file's hooks and handler. */
 export function routeFromContract<
   E extends Endpoint,
@@ -91,7 +108,7 @@ export function routeFromContract<
     ...(params ? { params } : {}),
     ...(query ? { querystring: query } : {}),
     ...(body ? { body } : {}),
-    response: { ...entry.answers, ...errorResponses(...entry.errors) },
+    response: { ...answerSchemas(entry), ...errorResponses(...entry.errors) },
   };
   // The one place the entry's schemas meet Fastify's route options: their types were checked
   // above (ContractRouteOptions), Fastify's own route type cannot follow them through a generic.

@@ -10,7 +10,7 @@ import { DownloadTokens } from './download-tokens';
 
 export { ConsumedUploadTokens } from './consumed-upload-tokens';
 export { DownloadTokens, contentDisposition, type DownloadGrant } from './download-tokens';
-export { LOCAL_DOWNLOAD_ROUTE, LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
+export { LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from './local-disk';
 export { assetPathFor, assetRenditionPath, documentPathFor, isObjectPathOfSpace, newObjectPath, newServerAssetPath } from './object-paths';
 export {
   ObjectChangedError,

@@ -18,17 +18,18 @@ import {
   type SignedUpload,
 } from './object-storage';
 import { newUploadNonce, type UploadGrant, type UploadTokens } from './upload-tokens';
+import { KNOWLEDGE_ROUTES } from '../../../src/contract/knowledge-routes';
 
 /**
  * The route (under /api/v1) that receives local-disk uploads, for knowledge documents and creative
  * assets alike (the signed token says which object); see routes/knowledge/upload-target.routes.ts.
  */
-export const LOCAL_UPLOAD_ROUTE = '/kb/uploads/target';
+const LOCAL_UPLOAD_ROUTE = KNOWLEDGE_ROUTES.uploadTarget.path;
 /**
  * The route (under /api/v1) that serves signed local-disk downloads of knowledge documents and
  * creative assets alike; see routes/knowledge/download.routes.ts.
  */
-export const LOCAL_DOWNLOAD_ROUTE = '/kb/downloads/file';
+const LOCAL_DOWNLOAD_ROUTE = KNOWLEDGE_ROUTES.downloadFile.path;
 
 export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError';

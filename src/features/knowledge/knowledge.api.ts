@@ -1,43 +1,40 @@
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
 import { knowledgeFetch } from './knowledge-fetch';
-import type { DocumentTextDto } from '../../contract/document-preview';
 import type { CommitPayload, DocumentText, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
+import { KNOWLEDGE_ROUTES } from '../../contract/knowledge-routes';
 
 /** The knowledge calls of spec 001 §7, each under the knowledge fetch policy (time-out, retries, breaker). */
 export const knowledgeApi = {
   listDocuments: (category?: string) =>
-    knowledgeFetch((timeoutMs) =>
-      http.get<{ documents: KnowledgeDocument[] } | KnowledgeDocument[]>('/kb/documents', { query: { category }, timeoutMs }),
-    ).then((body) => (Array.isArray(body) ? body : body.documents)),
-
-  checkHashes: (hashes: string[], spaceId: string) =>
-    knowledgeFetch((timeoutMs) => http.post<HashCheckResult>('/kb/hashes/check', { hashes, spaceId }, { timeoutMs })),
-
-  signUpload: (filename: string, contentType: string, size: number) =>
-    knowledgeFetch((timeoutMs) =>
-      http.post<SignedUpload>('/kb/uploads/sign', {}, { query: { filename, content_type: contentType, size }, timeoutMs }),
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documents, { query: { category } }, { timeoutMs })).then(
+      // A bare list is taken as well as the declared { documents }: the screen never breaks on either.
+      (body: { documents: KnowledgeDocument[] } | KnowledgeDocument[]) => (Array.isArray(body) ? body : body.documents),
     ),
 
-  /** Not retried blindly: a lost answer is recovered by the server's duplicate check (409). */
-  commitUpload: (payload: CommitPayload) =>
-    knowledgeFetch((timeoutMs) => http.post<{ id: string; document?: KnowledgeDocument }>('/kb/uploads/commit', payload, { timeoutMs }), { retries: 0 }),
+  checkHashes: (hashes: string[], spaceId: string): Promise<HashCheckResult> =>
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.checkHashes, { body: { hashes, spaceId } }, { timeoutMs })),
 
-  documentStatus: (id: string) =>
-    knowledgeFetch((timeoutMs) => http.get<KnowledgeDocument>(`/kb/documents/${encodeURIComponent(id)}/status`, { timeoutMs }), { retries: 0 }),
+  signUpload: (filename: string, contentType: string, size: number): Promise<SignedUpload> =>
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.signUpload, { query: { filename, content_type: contentType, size } }, { timeoutMs })),
+
+  /** Not retried blindly: a lost answer is recovered by the server's duplicate check (409). */
+  commitUpload: (payload: CommitPayload): Promise<{ id: string; document?: KnowledgeDocument }> =>
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.commitUpload, { body: payload }, { timeoutMs }), { retries: 0 }),
+
+  documentStatus: (id: string): Promise<KnowledgeDocument> =>
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documentStatus, { params: { id } }, { timeoutMs }), { retries: 0 }),
 
   /** A ready document's text from its beginning (409 until it is ready): the preview's endpoint, first window. */
   documentText: (id: string): Promise<DocumentText> =>
-    knowledgeFetch((timeoutMs) => http.get<DocumentTextDto>(`/kb/documents/${encodeURIComponent(id)}/text`, { timeoutMs }), { retries: 0 }).then((body) => ({
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documentText, { params: { id } }, { timeoutMs }), { retries: 0 }).then((body) => ({
       id: body.document.id,
       filename: body.document.filename,
       text: body.text,
       truncated: !body.complete,
     })),
 
-  deleteDocument: (id: string) => knowledgeFetch((timeoutMs) => http.delete<void>(`/kb/documents/${encodeURIComponent(id)}`, { timeoutMs })),
+  deleteDocument: (id: string) => knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.deleteDocument, { params: { id } }, { timeoutMs })),
 
-  search: (query: string, k?: number) =>
-    knowledgeFetch((timeoutMs) => http.get<{ contexts: KnowledgeContext[] }>('/kb/search', { query: { query, k }, timeoutMs })).then(
-      (body) => body.contexts,
-    ),
+  search: (query: string, k?: number): Promise<KnowledgeContext[]> =>
+    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.search, { query: { query, k } }, { timeoutMs })).then((body) => body.contexts),
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, type FakeApi } from './fake-api';
+import { installFakeApi, json, offContract, type FakeApi } from './fake-api';
 import { disposeClients, signedInClient } from './client-harness';
 
 let fake: FakeApi;
@@ -7,8 +7,9 @@ const PATH = '/kb/documents';
 
 beforeEach(() => {
   fake = installFakeApi();
-  fake.on('GET', PATH, json(200, []));
-  fake.on('POST', '/kb/hashes/check', json(200, { non_existing_hashes: [] }));
+  // Any space-scoped GET and write would do: the bodies are placeholders, the request layer is under test.
+  fake.on('GET', PATH, offContract('a placeholder answer', json(200, [])));
+  fake.on('POST', '/kb/hashes/check', offContract('a placeholder write', json(200, { non_existing_hashes: [] })));
 });
 afterEach(() => {
   disposeClients();

@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, type FakeApi } from './fake-api';
+import { installFakeApi, json, offContract, type FakeApi } from './fake-api';
 import { disposeClients, recordAuthEvents, signedInClient, type Client } from './client-harness';
 
 let fake: FakeApi;
 let client: Client;
 
+/** Any signed-in GET would do: its answer (the path asked for) is a placeholder, the refresh is under test. */
+const placeholder = (body: unknown) => offContract('a placeholder answer', json(200, body));
+
 /** A server whose only valid access token is `valid`; everything else gets 401. */
 function serveDocumentsFor(valid: () => string) {
   fake.on('GET', '/kb/documents', (request) =>
     request.headers.get('Authorization') === `Bearer ${valid()}`
-      ? json(200, { ok: request.path })
+      ? placeholder({ ok: request.path })
       : json(401, { detail: 'Token expired' }),
   );
 }
@@ -31,7 +34,7 @@ describe('401 recovery (spec 000 §4)', () => {
     let allRejected!: () => void;
     const fiveRejected = new Promise<void>((resolve) => (allRejected = resolve));
     fake.on('GET', '/kb/documents', (request) => {
-      if (request.headers.get('Authorization') === 'Bearer access-2') return json(200, { ok: request.path });
+      if (request.headers.get('Authorization') === 'Bearer access-2') return placeholder({ ok: request.path });
       if (++rejected === 5) allRejected();
       return json(401, { detail: 'Token expired' });
     });

@@ -4,7 +4,7 @@
  * browser only delivers them to the other tabs.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, type FakeApi } from '../api/fake-api';
+import { installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
 import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA } from '../api/client-harness';
 
 let fake: FakeApi;
@@ -16,6 +16,9 @@ afterEach(() => {
   disposeClients();
   vi.unstubAllGlobals();
 });
+
+/** Any signed-in GET would do: its answer is a placeholder, the session is under test. */
+const placeholder = (body: unknown) => offContract('a placeholder answer', json(200, body));
 
 function storageEvent(key: string, newValue: string | null, oldValue: string | null = null) {
   window.dispatchEvent(new StorageEvent('storage', { key, newValue, oldValue, storageArea: localStorage }));
@@ -39,7 +42,7 @@ function rotatingServer(initialAccessValid: boolean) {
     return json(200, { access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, token_type: 'bearer' });
   });
   fake.on('GET', '/kb/documents', (request) =>
-    request.headers.get('Authorization') === `Bearer ${validAccess()}` ? json(200, []) : json(401, {}),
+    request.headers.get('Authorization') === `Bearer ${validAccess()}` ? placeholder([]) : json(401, {}),
   );
   return { rotate: () => {
     generation += 1;
@@ -60,7 +63,7 @@ describe('cross-tab session', () => {
         storageEvent('ma_access_token', access, 'access-1');
         return json(401, { detail: 'Token expired' });
       }
-      return json(200, { by: request.headers.get('Authorization') });
+      return placeholder({ by: request.headers.get('Authorization') });
     });
     await expect(tab.api.http.get('/kb/documents')).resolves.toEqual({ by: 'Bearer access-2' });
     expect(fake.calls('POST', '/refresh')).toHaveLength(0);
@@ -74,7 +77,7 @@ describe('cross-tab session', () => {
     await tabTwo.auth.initAuth();
     // The access token expires for both tabs at once.
     fake.on('GET', '/kb/documents', (request) =>
-      request.headers.get('Authorization') === 'Bearer access-2' ? json(200, []) : json(401, {}),
+      request.headers.get('Authorization') === 'Bearer access-2' ? placeholder([]) : json(401, {}),
     );
     const eventsOne = recordAuthEvents(tabOne);
     const eventsTwo = recordAuthEvents(tabTwo);
@@ -105,7 +108,7 @@ describe('cross-tab session', () => {
     const tabTwo = await loadClient();
     await tabTwo.auth.initAuth();
     fake.on('GET', '/kb/documents', (request) =>
-      request.headers.get('Authorization') === 'Bearer access-2' ? json(200, []) : json(401, {}),
+      request.headers.get('Authorization') === 'Bearer access-2' ? placeholder([]) : json(401, {}),
     );
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     await Promise.all([tabOne.api.http.get('/kb/documents'), tabTwo.api.http.get('/kb/documents')]);
@@ -120,7 +123,7 @@ describe('cross-tab session', () => {
     const tab = await signedInClient(fake);
     rotatingServer(false);
     fake.on('GET', '/kb/documents', (request) =>
-      request.headers.get('Authorization') === 'Bearer access-2' ? json(200, ['doc']) : json(401, {}),
+      request.headers.get('Authorization') === 'Bearer access-2' ? placeholder(['doc']) : json(401, {}),
     );
     localStorage.setItem('mosaic_refresh_lease', JSON.stringify({ owner: 'other-tab', expires: Date.now() + 10_000 }));
     const pending = tab.api.http.get('/kb/documents');

@@ -14,12 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { KB_DOCUMENT_STATUSES } from '../../../../src/contract/knowledge';
 import { spaces } from './spaces';
 import { users } from './users';
 
-/** Document status (spec 001 §3–§4): uploading → processing after commit → ready or error. */
-export const KB_DOCUMENT_STATUSES = ['uploading', 'processing', 'ready', 'error'] as const;
-export type KbDocumentStatus = (typeof KB_DOCUMENT_STATUSES)[number];
 export const kbDocumentStatusEnum = pgEnum('kb_document_status', KB_DOCUMENT_STATUSES);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,7 +1,7 @@
 /** Request shapes of the Creative Assets API as the server validates them; answers are the contract's. */
 import { z } from 'zod';
 import { ASSET_KINDS, ASSET_LIMITS, ASSET_SOURCES, IMAGE_SHAPES, SAVE_REPLY_SPLITS } from '../../../../src/contract/assets';
-import { MAX_HASHES_PER_CHECK, SHA256_HEX } from '../knowledge/knowledge.schemas';
+import { MAX_HASHES_PER_CHECK, SHA256_HEX } from '../../../../src/contract/upload-schemas';
 
 export {
   assetCapabilitiesSchema,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { KNOWLEDGE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { AppError, forbidden } from '../../errors';
-import { LOCAL_DOWNLOAD_ROUTE, LocalDiskStorage, contentDisposition } from '../../storage/index';
-import { errorResponses } from '../common.schemas';
+import { LocalDiskStorage, contentDisposition } from '../../storage/index';
 import type { RouteDeps } from '../deps';
+import { routeFromContract } from '../route-from-contract';
 
 export const DOWNLOAD_LINK_INVALID = 'This download link is not valid. Open the file in Mosaic again to get a new one.';
 export const DOWNLOAD_LINK_EXPIRED = 'This download link has expired. Open the file in Mosaic again to get a new one.';
@@ -17,17 +17,8 @@ const FILE_GONE = 'This file is no longer stored: it was deleted.';
  * or SVG file must never run script in the app's origin.
  */
 export const downloadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { storage }) => {
-  app.get(
-    LOCAL_DOWNLOAD_ROUTE,
-    {
-      schema: {
-        tags: ['knowledge'],
-        summary: 'Sends one stored file (a document or an asset) for a signed download URL (local-disk storage)',
-        querystring: z.object({ token: z.string().max(4096).default('') }),
-        response: { 200: z.any().describe('The file'), ...errorResponses(403, 404) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, KNOWLEDGE_ENDPOINTS.downloadFile, {
+    handler: async (request, reply) => {
       if (!(storage instanceof LocalDiskStorage)) throw new AppError(404, 'Not found', 'NOT_FOUND');
       const check = storage.verifyDownload(request.query.token);
       if (!check.ok) throw forbidden(check.reason === 'expired' ? DOWNLOAD_LINK_EXPIRED : DOWNLOAD_LINK_INVALID);
@@ -42,5 +33,5 @@ export const downloadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { st
         .type(check.grant.contentType || 'application/octet-stream')
         .send(file.stream);
     },
-  );
+  });
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import { KNOWLEDGE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { AppError, KB_MESSAGES, forbidden } from '../../errors';
 import { tooLarge } from '../../services/knowledge/uploads.service';
-import { LOCAL_UPLOAD_ROUTE, LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from '../../storage/index';
-import { errorResponses } from '../common.schemas';
+import { LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from '../../storage/index';
 import type { RouteDeps } from '../deps';
+import { routeFromContract } from '../route-from-contract';
 import { API_ERROR_CODES } from '../../../../src/contract/errors';
 
 /** 'text/plain; charset=utf-8' and 'Text/Plain' are the content type the URL was signed for. */
@@ -27,17 +27,8 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put(
-    LOCAL_UPLOAD_ROUTE,
-    {
-      schema: {
-        tags: ['knowledge'],
-        summary: 'Receives one file for a signed upload URL (local-disk storage)',
-        querystring: z.object({ token: z.string().max(4096).default('') }),
-        response: { 200: z.object({ object_path: z.string(), size_bytes: z.number().int() }), ...errorResponses(403, 404, 409, 413) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, KNOWLEDGE_ENDPOINTS.uploadTarget, {
+    handler: async (request) => {
       if (!(storage instanceof LocalDiskStorage) || !uploadTokens || !consumed) throw new AppError(404, 'Not found', 'NOT_FOUND');
       const check = uploadTokens.verify(request.query.token);
       if (!check.ok) throw forbidden(check.reason === 'expired' ? KB_MESSAGES.uploadLinkExpired : KB_MESSAGES.uploadLinkInvalid);
@@ -61,5 +52,5 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         throw error;
       }
     },
-  );
+  });
 };

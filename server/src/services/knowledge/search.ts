@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/database';
 import { fuseRankings } from './rank-fusion';
 import { nearestPassages, type NearPassage, type SemanticIndex } from './semantic-index';
 import type { KnowledgeContext } from '../../../../src/contract/knowledge';
+import { MAX_SEARCH_K } from '../../../../src/contract/knowledge-schemas';
 
 export interface SearchInput {
   spaceId: string;
@@ -17,7 +18,6 @@ export interface SearchInput {
 const START = '\u27e6';
 const STOP = '\u27e7';
 const HIGHLIGHT_PATTERN = new RegExp(`${START}([^${STOP}]*)${STOP}`, 'g');
-export const MAX_K = 50;
 
 function highlightsOf(marked: string): string[] {
   const seen = new Set<string>();
@@ -122,7 +122,7 @@ async function fullTextSearch(db: DbExecutor, input: { spaceId: string; query: s
  */
 export async function searchKnowledge(db: DbExecutor, input: SearchInput, semantic: SemanticIndex | null = null): Promise<KnowledgeContext[]> {
   const query = input.query.trim();
-  const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_K);
+  const k = Math.min(Math.max(1, Math.floor(input.k)), MAX_SEARCH_K);
   if (!query) return [];
   if (input.documentIds && input.documentIds.length === 0) return [];
   const onlyDocuments = input.documentIds
