@@ -15,7 +15,7 @@ import type { RateLimitStore } from './plugins/rate-limit-store';
 import type { AccessTokens } from './services/access-tokens';
 import type { AgentModeRuntime } from './services/agent-mode/runtime';
 import type { AgentRuntime } from './services/agents/runtime';
-import type { ReplyWaker } from './services/agents/waker';
+import type { RunWaker } from './services/leased-runs/waker';
 import type { DnsTxtLookup } from './services/domains/dns-txt';
 import type { Ga4Services } from './services/ga4/ga4-context';
 import type { LlmCategoriser } from './services/knowledge/categorise';
@@ -47,8 +47,8 @@ export interface AppDeps extends StorageServices {
   semanticIndex: SemanticIndex | null;
   /** Files documents with the configured model; undefined offline (the keyword classifier decides). */
   llmCategoriser: LlmCategoriser | undefined;
-  /** Wakes chat long polls, across processes on PostgreSQL. */
-  waker: ReplyWaker;
+  /** Wakes chat long polls and run streams, across processes on PostgreSQL. */
+  waker: RunWaker;
   /** Agent runs: queueing, runs in progress here, cancelling, recovery. */
   agents: AgentRuntime;
   /** Agent Mode runs: queueing, runs in progress here, stopping, recovery (docs/agent-mode.md). */

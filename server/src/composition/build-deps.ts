@@ -15,8 +15,8 @@ import { RateLimitStore } from '../plugins/rate-limit-store';
 import { AccessTokens } from '../services/access-tokens';
 import { createAgentModeRuntime } from '../services/agent-mode/runtime';
 import { createAgentRuntime } from '../services/agents/runtime';
-import { createReplyWaker } from '../services/agents/waker';
-import { createReplyStreamHub } from '../services/agents/reply-stream';
+import { createRunWaker } from '../services/leased-runs/waker';
+import { createStreamHub } from '../services/leased-runs/stream-hub';
 import { createGa4Services } from '../services/ga4/ga4-context';
 import { llmCategoriserFor } from '../services/knowledge/llm-categoriser';
 import { createSemanticIndex } from '../services/knowledge/semantic-index';
@@ -50,8 +50,8 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
   // Hybrid knowledge search when an embedding provider and pgvector are there (never throws; else full-text).
   const semanticIndex = await createSemanticIndex(db, config.llm, (message, err) => log.warn({ err }, message));
   const ga4 = await createGa4Services(database, config);
-  const waker = await createReplyWaker(database, log.child({ area: 'agents' }));
-  const streams = await createReplyStreamHub(database, db, log.child({ area: 'agents' }));
+  const waker = await createRunWaker(database, log.child({ area: 'agents' }));
+  const streams = await createStreamHub(database, log.child({ area: 'agents' }));
   // Web Push with VAPID keys from the environment or generated once and kept in app_secrets.
   const notifications = createNotifier({
     db,

@@ -6,8 +6,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps';
-import { registerAgentModeJobs } from '../services/agent-mode/job';
-import { registerAgentRunJobs } from '../services/agents/agent-run-job';
 import { registerAssetJobs } from '../services/assets/asset-jobs';
 import { registerKnowledgeJobs } from '../services/knowledge/knowledge-jobs';
 import { registerSpaceDeletionJobs } from '../services/spaces/space-deletion-job';
@@ -24,9 +22,9 @@ export async function registerJobWorkers(deps: AppDeps, log: FastifyBaseLogger):
     onLlmError: (error) => log.warn({ err: error }, 'categorising a document with the model failed; keywords decided'),
     warn: (message, error) => log.warn({ err: error }, message),
   });
-  await registerAgentRunJobs(deps);
+  await deps.agents.serveJobs();
   const assets = await registerAssetJobs(deps.jobs, deps);
-  await registerAgentModeJobs(deps);
+  await deps.agentMode.serveJobs();
   await registerSpaceDeletionJobs(deps, log);
   // Clean-up is background work: a JOB_WORKERS=false process leaves it to the workers.
   deps.uploadSweeper.start();

@@ -3,15 +3,18 @@
  * save — until it finishes, a step asks a question, the person asked for a pause, credits run out,
  * or a step fails. Safe to call more than once for the same run: only one caller holds it, and a
  * run resumed after a crash carries on at the step it was on (that step starts over, charged once).
- * A worker whose claim was taken over or whose run was cancelled changes nothing more.
+ * A worker whose claim was taken over or whose run was cancelled changes nothing more. Claim,
+ * lease and the retry policy are the leased-run engine's (services/leased-runs/); what a step does
+ * and what it costs are Agent Mode's.
  */
 import { AGENT_MODE_TEXTS, writesDeliverable, type StepActivity } from '../../../../src/contract/agent-mode';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { LlmError } from '../../llm/types';
-import type { ReplyStreamHub } from '../agents/reply-stream';
-import type { ReplyWaker } from '../agents/waker';
 import type { AnalyticsLoader } from '../agents/analytics';
+import { keepLease, leaseLostMessage } from '../leased-runs/lease';
+import { attemptsUsedUp, judgeFailure } from '../leased-runs/retry-policy';
+import type { StreamHub } from '../leased-runs/stream-hub';
+import type { RunWaker } from '../leased-runs/waker';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import {
   askQuestion,
@@ -38,8 +41,8 @@ import { runTopic } from './topic';
 export interface ExecutorDeps {
   db: Db;
   config: Pick<AppConfig, 'llm' | 'agentRuns'>;
-  waker: ReplyWaker;
-  streams: ReplyStreamHub;
+  waker: RunWaker;
+  streams: StreamHub;
   analytics: AnalyticsLoader;
   semanticIndex: SemanticIndex | null;
   /**
@@ -50,19 +53,17 @@ export interface ExecutorDeps {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
-export type StopReason = 'cancelled' | 'shutdown';
-
 export type ExecuteOutcome =
   /** The run rests: finished, waiting for an answer, or paused. */
   | { kind: 'rested' }
   /** Someone else holds it, it is not queued, or it was cancelled meanwhile. */
   | { kind: 'skipped' }
-  /** Put back in the queue after a failure worth retrying (attempt `attempt` of the step): it needs a new job. */
-  | { kind: 'requeued'; error: string; attempt: number }
+  /** Put back in the queue after a failure worth retrying (attempt `attempt` of the step): a new job goes after `retryAfterSeconds`. */
+  | { kind: 'requeued'; error: string; attempt: number; retryAfterSeconds: number }
   /** Left running for the next process (this one is stopping): the recovery sweep resumes it. */
   | { kind: 'released' };
 
-export const RUN_LEASE_LOST = "Agent Mode run lost its lease to another worker; this attempt's result is dropped";
+export const RUN_LEASE_LOST = leaseLostMessage('Agent Mode run');
 
 export async function executeRun(deps: ExecutorDeps, runId: string, signal: AbortSignal): Promise<ExecuteOutcome> {
   const { db, config } = deps;
@@ -72,16 +73,10 @@ export async function executeRun(deps: ExecutorDeps, runId: string, signal: Abor
   await deps.waker.wake(runTopic(runId));
 
   // A cancel from any process, or a takeover after this lease ran out, shows as a failed renewal.
-  const lost = new AbortController();
-  const stepSignal = AbortSignal.any([signal, lost.signal]);
-  const heartbeat = setInterval(() => {
-    renewLease(db, held, config.agentRuns.leaseMs)
-      .then((holds) => {
-        if (!holds) lost.abort('cancelled' satisfies StopReason);
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error, runId }, 'Could not renew an Agent Mode run lease'));
-  }, config.agentRuns.leaseMs / 3);
-  heartbeat.unref();
+  const lease = keepLease(() => renewLease(db, held, config.agentRuns.leaseMs), config.agentRuns.leaseMs, signal, (error) =>
+    deps.log.warn({ err: error, runId }, 'Could not renew an Agent Mode run lease'),
+  );
+  const stepSignal = lease.signal;
 
   try {
     for (;;) {
@@ -97,7 +92,7 @@ export async function executeRun(deps: ExecutorDeps, runId: string, signal: Abor
       if (outcome) return outcome;
     }
   } finally {
-    clearInterval(heartbeat);
+    lease.release();
   }
 }
 
@@ -117,12 +112,12 @@ async function carryOutStep(deps: ExecutorDeps, held: HeldRun, run: RunRow, next
   }
   if (!step) return letGo(deps, held);
   await deps.waker.wake(runTopic(run.id));
-  if (step.attempts > config.agentRuns.maxAttempts) {
+  if (attemptsUsedUp(config.agentRuns, step.attempts)) {
     return rest(deps, held, await failStep(db, held, step, AGENT_MODE_TEXTS.stepInterrupted, AGENT_MODE_TEXTS.stepFailed(step.position, step.title, AGENT_MODE_TEXTS.stepInterrupted)));
   }
 
   const topic = runTopic(run.id);
-  const streaming = { id: step.id, attempts: held.claims, sessionId: topic, save: (text: string) => saveStepText(db, held, step.id, text) };
+  const streaming = { id: step.id, claim: held.claims, topic, save: (text: string) => saveStepText(db, held, step.id, text) };
   let activity: StepActivity[] = [];
   try {
     const result = await runStep(deps, run, step, steps, {
@@ -144,21 +139,24 @@ async function carryOutStep(deps: ExecutorDeps, held: HeldRun, run: RunRow, next
     await deps.waker.wake(topic);
     return null;
   } catch (error) {
-    const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
-    if (reason === 'cancelled') return letGo(deps, held);
-    const message = error instanceof Error ? error.message : String(error);
-    // Left running: its lease expires and the recovery sweep (here or elsewhere) resumes this step.
-    if (reason === 'shutdown') return { kind: 'released' };
-    const retryable = !(error instanceof LlmError) || error.retryable;
-    if (retryable && step.attempts < config.agentRuns.maxAttempts) {
-      if (!(await requeueHeld(db, held, step, message))) return letGo(deps, held);
-      deps.log.warn({ err: error, runId: run.id, step: step.position, attempt: step.attempts }, 'Agent Mode step failed; it will be retried');
-      await deps.waker.wake(topic);
-      return { kind: 'requeued', error: message, attempt: step.attempts };
+    const verdict = judgeFailure(config.agentRuns, error, signal, step.attempts);
+    switch (verdict.kind) {
+      case 'let-go':
+        return letGo(deps, held);
+      case 'release':
+        // Left running: its lease expires and the recovery sweep (here or elsewhere) resumes this step.
+        return { kind: 'released' };
+      case 'retry':
+        if (!(await requeueHeld(db, held, step, verdict.message))) return letGo(deps, held);
+        deps.log.warn({ err: error, runId: run.id, step: step.position, attempt: step.attempts }, 'Agent Mode step failed; it will be retried');
+        await deps.waker.wake(topic);
+        return { kind: 'requeued', error: verdict.message, attempt: step.attempts, retryAfterSeconds: verdict.afterSeconds };
+      case 'fail': {
+        const reasonText = /[.!?]$/.test(verdict.message) ? verdict.message : `${verdict.message}.`;
+        deps.log.error({ err: error, runId: run.id, step: step.position, activity: activity.length }, 'Agent Mode step failed');
+        return rest(deps, held, await failStep(db, held, step, reasonText, AGENT_MODE_TEXTS.stepFailed(step.position, step.title, reasonText)));
+      }
     }
-    const reasonText = /[.!?]$/.test(message) ? message : `${message}.`;
-    deps.log.error({ err: error, runId: run.id, step: step.position, activity: activity.length }, 'Agent Mode step failed');
-    return rest(deps, held, await failStep(db, held, step, reasonText, AGENT_MODE_TEXTS.stepFailed(step.position, step.title, reasonText)));
   } finally {
     deps.streams.finished(step.id);
   }

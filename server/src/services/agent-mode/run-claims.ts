@@ -1,15 +1,17 @@
 /**
- * A worker's hold on a run and every change it makes (docs/agent-mode.md "Runs"). Every change is a
- * conditional UPDATE: a claim takes a queued run, or a running one whose lease ran out (its
- * process died), and increments `claims`; that number fences the claim's later writes, which apply
- * only while the run is still running under it. A cancel, or another worker's takeover, therefore
- * makes every later write of this worker change nothing.
+ * A worker's hold on an Agent Mode run and every change it makes (docs/agent-mode.md "Runs"). The
+ * claim, the lease and fencing are the leased-run engine's (services/leased-runs/lease.ts): a claim
+ * increments `claims`, and that number fences the claim's later writes, which apply only while the
+ * run is still running under it. A cancel, or another worker's takeover, therefore makes every
+ * later write of this worker change nothing. What is Agent Mode's own: its steps, their charge and
+ * refund, and the states a run rests in.
  */
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbExecutor } from '../../db/database';
 import { agentModeRuns, agentModeSteps } from '../../db/schema/index';
 import type { PauseReason, StepActivity } from '../../../../src/contract/agent-mode';
+import { leasedRuns } from '../leased-runs/lease';
 import type { RunRow, StepRow } from './serializers';
 import { chargeStep, refundStep } from './step-billing';
 
@@ -18,36 +20,19 @@ export interface HeldRun {
   claims: number;
 }
 
-/** The run is running under this claim (not taken over, not cancelled). */
-export function stillHeld(held: HeldRun) {
-  return and(eq(agentModeRuns.id, held.id), eq(agentModeRuns.status, 'running'), eq(agentModeRuns.claims, held.claims));
-}
+const lease = leasedRuns(agentModeRuns, 'claims');
 
-const leaseFromNow = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+/** The run is running under this claim (not taken over, not cancelled). */
+export const stillHeld = lease.stillHeld;
 
 /** Thrown inside a transaction to roll it back when the claim no longer holds. */
 class ClaimLost extends Error {}
 
 /** Takes the run for this process; null when it is not queued and not abandoned. */
-export async function claimRun(db: DbExecutor, runId: string, leaseMs: number): Promise<RunRow | null> {
-  const [row] = await db
-    .update(agentModeRuns)
-    .set({ status: 'running', claims: sql`${agentModeRuns.claims} + 1`, leaseUntil: leaseFromNow(leaseMs), updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(agentModeRuns.id, runId),
-        or(eq(agentModeRuns.status, 'queued'), and(eq(agentModeRuns.status, 'running'), lt(agentModeRuns.leaseUntil, sql`now()`))),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
+export const claimRun = (db: DbExecutor, runId: string, leaseMs: number): Promise<RunRow | null> => lease.claim(db, runId, leaseMs);
 
 /** Extends the lease while a step runs; false when the run is no longer this claim's. */
-export async function renewLease(db: DbExecutor, held: HeldRun, leaseMs: number): Promise<boolean> {
-  const rows = await db.update(agentModeRuns).set({ leaseUntil: leaseFromNow(leaseMs) }).where(stillHeld(held)).returning({ id: agentModeRuns.id });
-  return rows.length > 0;
-}
+export const renewLease = lease.renew;
 
 export async function readRun(db: DbExecutor, runId: string): Promise<RunRow | null> {
   const [row] = await db.select().from(agentModeRuns).where(eq(agentModeRuns.id, runId));
@@ -183,31 +168,13 @@ export async function finishHeld(db: Db, held: HeldRun): Promise<boolean> {
 /** A failure worth retrying: the run goes back to the queue, the step to pending (its charge kept for the next attempt). */
 export async function requeueHeld(db: Db, held: HeldRun, step: StepRow, error: string): Promise<boolean> {
   return underClaim(db, async (tx) => {
-    await updateHeld(tx, held, { status: 'queued', leaseUntil: null });
+    if (!(await lease.backToQueue(tx, held))) throw new ClaimLost();
     await tx.update(agentModeSteps).set({ status: 'pending', error, updatedAt: sql`now()` }).where(eq(agentModeSteps.id, step.id));
   });
 }
 
 /** Whether this claim was taken over by a later one (rather than the run cancelled or ended). */
-export async function takenOver(db: DbExecutor, held: HeldRun): Promise<boolean> {
-  const [row] = await db.select({ claims: agentModeRuns.claims }).from(agentModeRuns).where(eq(agentModeRuns.id, held.id));
-  return row !== undefined && row.claims !== held.claims;
-}
+export const takenOver = lease.takenOver;
 
-/**
- * Runs that need a worker: queued for a while (the job may have been lost between the commit and
- * the enqueue) or running with an expired lease (their process died).
- */
-export async function strandedRuns(db: DbExecutor, queuedForMs: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: agentModeRuns.id })
-    .from(agentModeRuns)
-    .where(
-      or(
-        and(eq(agentModeRuns.status, 'queued'), lt(agentModeRuns.updatedAt, sql`now() - make_interval(secs => ${queuedForMs / 1000})`)),
-        and(eq(agentModeRuns.status, 'running'), lt(agentModeRuns.leaseUntil, sql`now()`)),
-      ),
-    )
-    .limit(100);
-  return rows.map((row) => row.id);
-}
+/** Runs that need a worker (queued for a while, or their lease lapsed). */
+export const strandedRuns = lease.stranded;

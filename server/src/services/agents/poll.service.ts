@@ -7,7 +7,7 @@ import type { PollResult } from '../../../../src/contract/agents';
 import type { DbExecutor } from '../../db/database';
 import { latestRun, listMessages } from './sessions.service';
 import type { MessageDto, RunDto } from './serializers';
-import type { ReplyWaker } from './waker';
+import type { RunWaker } from '../leased-runs/waker';
 
 type Snapshot = { messages: MessageDto[]; run: RunDto | null; news: boolean };
 
@@ -43,7 +43,7 @@ async function readSnapshot(db: DbExecutor, sessionId: string, since: Date | und
 
 export async function pollSession(
   db: DbExecutor,
-  waker: ReplyWaker,
+  waker: RunWaker,
   input: { sessionId: string; since: Date | undefined; holdMs: number; signal: AbortSignal },
 ): Promise<PollResult> {
   // Listen before looking, so a reply stored between the look and the wait still wakes this poll.

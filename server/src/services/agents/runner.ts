@@ -4,7 +4,8 @@
  * call more than once for the same run: only one caller can hold it, and a run resumed after a
  * crash starts over and writes one reply. A worker whose lease ran out while it was still alive
  * loses cleanly to the one that took over: its reply, retry or failure changes nothing
- * (runs.service.ts, fencing by attempt).
+ * (runs.service.ts, fencing by attempt). Claim, lease and the retry policy are the leased-run
+ * engine's (services/leased-runs/); what a reply is and what it costs are this file's.
  */
 import { findAgent } from '../../agents/index';
 import type { AppConfig } from '../../config';
@@ -20,15 +21,17 @@ import { completeRun } from './complete-run';
 import { assembleContext } from './context';
 import { AGENT_MESSAGES } from './messages';
 import { buildSystemPrompt, conversationTurns } from './prompt';
-import { claimRun, endRunWithRefund, renewLease, requeueRun, takenOver, type RunRow } from './runs.service';
+import { claimRun, endRunWithRefund, renewLease, requeueRun, savePartialText, takenOver, type RunRow } from './runs.service';
 import { saveRunSources } from './run-sources';
 import { citationsFor, type NumberedSource } from '../../../../src/contract/citations';
 import { readAgentSettings } from './settings.service';
 import { branchEndingAt } from './tree.service';
 import type { MessageDto } from './serializers';
 import { toMessageDto } from './serializers';
-import type { ReplyWaker } from './waker';
-import type { ReplyStreamHub } from './reply-stream';
+import { keepLease, leaseLostMessage } from '../leased-runs/lease';
+import { attemptsUsedUp, judgeFailure } from '../leased-runs/retry-policy';
+import type { StreamHub } from '../leased-runs/stream-hub';
+import type { RunWaker } from '../leased-runs/waker';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import type { Notifier } from '../notifications/notifier';
 import { notifyIfLongReply } from './reply-notification';
@@ -36,9 +39,9 @@ import { notifyIfLongReply } from './reply-notification';
 export interface RunnerDeps {
   db: Db;
   config: Pick<AppConfig, 'llm' | 'agentRuns'>;
-  waker: ReplyWaker;
+  waker: RunWaker;
   /** Where the text is reported while it is written (streams, stop). */
-  streams: ReplyStreamHub;
+  streams: StreamHub;
   /** The space's GA4 figures for agents with the analytics tool (one snapshot per run). */
   analytics: AnalyticsLoader;
   /** Hybrid knowledge search when set up at start; null → full-text. */
@@ -48,11 +51,8 @@ export interface RunnerDeps {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
-/** Why a run stopped being worked on in this process. */
-export type StopReason = 'cancelled' | 'shutdown';
-
 /** Logged by a worker that finds its run taken over by another (its lease ran out meanwhile). */
-export const LEASE_LOST_MESSAGE = "Agent run lost its lease to another worker; this attempt's result is dropped";
+export const LEASE_LOST_MESSAGE = leaseLostMessage('Agent run');
 
 export type RunOutcome =
   | { kind: 'succeeded'; reply: MessageDto }
@@ -60,8 +60,11 @@ export type RunOutcome =
   | { kind: 'cancelled' }
   /** Someone else holds it, or it already ended. */
   | { kind: 'skipped' }
-  /** Left for a retry (requeued) or for another process (shutdown): not an outcome for the user yet. */
-  | { kind: 'deferred'; error: string };
+  /**
+   * Left for a retry (requeued: its job goes after `retryAfterSeconds`) or for another process
+   * (shutdown): not an outcome for the user yet.
+   */
+  | { kind: 'deferred'; error: string; retryAfterSeconds?: number };
 
 export async function executeRun(
   deps: RunnerDeps,
@@ -71,47 +74,41 @@ export async function executeRun(
   const { db, config, waker } = deps;
   const run = await claimRun(db, runId, config.agentRuns.leaseMs);
   if (!run) return { kind: 'skipped' };
-  if (run.attempts > config.agentRuns.maxAttempts) return fail(deps, run, AGENT_MESSAGES.runInterrupted);
+  if (attemptsUsedUp(config.agentRuns, run.attempts)) return fail(deps, run, AGENT_MESSAGES.runInterrupted);
 
   // A cancel from another process, or a takeover after this lease ran out, shows up as a failed
   // renewal: stop writing then.
-  const controller = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-  const heartbeat = setInterval(() => {
-    renewLease(db, run, config.agentRuns.leaseMs)
-      .then((held) => {
-        if (!held) controller.abort('cancelled' satisfies StopReason);
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error, runId }, 'Could not renew an agent run lease'));
-  }, config.agentRuns.leaseMs / 3);
-  heartbeat.unref();
+  const lease = keepLease(() => renewLease(db, run, config.agentRuns.leaseMs), config.agentRuns.leaseMs, options.signal, (error) =>
+    deps.log.warn({ err: error, runId }, 'Could not renew an agent run lease'),
+  );
 
   try {
-    const content = await answer(deps, run, signal);
+    const content = await answer(deps, run, lease.signal);
     const reply = await completeRun(db, run, content.text, content.engine, citationsFor(content.text, content.sources));
     if (!reply) return letGo(deps, run);
     await waker.wake(run.sessionId);
     if (deps.notifications) notifyIfLongReply(deps.notifications, run, reply);
     return { kind: 'succeeded', reply: toMessageDto(reply) };
   } catch (error) {
-    const reason = signal.aborted ? (signal.reason as StopReason | undefined) : undefined;
-    if (reason === 'cancelled') return letGo(deps, run);
-    const message = error instanceof Error ? error.message : String(error);
-    if (reason === 'shutdown') {
-      // Left running: its lease expires and the recovery sweep (here or in another process) resumes it.
-      return { kind: 'deferred', error: 'The server is restarting' };
+    const verdict = judgeFailure(config.agentRuns, error, lease.signal, run.attempts, options.mayRetry);
+    switch (verdict.kind) {
+      case 'let-go':
+        return letGo(deps, run);
+      case 'release':
+        // Left running: its lease expires and the recovery sweep (here or in another process) resumes it.
+        return { kind: 'deferred', error: 'The server is restarting' };
+      case 'retry':
+        if (!(await requeueRun(db, run, verdict.message))) return letGo(deps, run);
+        deps.log.warn({ err: error, runId, attempt: run.attempts }, 'Agent run failed; it will be retried');
+        return { kind: 'deferred', error: verdict.message, retryAfterSeconds: verdict.afterSeconds };
+      case 'fail': {
+        const outcome = await fail(deps, run, verdict.message);
+        if (outcome.kind === 'failed') deps.log.error({ err: error, runId }, 'Agent run failed');
+        return outcome;
+      }
     }
-    const retryable = !(error instanceof LlmError) || error.retryable;
-    if (retryable && options.mayRetry && run.attempts < config.agentRuns.maxAttempts) {
-      if (!(await requeueRun(db, run, message))) return letGo(deps, run);
-      deps.log.warn({ err: error, runId, attempt: run.attempts }, 'Agent run failed; it will be retried');
-      return { kind: 'deferred', error: message };
-    }
-    const outcome = await fail(deps, run, message);
-    if (outcome.kind === 'failed') deps.log.error({ err: error, runId }, 'Agent run failed');
-    return outcome;
   } finally {
-    clearInterval(heartbeat);
+    lease.release();
     deps.streams.finished(run.id);
   }
 }
@@ -153,7 +150,8 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
   const { sources } = context;
   const choice = chooseModel(deps.config.llm, settings);
   const engine = `${choice.engine}/${choice.model}`;
-  const onProgress = (textSoFar: string) => deps.streams.progress(run, textSoFar, engine);
+  const streaming = { id: run.id, claim: run.attempts, topic: run.sessionId, save: (text: string) => savePartialText(deps.db, run, text) };
+  const onProgress = (textSoFar: string) => deps.streams.progress(streaming, textSoFar, engine);
   if (choice.engine === 'offline') {
     const text = composeOfflineAnswer({
       agent,

@@ -1,15 +1,17 @@
 /**
- * State changes of a run (queued → running → succeeded | failed | cancelled). Every change is a
- * conditional UPDATE, so two processes (or a cancel racing a reply) can never both win.
+ * State changes of a chat run (queued → running → succeeded | failed | cancelled). Every change is
+ * a conditional UPDATE, so two processes (or a cancel racing a reply) can never both win.
  *
- * A claim increments `attempts`, and that number is the claim's fencing token: a worker's later
+ * Claiming, the lease and fencing are the leased-run engine's (services/leased-runs/lease.ts): a
+ * claim increments `attempts`, and that number is the claim's fencing token, so a worker's later
  * writes (renew, requeue, fail, complete) only apply while the run is still running under the
  * attempt it claimed. A worker whose lease ran out while it was still alive (stalled, or its
  * renewals did not reach the database) and was taken over can therefore change nothing.
  */
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages } from '../../db/schema/index';
+import { leasedRuns } from '../leased-runs/lease';
 import { toMessageDto, type MessageDto } from './serializers';
 import { refundCharge } from '../billing/chat-billing';
 
@@ -19,60 +21,37 @@ export const OPEN_STATUSES = ['queued', 'running'] as const;
 /** A worker's hold on a run: the run and the attempt number its claim got. */
 export type HeldRun = Pick<RunRow, 'id' | 'attempts'>;
 
+const lease = leasedRuns(agentRuns, 'attempts');
+
 /** The run is running under this claim (not taken over, not ended by a cancel). */
-export function stillHeld(run: HeldRun) {
-  return and(eq(agentRuns.id, run.id), eq(agentRuns.status, 'running'), eq(agentRuns.attempts, run.attempts));
-}
+export const stillHeld = lease.stillHeld;
 
 /**
  * Takes a run for this process: a queued run, or a running one whose holder stopped renewing its
  * lease (its process died). Null when it is finished or held by a live process.
  */
-export async function claimRun(db: DbExecutor, runId: string, leaseMs: number): Promise<RunRow | null> {
-  const [row] = await db
-    .update(agentRuns)
-    .set({
-      status: 'running',
-      attempts: sql`${agentRuns.attempts} + 1`,
-      // A resumed run starts over: the text an earlier attempt wrote is not this attempt's.
-      partialText: null,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(agentRuns.id, runId),
-        or(eq(agentRuns.status, 'queued'), and(eq(agentRuns.status, 'running'), lt(agentRuns.leaseUntil, sql`now()`))),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function claimRun(db: DbExecutor, runId: string, leaseMs: number): Promise<RunRow | null> {
+  // A resumed run starts over: the text an earlier attempt wrote is not this attempt's.
+  return lease.claim(db, runId, leaseMs, { partialText: null });
 }
 
 /** Extends the lease while the model writes; false when the run is no longer ours (cancelled, or taken over). */
-export async function renewLease(db: DbExecutor, run: HeldRun, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(agentRuns)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(stillHeld(run))
-    .returning({ id: agentRuns.id });
-  return rows.length > 0;
-}
+export const renewLease = lease.renew;
 
 /** Puts a run back in the queue after a failure worth retrying; false when it was no longer ours. */
-export async function requeueRun(db: DbExecutor, run: HeldRun, error: string): Promise<boolean> {
-  const rows = await db
-    .update(agentRuns)
-    .set({ status: 'queued', leaseUntil: null, error, updatedAt: sql`now()` })
-    .where(stillHeld(run))
-    .returning({ id: agentRuns.id });
-  return rows.length > 0;
+export function requeueRun(db: DbExecutor, run: HeldRun, error: string): Promise<boolean> {
+  return lease.backToQueue(db, run, { error });
 }
 
 /** Whether a run this worker held was taken over by a later claim (rather than cancelled or ended). */
-export async function takenOver(db: DbExecutor, run: HeldRun): Promise<boolean> {
-  const [row] = await db.select({ attempts: agentRuns.attempts }).from(agentRuns).where(eq(agentRuns.id, run.id));
-  return row !== undefined && row.attempts !== run.attempts;
+export const takenOver = lease.takenOver;
+
+/** Runs that need a worker (queued for a while, or their lease lapsed). */
+export const strandedRuns = lease.stranded;
+
+/** Saves the reply written so far (the stream hub calls it), only while this claim holds. */
+export async function savePartialText(db: DbExecutor, run: HeldRun, text: string): Promise<void> {
+  await db.update(agentRuns).set({ partialText: text }).where(stillHeld(run));
 }
 
 /**
@@ -111,24 +90,6 @@ export async function openRunOf(db: DbExecutor, sessionId: string): Promise<RunR
     .where(and(eq(agentRuns.sessionId, sessionId), inArray(agentRuns.status, [...OPEN_STATUSES])))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * Runs that need a worker: queued for a while (their job may have been lost between the commit
- * and the enqueue) or running with an expired lease (their process died).
- */
-export async function strandedRuns(db: DbExecutor, queuedForMs: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: agentRuns.id })
-    .from(agentRuns)
-    .where(
-      or(
-        and(eq(agentRuns.status, 'queued'), lt(agentRuns.updatedAt, sql`now() - make_interval(secs => ${queuedForMs / 1000})`)),
-        and(eq(agentRuns.status, 'running'), lt(agentRuns.leaseUntil, sql`now()`)),
-      ),
-    )
-    .limit(100);
-  return rows.map((row) => row.id);
 }
 
 /** A run's state after this process's attempt on it ended, with its reply if it has one. */

@@ -17,15 +17,15 @@ import { findTransaction } from '../billing/ledger';
 import { refundUnusedPart } from '../billing/chat-billing';
 import { insertReply } from './complete-run';
 import { AGENT_MESSAGES } from './messages';
-import type { ReplyStreamHub } from './reply-stream';
 import { OPEN_STATUSES, openRunOf } from './runs.service';
 import { toMessageDto, toRunDto } from './serializers';
-import type { ReplyWaker } from './waker';
+import type { StreamHub } from '../leased-runs/stream-hub';
+import type { RunWaker } from '../leased-runs/waker';
 
 export interface StopDeps {
   db: Db;
-  streams: ReplyStreamHub;
-  waker: ReplyWaker;
+  streams: StreamHub;
+  waker: RunWaker;
 }
 
 export async function stopSessionRun({ db, streams, waker }: StopDeps, sessionId: string): Promise<StopResult> {

@@ -9,27 +9,22 @@ import { and, desc, eq } from 'drizzle-orm';
 import { STREAM_EVENTS, type StreamDelta, type StreamDone } from '../../../../src/contract/agents';
 import type { DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages } from '../../db/schema/index';
-import type { ReplyStreamHub } from './reply-stream';
+import { followTopic, keepAlive, KEEP_ALIVE_MS, sseEvent, type EventSink } from '../leased-runs/event-stream';
+import type { StreamHub } from '../leased-runs/stream-hub';
+import type { RunWaker } from '../leased-runs/waker';
 import { toMessageDto, toRunDto } from './serializers';
-import type { ReplyWaker } from './waker';
-
-/** A comment line this often keeps proxies from closing a quiet stream (the model is thinking). */
-export const KEEP_ALIVE_MS = 15_000;
 
 export interface StreamDeps {
   db: DbExecutor;
-  waker: ReplyWaker;
-  streams: ReplyStreamHub;
+  waker: RunWaker;
+  streams: StreamHub;
 }
 
-/** Where events go: the response body. */
-export type EventSink = (chunk: string) => void;
-
-const event = (name: string, data: StreamDelta | StreamDone) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+const event = (name: string, data: StreamDelta | StreamDone) => sseEvent(name, data);
 
 type Look = { kind: 'open'; runId: string; text: string } | { kind: 'ended'; done: StreamDone };
 
-async function lookAtRun(db: DbExecutor, streams: ReplyStreamHub, sessionId: string): Promise<Look> {
+async function lookAtRun(db: DbExecutor, streams: StreamHub, sessionId: string): Promise<Look> {
   const [row] = await db.select().from(agentRuns).where(eq(agentRuns.sessionId, sessionId)).orderBy(desc(agentRuns.createdAt)).limit(1);
   if (!row) return { kind: 'ended', done: { run: null, message: null } };
   if (row.status === 'queued' || row.status === 'running') {
@@ -70,7 +65,7 @@ async function waitForRunOfSend({ db, waker, streams }: StreamDeps, sessionId: s
     const ended = waker.wait(sessionId, Math.min(KEEP_ALIVE_MS, deadline - Date.now()), AbortSignal.any([signal, round.signal])).then((woken) => (woken ? 'run' : 'idle'));
     try {
       if (await runOfSend(db, sessionId, sendKey)) return true;
-      if ((await Promise.race([nudged, ended])) === 'idle') write(': keep-alive\n\n');
+      if ((await Promise.race([nudged, ended])) === 'idle') keepAlive(write);
     } finally {
       round.abort();
       stopListening();
@@ -89,30 +84,21 @@ export async function streamSession(deps: StreamDeps, sessionId: string, write: 
   return followSession(deps, sessionId, write, signal);
 }
 
-async function followSession({ db, waker, streams }: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal): Promise<void> {
+async function followSession(deps: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal): Promise<void> {
+  const { db, streams } = deps;
   let shown = '';
   let runId: string | null = null;
-  let nudge: (() => void) | null = null;
-  let textArrived = false;
-  const unsubscribe = streams.subscribe(sessionId, () => {
-    textArrived = true;
-    nudge?.();
-  });
-  try {
-    let needLook = true;
-    while (!signal.aborted && !streams.closed()) {
-      // Listen before looking, so an end or text that comes between the look and the wait still wakes it.
-      const round = new AbortController();
-      const nudged = new Promise<'text'>((resolve) => (nudge = () => resolve('text')));
-      const ended = waker.wait(sessionId, KEEP_ALIVE_MS, AbortSignal.any([signal, round.signal])).then((woken) => (woken ? 'run' : 'idle'));
-
-      const local: { text: string } | undefined = runId && !needLook ? streams.localText(runId) : undefined;
+  await followTopic(
+    deps,
+    sessionId,
+    write,
+    signal,
+    async (fresh) => {
+      const local: { text: string } | undefined = runId && !fresh ? streams.localText(runId) : undefined;
       const look: Look = local ? { kind: 'open', runId: runId!, text: local.text } : await lookAtRun(db, streams, sessionId);
-      textArrived = false;
       if (look.kind === 'ended') {
-        round.abort();
         write(event(STREAM_EVENTS.done, look.done));
-        return;
+        return 'done';
       }
       runId = look.runId;
       if (look.text.length > shown.length || !look.text.startsWith(shown)) {
@@ -122,14 +108,8 @@ async function followSession({ db, waker, streams }: StreamDeps, sessionId: stri
         write(event(STREAM_EVENTS.delta, restart ? { run_id: look.runId, text, restart } : { run_id: look.runId, text }));
         shown = look.text;
       }
-      const why = textArrived ? 'text' : await Promise.race([nudged, ended]);
-      round.abort();
-      nudge = null;
-      if (why === 'idle') write(': keep-alive\n\n');
-      // Text announced by this process's hub needs no database read; anything else does.
-      needLook = why !== 'text' || streams.localText(runId) === undefined;
-    }
-  } finally {
-    unsubscribe();
-  }
+      return 'more';
+    },
+    () => runId !== null && streams.localText(runId) !== undefined,
+  );
 }

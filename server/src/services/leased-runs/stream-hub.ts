@@ -1,18 +1,16 @@
 /**
- * Replies as they are written (docs/agents.md "Streaming"). The process answering a run reports
- * the text so far here; streams held in the same process hear of it at once, and the text is saved
- * on the run (`partial_text`, at most every PERSIST_INTERVAL_MS, fenced by the claim like every
- * other write of the worker) so that a stream held by another process, or a stop asked of another
- * process, sees it too. On PostgreSQL every save is announced with NOTIFY on STREAM_CHANNEL; the
- * same channel carries stop requests to the process that holds the run.
+ * Text as it is written (docs/agents.md "Streaming"): a chat reply, or an Agent Mode step's output.
+ * The process doing the work reports the text so far here; streams held in the same process hear of
+ * it at once, and the text is saved where other processes read it (the run's `save`: a chat run's
+ * `partial_text`, a step's `output`; at most every PERSIST_INTERVAL_MS, fenced by the claim like
+ * every other write of the worker), so that a stream held by another process, or a stop asked of
+ * another process, sees it too. On PostgreSQL every save is announced with NOTIFY on
+ * STREAM_CHANNEL; the same channel carries stop requests to the process that holds the run.
  *
- * Agent Mode (docs/agent-mode.md "Streaming") streams its steps through the same hub: a step is a
- * streaming run whose `sessionId` is its run's topic (`agent-mode:<run id>`) and whose `save` writes the
- * step's output, fenced by the run's claim.
+ * Listeners subscribe to a topic: a chat session's id, or an Agent Mode run's topic
+ * (agent-mode/topic.ts), so a chat and a run never hear each other.
  */
-import type { Database, Db } from '../../db/database';
-import { agentRuns } from '../../db/schema/index';
-import { stillHeld, type HeldRun } from './runs.service';
+import type { Database } from '../../db/database';
 
 export const STREAM_CHANNEL = 'mosaic_agent_stream';
 /** How often the text of a run being written is saved for other processes (and for a stop). */
@@ -20,18 +18,20 @@ export const PERSIST_INTERVAL_MS = 150;
 
 type Listener = () => void;
 
-export interface StreamingRun extends HeldRun {
+/** Text being written under a claim: a chat run, or an Agent Mode step (its run's claim). */
+export interface StreamingRun {
+  /** The run's id (a step's id for Agent Mode): what a stop request and `localText` name. */
+  id: string;
+  /** The claim writing it (lease.ts): text from an earlier claim is not this one's. */
+  claim: number;
   /** What listeners subscribe to: a chat session's id, or an Agent Mode run's topic. */
-  sessionId: string;
-  /**
-   * Saves the text so far where other processes read it, only while this claim holds. Absent: a
-   * chat run's `partial_text`.
-   */
-  save?: (text: string) => Promise<void>;
+  topic: string;
+  /** Saves the text so far where other processes read it, only while this claim holds. */
+  save: (text: string) => Promise<void>;
 }
 
-export interface ReplyStreamHub {
-  /** The runner reports the whole text written so far for a run it holds. */
+export interface StreamHub {
+  /** The worker reports the whole text written so far for a run it holds. */
   progress(run: StreamingRun, textSoFar: string, engine: string): void;
   /** The latest text of a run answered in this process, undefined when it is not answered here. */
   localText(runId: string): { text: string; engine: string } | undefined;
@@ -39,8 +39,8 @@ export interface ReplyStreamHub {
   flush(runId: string): Promise<void>;
   /** The run ended here (reply stored, failed, stopped): forget it. */
   finished(runId: string): void;
-  /** Calls `listener` whenever a run of the session has new text (here or in another process). */
-  subscribe(sessionId: string, listener: Listener): () => void;
+  /** Calls `listener` whenever a run of the topic has new text (here or in another process). */
+  subscribe(topic: string, listener: Listener): () => void;
   /** Asks whichever process answers the run to stop writing (its model call is aborted). */
   requestStop(runId: string): Promise<void>;
   /** Adds a handler for stop requests in this process (each runtime aborts its own runs). */
@@ -63,7 +63,7 @@ interface Logger {
   warn(object: object, message: string): void;
 }
 
-export async function createReplyStreamHub(database: Database, db: Db, logger: Logger): Promise<ReplyStreamHub> {
+export async function createStreamHub(database: Database, logger: Logger): Promise<StreamHub> {
   const runs = new Map<string, LocalRun>();
   const listeners = new Map<string, Set<Listener>>();
   const stopHandlers = new Set<(runId: string) => void>();
@@ -72,8 +72,8 @@ export async function createReplyStreamHub(database: Database, db: Db, logger: L
   };
   let closing = false;
 
-  const tell = (sessionId: string) => {
-    for (const listener of listeners.get(sessionId) ?? []) listener();
+  const tell = (topic: string) => {
+    for (const listener of listeners.get(topic) ?? []) listener();
   };
 
   const channel = await database.openNotifyChannel(STREAM_CHANNEL, {
@@ -82,25 +82,24 @@ export async function createReplyStreamHub(database: Database, db: Db, logger: L
       if (kind === 't:') tell(id);
       else if (kind === 's:') stopHandler(id);
     },
-    onConnectionLost: (error) => logger.warn({ err: error }, 'Reply stream listener lost its connection; reconnecting'),
+    onConnectionLost: (error) => logger.warn({ err: error }, 'Stream hub listener lost its connection; reconnecting'),
   });
 
   const save = async (local: LocalRun): Promise<void> => {
     local.timer = null;
     if (local.text.length === local.savedLength) return;
     const text = local.text;
-    if (local.run.save) await local.run.save(text);
-    else await db.update(agentRuns).set({ partialText: text }).where(stillHeld(local.run));
+    await local.run.save(text);
     local.savedLength = text.length;
     // In-process streams already had this text; other processes learn of it now.
-    await channel?.notify(`t:${local.run.sessionId}`);
+    await channel?.notify(`t:${local.run.topic}`);
   };
 
   const saveSoon = (local: LocalRun) => {
     if (local.timer || local.saving) return;
     local.timer = setTimeout(() => {
       local.saving = save(local)
-        .catch((error: unknown) => logger.warn({ err: error, runId: local.run.id }, 'Could not save a reply being written'))
+        .catch((error: unknown) => logger.warn({ err: error, runId: local.run.id }, 'Could not save text being written'))
         .finally(() => {
           local.saving = null;
           // Text that came while saving is saved next.
@@ -113,13 +112,13 @@ export async function createReplyStreamHub(database: Database, db: Db, logger: L
   return {
     progress(run, textSoFar, engine) {
       let local = runs.get(run.id);
-      if (!local || local.run.attempts !== run.attempts) {
+      if (!local || local.run.claim !== run.claim) {
         local = { run, text: '', engine, savedLength: 0, timer: null, saving: null };
         runs.set(run.id, local);
       }
       local.text = textSoFar;
       local.engine = engine;
-      tell(run.sessionId);
+      tell(run.topic);
       saveSoon(local);
     },
     localText(runId) {
@@ -138,13 +137,13 @@ export async function createReplyStreamHub(database: Database, db: Db, logger: L
       if (local?.timer) clearTimeout(local.timer);
       runs.delete(runId);
     },
-    subscribe(sessionId, listener) {
-      let set = listeners.get(sessionId);
-      if (!set) listeners.set(sessionId, (set = new Set()));
+    subscribe(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) listeners.set(topic, (set = new Set()));
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0 && listeners.get(sessionId) === set) listeners.delete(sessionId);
+        if (set.size === 0 && listeners.get(topic) === set) listeners.delete(topic);
       };
     },
     async requestStop(runId) {
@@ -160,7 +159,7 @@ export async function createReplyStreamHub(database: Database, db: Db, logger: L
       for (const local of runs.values()) if (local.timer) clearTimeout(local.timer);
       runs.clear();
       // Wakes every open stream so it sees the close and ends.
-      for (const sessionId of [...listeners.keys()]) tell(sessionId);
+      for (const topic of [...listeners.keys()]) tell(topic);
       listeners.clear();
       await channel?.close();
     },
