@@ -1,8 +1,10 @@
 /**
  * Live plan and credits (valtio): the sidebar card, the Credits and Pricing screens and chats read
  * it. Anything that spends or buys credits puts the balance its own answer gives on screen at once
- * (`applyCreditsRemaining`) and then asks for the figures again (`reloadBilling`, or the
- * CREDITS_CHANGED_EVENT), so every screen follows every charge without a reload.
+ * (`applyCreditsRemaining`). A chat send stops there: its accepted answer and its confirming deduct
+ * carry the balance, so it asks for nothing more (docs/agents.md). Other charges (buying, Agent Mode
+ * steps, regenerate) then ask for the figures again (`reloadBilling`, or the CREDITS_CHANGED_EVENT),
+ * so every screen follows every charge without a reload.
  */
 import { proxy } from 'valtio';
 import { ApiError } from '../../api';
@@ -143,8 +145,9 @@ export function refreshBilling(): Promise<void> {
 
 /**
  * The plan and credits as the server gave them within the last `maxAgeMs`, or null. A chat's
- * pre-send check reads them instead of asking again: the store is refreshed after every charge,
- * and the server refuses a send the credits no longer cover with the same words (a 402).
+ * pre-send check reads them instead of asking again: every charge updates the store (a send with
+ * its answer's balance, others by a refresh), and the server refuses a send the credits no longer
+ * cover with the same words (a 402).
  */
 export function recentBilling(maxAgeMs: number): { plan: Plan; credits: Credits } | null {
   const { plan, credits } = billingState;
