@@ -17,6 +17,8 @@ import { AGENT_MODE_DECLARATIONS } from './agent-mode-endpoints';
 import { AGENT_MODE_ROUTES } from './agent-mode-routes';
 import { AGENT_DECLARATIONS } from './agents-endpoints';
 import { AGENT_ROUTES } from './agents-routes';
+import { ASSET_DECLARATIONS } from './assets-endpoints';
+import { ASSET_ROUTES } from './assets-routes';
 import { AUTH_DECLARATIONS } from './auth-endpoints';
 import { AUTH_ROUTES } from './auth-routes';
 import { BILLING_DECLARATIONS } from './billing-endpoints';
@@ -49,6 +51,7 @@ export const ACCOUNT_ENDPOINTS = defineEndpoints(ACCOUNT_ROUTES, ACCOUNT_DECLARA
 export const ADMIN_ENDPOINTS = defineEndpoints(ADMIN_ROUTES, ADMIN_DECLARATIONS);
 export const AGENT_MODE_ENDPOINTS = defineEndpoints(AGENT_MODE_ROUTES, AGENT_MODE_DECLARATIONS);
 export const AGENT_ENDPOINTS = defineEndpoints(AGENT_ROUTES, AGENT_DECLARATIONS);
+export const ASSET_ENDPOINTS = defineEndpoints(ASSET_ROUTES, ASSET_DECLARATIONS);
 export const AUTH_ENDPOINTS = defineEndpoints(AUTH_ROUTES, AUTH_DECLARATIONS);
 export const BILLING_ENDPOINTS = defineEndpoints(BILLING_ROUTES, BILLING_DECLARATIONS);
 export const GA4_ENDPOINTS = defineEndpoints(GA4_ROUTES, GA4_DECLARATIONS);
@@ -68,6 +71,7 @@ export const CONTRACT_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(ADMIN_ENDPOINTS),
   ...Object.values(AGENT_MODE_ENDPOINTS),
   ...Object.values(AGENT_ENDPOINTS),
+  ...Object.values(ASSET_ENDPOINTS),
   ...Object.values(AUTH_ENDPOINTS),
   ...Object.values(BILLING_ENDPOINTS),
   ...Object.values(GA4_ENDPOINTS),

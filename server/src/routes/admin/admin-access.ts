@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { z } from 'zod';
 import { ADMIN_ACT_ROLES, ADMIN_READ_ROLES, ADMIN_TEXTS } from '../../../../src/contract/admin';
 import { currentUserOf } from '../../plugins/auth';
 import { perUserRateLimit } from '../../plugins/rate-limit';
@@ -32,14 +31,3 @@ export function adminAccess(app: FastifyInstance, { config, rateLimits }: Pick<R
 
 /** The acting admin and where from, for the services' audit entries. */
 export const adminCallerOf = (request: FastifyRequest): AdminCaller => ({ user: currentUserOf(request), ipAddress: request.ip });
-
-export const idParams = z.object({ id: z.string().min(1).max(100) });
-
-/** A page of a list: `limit` 1–100 (default 50), `offset` from 0. */
-export const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-};
-
-/** Free-text search: trimmed, at most 200 characters. */
-export const searchText = z.string().trim().max(200, 'Search at most 200 characters').optional();
