@@ -1,7 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+/**
+ * Join requests (spec 000 §3, choice join_existing): filed at registration, waited on at sign-in,
+ * listed and decided by the organisation's owners and admins (GET /orgs/join-requests, PUT
+ * …/approve and …/deny). Every step of a request lives here, from filing to the decision.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isOrgManagerRole } from '../../../src/contract/auth';
+import type { JoinRequest } from '../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { isUuid } from '../db/ids';
 import { joinRequests, organizations, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import type { AuthClaims } from './access-tokens';
@@ -29,6 +36,18 @@ export interface JoinRequestView {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+}
+
+/** The wire shape of spec 001's members screen (no organisation id, no decider). */
+export function toJoinRequest(view: JoinRequestView): JoinRequest {
+  return {
+    id: view.id,
+    email: view.email,
+    name: view.name,
+    status: view.status,
+    created_at: view.created_at,
+    decided_at: view.decided_at,
+  };
 }
 
 export function toJoinRequestView(row: JoinRequestRow): JoinRequestView {
@@ -78,22 +97,39 @@ export async function findPendingJoinRequest(
   return row;
 }
 
+const ORDERS = {
+  newestFirst: [desc(joinRequests.createdAt)],
+  // The queue the owners and admins work through: first come, first decided.
+  oldestFirst: [asc(joinRequests.createdAt), asc(joinRequests.id)],
+};
+
+/** The organisation's requests (of one status, when given), newest first unless asked otherwise. */
 export async function listJoinRequests(
   db: DbExecutor,
   orgId: string,
   status?: JoinRequestStatus,
+  order: keyof typeof ORDERS = 'newestFirst',
 ): Promise<JoinRequestView[]> {
   const rows = await db
     .select()
     .from(joinRequests)
     .where(status ? and(eq(joinRequests.orgId, orgId), eq(joinRequests.status, status)) : eq(joinRequests.orgId, orgId))
-    .orderBy(desc(joinRequests.createdAt));
+    .orderBy(...ORDERS[order]);
   return rows.map(toJoinRequestView);
 }
 
-/** Only owners and admins of the request's own organisation may decide it. */
+/** GET /orgs/join-requests: the pending requests of the organisation, oldest first, as the screen reads them. */
+export async function listPendingJoinRequests(db: DbExecutor, orgId: string): Promise<JoinRequest[]> {
+  return (await listJoinRequests(db, orgId, 'pending', 'oldestFirst')).map(toJoinRequest);
+}
+
+/**
+ * Only owners and admins of the request's own organisation may decide it. Ids are not checked
+ * before this: a malformed id is 'Join request not found' like an unknown one.
+ */
 async function lockDecidableRequest(db: DbExecutor, requestId: string, decider: AuthClaims): Promise<JoinRequestRow> {
   if (!isOrgManagerRole(decider.role) || !decider.orgId) throw forbidden(MESSAGES.onlyManagersDecideJoinRequests);
+  if (!isUuid(requestId)) throw notFound(MESSAGES.joinRequestNotFound);
   const [row] = await db
     .select()
     .from(joinRequests)
@@ -106,6 +142,7 @@ async function lockDecidableRequest(db: DbExecutor, requestId: string, decider: 
   return row;
 }
 
+/** Approval creates the org_member account; the person can then sign in. */
 export async function approveJoinRequest(
   db: Db,
   requestId: string,

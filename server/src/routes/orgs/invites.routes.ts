@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORG_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { appUrlFor } from '../../mail/fastify-mail';
-import { listPendingInvites, revokeInvite } from '../../services/orgs/invites.service';
+import { listPendingInvites, reissueInviteLink, revokeInvite } from '../../services/orgs/invites.service';
 import { sendInvite } from '../../services/orgs/send-invite';
-import { reissueInviteLink } from '../../services/orgs/invite-link-reissue';
 import { currentUserOf } from '../../plugins/auth';
 import { inviteRateLimit } from '../../plugins/rate-limit';
 import type { RouteDeps } from '../deps';

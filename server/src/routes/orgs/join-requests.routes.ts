@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORG_ENDPOINTS } from '../../../../src/contract/all-endpoints';
-import { approveRequest, denyRequest, listPendingJoinRequests } from '../../services/orgs/org-join-requests.service';
+import { approveJoinRequest, denyJoinRequest, listPendingJoinRequests, toJoinRequest } from '../../services/join-requests.service';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
 import { managerOf, orgManagerOnly } from './current-manager';
@@ -19,11 +19,11 @@ export const orgJoinRequestsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   routeFromContract(app, ORG_ENDPOINTS.approveJoinRequest, {
     onRequest,
-    handler: async (request) => approveRequest(db, managerOf(request), request.params.id, request.ip),
+    handler: async (request) => toJoinRequest((await approveJoinRequest(db, request.params.id, managerOf(request), request.ip)).request),
   });
 
   routeFromContract(app, ORG_ENDPOINTS.denyJoinRequest, {
     onRequest,
-    handler: async (request) => denyRequest(db, managerOf(request), request.params.id, request.ip),
+    handler: async (request) => toJoinRequest(await denyJoinRequest(db, request.params.id, managerOf(request), request.ip)),
   });
 };

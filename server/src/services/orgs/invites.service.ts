@@ -1,13 +1,19 @@
+/**
+ * An organisation's invites as its owners and admins manage them (GET, POST, DELETE /orgs/invites,
+ * POST /orgs/invites/{id}/link): issuing or refreshing one, listing the pending ones, revoking one
+ * and giving one a new link. Emailing a new invite is send-invite.ts; following a link is
+ * invitation-links.service.ts.
+ */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite } from '../../../../src/contract/orgs';
-import type { DbExecutor } from '../../db/database';
+import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite, type ReissuedInviteLink } from '../../../../src/contract/orgs';
+import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit } from '../audit/audit.service';
 import { isUuid } from '../../db/ids';
 import { orgInvites, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
 import { emailHasAccount, normaliseEmail } from '../users.service';
-import { newInviteSecret } from './invite-links';
+import { inviteLinkFor, newInviteSecret } from './invite-secrets';
 import { type OrgManager } from './org-manager';
 
 /** Re-exported for the server's callers; the number itself is shared with the screens. */
@@ -17,6 +23,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type InviteRow = typeof orgInvites.$inferSelect;
 
 const inviteExpiry = () => new Date(Date.now() + INVITE_TTL_DAYS * DAY_MS);
+
+/** Past its expiry, an invite can no longer be accepted nor given a new link. */
+export const inviteExpired = (invite: Pick<InviteRow, 'expiresAt'>): boolean => invite.expiresAt.getTime() <= Date.now();
 
 const inviteColumns = {
   id: orgInvites.id,
@@ -51,6 +60,22 @@ async function readInvite(db: DbExecutor, id: string): Promise<OrgInvite> {
     .limit(1);
   if (!row) throw notFound(MESSAGES.inviteNotFound);
   return toOrgInvite(row);
+}
+
+/**
+ * An invite of the manager's organisation, locked when `lock`; malformed and unknown ids and other
+ * organisations' invites are all 'Invite not found'.
+ */
+async function inviteOfOrg(db: DbExecutor, manager: OrgManager, inviteId: string, lock = false): Promise<InviteRow> {
+  if (!isUuid(inviteId)) throw notFound(MESSAGES.inviteNotFound);
+  const query = db
+    .select()
+    .from(orgInvites)
+    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.orgId, manager.orgId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(MESSAGES.inviteNotFound);
+  return row;
 }
 
 export interface IssuedInvite {
@@ -117,13 +142,7 @@ export async function listPendingInvites(db: DbExecutor, orgId: string): Promise
 
 /** Revokes a pending invite of the manager's organisation (its link stops working); others' are reported missing. */
 export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId: string, ipAddress: string | null = null): Promise<void> {
-  if (!isUuid(inviteId)) throw notFound(MESSAGES.inviteNotFound);
-  const [row] = await db
-    .select({ status: orgInvites.status, email: orgInvites.email, role: orgInvites.role })
-    .from(orgInvites)
-    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.orgId, manager.orgId)))
-    .limit(1);
-  if (!row) throw notFound(MESSAGES.inviteNotFound);
+  const row = await inviteOfOrg(db, manager, inviteId);
   if (row.status !== 'pending') throw conflict(MESSAGES.inviteNotPending);
   const revoked = await db
     .update(orgInvites)
@@ -142,7 +161,30 @@ export async function revokeInvite(db: DbExecutor, manager: OrgManager, inviteId
   });
 }
 
-/** Accepting uses the link up: its hash is cleared, so the same link never works twice. */
-export async function markInviteAccepted(db: DbExecutor, inviteId: string): Promise<void> {
-  await db.update(orgInvites).set({ status: 'accepted', acceptedAt: sql`now()`, tokenHash: null }).where(eq(orgInvites.id, inviteId));
+/**
+ * A new link for a pending invite ("Copy invite link" in the invite list). Only the hash of the
+ * earlier secret is stored, so that link cannot be shown again: a new secret replaces it (the
+ * earlier link stops working), the expiry stays as it was, and nothing is emailed.
+ */
+export async function reissueInviteLink(
+  db: Db,
+  manager: OrgManager & { email: string },
+  inviteId: string,
+  context: { appUrl: string; ipAddress: string | null },
+): Promise<ReissuedInviteLink> {
+  return db.transaction(async (tx) => {
+    const row = await inviteOfOrg(tx, manager, inviteId, true);
+    if (row.status !== 'pending' || inviteExpired(row)) throw conflict(MESSAGES.inviteLinkNotPending);
+    const { secret, hash } = newInviteSecret();
+    await tx.update(orgInvites).set({ tokenHash: hash }).where(eq(orgInvites.id, row.id));
+    await recordAudit(tx, {
+      action: 'invites.link_reissued',
+      actor: { userId: manager.userId, email: manager.email, role: manager.role },
+      orgId: manager.orgId,
+      target: { type: 'invite', id: row.id },
+      ipAddress: context.ipAddress,
+      details: { email: row.email },
+    });
+    return { invite_link: inviteLinkFor(context.appUrl, secret), expires_at: row.expiresAt.toISOString() };
+  });
 }

@@ -6,7 +6,7 @@ import type { MailLog } from '../../mail/mailer';
 import type { MailService } from '../../mail/mail-service';
 import { inviteForExistingAccountMail, inviteMail } from '../../mail/templates/invite-mail';
 import { recordAudit } from '../audit/audit.service';
-import { inviteLinkFor } from './invite-links';
+import { inviteLinkFor } from './invite-secrets';
 import { inviteToOrg } from './invites.service';
 import type { OrgManager } from './org-manager';
 
