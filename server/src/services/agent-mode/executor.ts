@@ -8,13 +8,10 @@
  * and what it costs are Agent Mode's.
  */
 import { AGENT_MODE_TEXTS, writesDeliverable, type StepActivity } from '../../../../src/contract/agent-mode';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
 import type { AnalyticsLoader } from '../agents/analytics';
 import { keepLease, leaseLostMessage } from '../leased-runs/lease';
 import { attemptsUsedUp, judgeFailure } from '../leased-runs/retry-policy';
-import type { StreamHub } from '../leased-runs/stream-hub';
-import type { RunWaker } from '../leased-runs/waker';
+import type { AttemptDeps } from '../leased-runs/run-engine';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import {
   askQuestion,
@@ -38,11 +35,7 @@ import { ChargeRefused } from './step-billing';
 import { runStep } from './step-runner';
 import { runTopic } from './topic';
 
-export interface ExecutorDeps {
-  db: Db;
-  config: Pick<AppConfig, 'llm' | 'agentRuns'>;
-  waker: RunWaker;
-  streams: StreamHub;
+export interface ExecutorDeps extends AttemptDeps {
   analytics: AnalyticsLoader;
   semanticIndex: SemanticIndex | null;
   /**
@@ -50,7 +43,6 @@ export interface ExecutorDeps {
    * paused for credits). Awaited, and never throws: telling must not undo what was saved.
    */
   onRested: (runId: string) => Promise<void>;
-  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
 export type ExecuteOutcome =

@@ -5,17 +5,11 @@
  * own: telling the person when a run comes to rest. It shares the chat's waker and stream hub (one
  * LISTEN/NOTIFY mechanism). Built once by the composition root; closed with the app.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
-import type { JobQueue } from '../../jobs/job-queue';
 import { createAnalyticsLoader } from '../agents/analytics';
-import type { Ga4Context } from '../ga4/ga4-context';
-import type { SemanticIndex } from '../knowledge/semantic-index';
+import type { AgentRuntimeDeps } from '../agents/runtime';
 import { createRunEngine } from '../leased-runs/run-engine';
 import type { StreamHub } from '../leased-runs/stream-hub';
 import type { RunWaker } from '../leased-runs/waker';
-import type { Notifier } from '../notifications/notifier';
 import type { RunControl } from './actions.service';
 import { executeRun, type ExecuteOutcome } from './executor';
 import { saveDeliverableAsAsset } from './deliverable';
@@ -36,21 +30,12 @@ export interface AgentModeRuntime extends RunControl {
   close(): Promise<void>;
 }
 
-export interface AgentModeRuntimeDeps {
-  config: AppConfig;
-  db: Db;
-  jobs: JobQueue;
-  waker: RunWaker;
-  streams: StreamHub;
-  ga4: Ga4Context;
-  semanticIndex: SemanticIndex | null;
-  /**
-   * Tells the run's starter when it finishes, stops or needs an answer: the in-app notification
-   * and a Web Push to each of their devices (services/notifications/notifier.ts).
-   */
-  notifications: Pick<Notifier, 'notifyInBackground'>;
-  log: FastifyBaseLogger;
-}
+/**
+ * Made from the same pieces as the chat's runtime. Its `notifications` tell the run's starter when
+ * it finishes, stops or needs an answer: the in-app notification and a Web Push to each of their
+ * devices (services/notifications/notifier.ts).
+ */
+export type AgentModeRuntimeDeps = AgentRuntimeDeps;
 
 export function createAgentModeRuntime(deps: AgentModeRuntimeDeps): AgentModeRuntime {
   const { config, db, jobs, waker, streams } = deps;

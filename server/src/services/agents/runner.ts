@@ -8,8 +8,6 @@
  * engine's (services/leased-runs/); what a reply is and what it costs are this file's.
  */
 import { findAgent } from '../../agents/index';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/database';
 import { callModel } from '../../llm/model-call';
 import { composeOfflineAnswer } from '../../llm/offline/engine';
 import { streamInChunks } from '../../llm/offline/stream';
@@ -30,25 +28,18 @@ import type { MessageDto } from './serializers';
 import { toMessageDto } from './serializers';
 import { keepLease, leaseLostMessage } from '../leased-runs/lease';
 import { attemptsUsedUp, judgeFailure } from '../leased-runs/retry-policy';
-import type { StreamHub } from '../leased-runs/stream-hub';
-import type { RunWaker } from '../leased-runs/waker';
+import type { AttemptDeps } from '../leased-runs/run-engine';
 import type { SemanticIndex } from '../knowledge/semantic-index';
 import type { Notifier } from '../notifications/notifier';
 import { notifyIfLongReply } from './reply-notification';
 
-export interface RunnerDeps {
-  db: Db;
-  config: Pick<AppConfig, 'llm' | 'agentRuns'>;
-  waker: RunWaker;
-  /** Where the text is reported while it is written (streams, stop). */
-  streams: StreamHub;
+export interface RunnerDeps extends AttemptDeps {
   /** The space's GA4 figures for agents with the analytics tool (one snapshot per run). */
   analytics: AnalyticsLoader;
   /** Hybrid knowledge search when set up at start; null → full-text. */
   semanticIndex: SemanticIndex | null;
   /** Tells the person when a long reply arrives while they may be away (reply-notification.ts). */
   notifications?: Pick<Notifier, 'notifyInBackground'>;
-  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
 /** Logged by a worker that finds its run taken over by another (its lease ran out meanwhile). */

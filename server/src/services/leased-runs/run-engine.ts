@@ -7,16 +7,34 @@
  * Mode plan's steps out) is the kind's own.
  */
 import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
 import type { Job, JobQueue } from '../../jobs/job-queue';
 import type { StopReason } from './lease';
 import { jobRetryLimit } from './retry-policy';
 import type { StreamHub } from './stream-hub';
+import type { RunWaker } from './waker';
 
 /** A queued run older than this with no worker on it is sent again by the sweep. */
 const STRANDED_QUEUED_MS = 60_000;
 
 export interface RunJobData {
   runId: string;
+}
+
+export interface RunLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** What a kind's attempt works with, whatever the kind: the database, the settings, where it tells of changes and text. */
+export interface AttemptDeps {
+  db: Db;
+  config: Pick<AppConfig, 'llm' | 'agentRuns'>;
+  /** Wakes the run's listeners (polls, streams) when its state changes. */
+  waker: RunWaker;
+  /** Where the text is reported while it is written (streams, stop). */
+  streams: StreamHub;
+  log: RunLog;
 }
 
 /** What makes one kind of leased run. */
@@ -43,7 +61,7 @@ export interface RunEngineDeps {
   jobs: JobQueue;
   /** Carries stop requests from any process to the one running the attempt. */
   streams: Pick<StreamHub, 'onStopRequest'>;
-  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  log: RunLog;
 }
 
 export interface RunEngine<Outcome> {
