@@ -4,9 +4,6 @@ import { requiredText } from '../../../src/contract/required-text';
 /** 'X is required' when the field is absent, 'X must be text' when it has another type: the contract's. */
 export { requiredText };
 
-/** An email address in a request: the contract's (src/contract/email-address.ts), shared with the invite body. */
-export { emailSchema } from '../../../src/contract/email-address';
-
 /** The user record of login, register and /me: the contract's (src/contract/session-answers.ts). */
 export { userSchema } from '../../../src/contract/session-answers';
 
