@@ -159,8 +159,9 @@ export const AGENT_DECLARATIONS = {
     params: idParams,
     query: streamQuerySchema,
     // Its events are streamDeltaSchema and streamDoneSchema (agents.ts); a stream is never serialised,
-    // so the answer is declared as what it is rather than checked against a JSON schema.
-    answers: { 200: z.unknown().describe('text/event-stream (not JSON): `delta` events, then one `done` event') },
+    // so the answer is declared as the event stream it is rather than checked against a JSON schema.
+    answers: { 200: z.unknown().describe('Server-sent events: `delta` events as the reply is written, then one `done` event') },
+    answerTypes: { 200: 'text/event-stream' },
     errors: [400, 401, 404, 422],
   },
   stop: {
