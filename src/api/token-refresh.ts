@@ -13,6 +13,8 @@
  * (docs/pwa.md "Network conditions").
  */
 import type { SessionEndReason } from '../contract/account';
+import { AUTH_ROUTES } from '../contract/auth-routes';
+import { endpointPath } from '../contract/endpoint';
 import { API_ERROR_CODES } from '../contract/errors';
 import { forceLogout, getAccessToken, getAuthStatus, getRefreshToken, setAuthStatus, storeTokens, tokenPairSchema } from '../session';
 import { sendWithFetch } from './client';
@@ -110,18 +112,21 @@ async function refreshOnce(): Promise<void> {
   setAuthStatus('AUTHENTICATED');
 }
 
+/** POST /refresh, sent with fetch itself: the request pipeline's 401 recovery is this module, so it cannot go through it. */
+const REFRESH_PATH = endpointPath(AUTH_ROUTES.refresh);
+
 async function requestNewTokens(refreshToken: string) {
   let body: unknown;
   try {
     body = await sendWithFetch({
-      method: 'POST',
-      path: '/refresh',
+      method: AUTH_ROUTES.refresh.method,
+      path: REFRESH_PATH,
       headers: buildRequestHeaders({ accessToken: null, spaceId: null }),
       body: { refresh_token: refreshToken },
       signal: new AbortController().signal,
     });
   } catch (error) {
-    const apiError = toApiError(error, '/refresh');
+    const apiError = toApiError(error, REFRESH_PATH);
     if (apiError.status !== null && [400, 401, 403, 422].includes(apiError.status)) {
       const suspended = apiError.serverCode === API_ERROR_CODES.accountSuspended;
       throw new SessionRejected(apiError.message, suspended ? 'account_suspended' : undefined);

@@ -7,7 +7,8 @@
  * those chunks, so on-demand loading also works offline.
  */
 import { subscribe } from 'valtio';
-import { http } from '../api';
+import { callEndpoint, http } from '../api';
+import { AUTH_ROUTES } from '../contract/auth-routes';
 import { authState, getCurrentSpaceId, onSessionReset, onSpacesEvent } from '../session';
 import { onStorageFull } from '../db/quota';
 import { startConnectivityTracking } from '../pwa/connectivity.store';
@@ -67,7 +68,7 @@ export function startOfflineLayer(): void {
 function keepSessionSavedForOfflineStart(): void {
   const saveMe = () => {
     if (authState.status !== 'AUTHENTICATED' || !navigator.serviceWorker?.controller) return;
-    void http.get('/me').catch(() => undefined);
+    void callEndpoint(AUTH_ROUTES.me).catch(() => undefined);
   };
   let lastStatus = authState.status;
   subscribe(authState, () => {

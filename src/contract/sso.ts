@@ -12,11 +12,11 @@ export const SSO_CLIENT_ID_MAX_CHARS = 255;
 export const SSO_CLIENT_SECRET_MAX_CHARS = 1024;
 export const SSO_ISSUER_MAX_CHARS = 500;
 
-/** The app page the provider's round trip ends on (the SSO screen), and its query parameters. */
+/**
+ * The app page the provider's round trip ends on (the SSO screen), and its query parameters. The
+ * API's start and callback paths are routes of the contract (auth-routes.ts).
+ */
 export const SSO_APP_PATH = '/login/sso';
-/** The callback path below the API prefix: the redirect URI registered with the provider. */
-export const SSO_CALLBACK_PATH = '/auth/sso/callback';
-export const SSO_START_PATH = '/auth/sso/start';
 
 export const SSO_TEXTS = {
   providerNameRequired: 'Give the provider a name people recognise, like "Okta" or "Microsoft Entra ID"',

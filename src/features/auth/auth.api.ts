@@ -3,8 +3,10 @@
  * never a half-stored session.
  */
 import type { ShapeSchema } from '../../lib/response-shape';
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
 import type { User } from '../../contract/auth';
+import { AUTH_ROUTES } from '../../contract/auth-routes';
+import { REGISTRATION_ROUTES } from '../../contract/registration-routes';
 import {
   domainCheckSchema,
   domainRegistrationSchema,
@@ -44,27 +46,27 @@ function parse<T>(schema: ShapeSchema<T>, body: unknown, what: string): T {
 }
 
 export async function postLogin(email: string, password: string): Promise<SessionResponse> {
-  return parse(sessionResponseSchema, await http.post<unknown>('/login', { email, password }), 'login');
+  return parse(sessionResponseSchema, await callEndpoint(AUTH_ROUTES.login, { body: { email, password } }), 'login');
 }
 
 export async function postRegister(input: RegisterInput): Promise<SessionResponse> {
-  return parse(sessionResponseSchema, await http.post<unknown>('/register', input), 'registration');
+  return parse(sessionResponseSchema, await callEndpoint(REGISTRATION_ROUTES.register, { body: input }), 'registration');
 }
 
 export async function getDomainCheck(email: string): Promise<DomainCheck> {
-  const body = await http.get<unknown>('/register/check-domain', { query: { email } });
+  const body = await callEndpoint(REGISTRATION_ROUTES.checkDomain, { query: { email } });
   return parse(domainCheckSchema, body, 'domain check');
 }
 
 /** The invitation behind an invite link (the token is its secret: sent only to this look-up). */
 export async function getInvitation(token: string): Promise<Invitation> {
-  return parse(invitationSchema, await http.get<unknown>('/register/invitation', { query: { token } }), 'invitation');
+  return parse(invitationSchema, await callEndpoint(REGISTRATION_ROUTES.invitation, { query: { token } }), 'invitation');
 }
 
 export type DomainRegistration = { message?: string; session?: SessionResponse };
 
 export async function postRegisterWithDomain(input: DomainRegisterInput): Promise<DomainRegistration> {
-  const raw = await http.post<unknown>('/register/with-domain', input);
+  const raw = await callEndpoint(REGISTRATION_ROUTES.withDomain, { body: input });
   const { message, access_token, refresh_token, user } = parse(domainRegistrationSchema, raw, 'registration');
   if (access_token && refresh_token && user) {
     return { ...(message ? { message } : {}), session: { access_token, refresh_token, user } };
@@ -73,10 +75,10 @@ export async function postRegisterWithDomain(input: DomainRegisterInput): Promis
 }
 
 export async function getMe(): Promise<User> {
-  return parse(userSchema, await http.get<unknown>('/me'), 'user');
+  return parse(userSchema, await callEndpoint(AUTH_ROUTES.me), 'user');
 }
 
 /** Revokes the refresh token's session family on the server. */
 export async function postLogout(refreshToken: string, timeoutMs: number): Promise<void> {
-  await http.post<unknown>('/logout', { refresh_token: refreshToken }, { timeoutMs });
+  await callEndpoint(AUTH_ROUTES.logout, { body: { refresh_token: refreshToken } }, { timeoutMs });
 }

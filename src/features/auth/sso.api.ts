@@ -4,8 +4,10 @@
  * one-time hand-over code for a session. The browser-binding cookie rides along by itself
  * (same-origin fetch); no script can read it.
  */
-import { API_BASE, http } from '../../api';
-import { SSO_START_PATH, type SsoCompleteAnswer, type SsoLookup } from '../../contract/sso';
+import { API_BASE, callEndpoint } from '../../api';
+import { AUTH_ROUTES } from '../../contract/auth-routes';
+import { endpointPath } from '../../contract/endpoint';
+import type { SsoCompleteAnswer, SsoLookup } from '../../contract/sso';
 import { MalformedResponseError } from './auth.api';
 
 // The answers' schemas (and the schema library) load with the first call, once an address has been
@@ -13,7 +15,7 @@ import { MalformedResponseError } from './auth.api';
 const answerSchemas = () => import('../../contract/sso-schemas');
 
 export async function getSsoLookup(email: string): Promise<SsoLookup> {
-  const [{ ssoLookupSchema }, answer] = await Promise.all([answerSchemas(), http.get<unknown>('/auth/sso/lookup', { query: { email } })]);
+  const [{ ssoLookupSchema }, answer] = await Promise.all([answerSchemas(), callEndpoint(AUTH_ROUTES.ssoLookup, { query: { email } })]);
   const parsed = ssoLookupSchema.safeParse(answer);
   if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on look-up response from server');
   return parsed.data;
@@ -22,11 +24,11 @@ export async function getSsoLookup(email: string): Promise<SsoLookup> {
 /** Where "Sign in with …" goes: the server answers with a redirect to the provider. */
 export function ssoStartAddress(email: string, redirect: string | null): string {
   const query = new URLSearchParams({ email, ...(redirect ? { redirect } : {}) });
-  return `${API_BASE}${SSO_START_PATH}?${query.toString()}`;
+  return `${API_BASE}${endpointPath(AUTH_ROUTES.ssoStart)}?${query.toString()}`;
 }
 
 export async function postSsoComplete(handoff: string): Promise<SsoCompleteAnswer> {
-  const [{ ssoCompleteAnswerSchema }, answer] = await Promise.all([answerSchemas(), http.post<unknown>('/auth/sso/complete', { handoff })]);
+  const [{ ssoCompleteAnswerSchema }, answer] = await Promise.all([answerSchemas(), callEndpoint(AUTH_ROUTES.ssoComplete, { body: { handoff } })]);
   const parsed = ssoCompleteAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new MalformedResponseError('Unexpected single sign-on response from server');
   return parsed.data;

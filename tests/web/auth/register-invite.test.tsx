@@ -3,12 +3,12 @@
  * looked up by its secret, the invited address is filled in and locked, no organisation name is
  * asked, and registering sends the secret. A link that cannot be used says why and what to do.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { authState } from '../../../src/session';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, makeUser, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signOut, waitForLocation } from '../app/support/render-app';
+import { renderApp, screen, waitForLocation } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 
 const SECRET = 'Zm9vYmFyLXNlY3JldC1vZi10aGUtaW52aXRlLWxpbms';
 const invitation = { organization_name: 'Acme Studio', role: 'org_admin', email: 'ivy@acme.test', expires_at: '2026-06-01T12:00:00.000Z' };
@@ -18,12 +18,10 @@ const INVALID =
 
 let api: FakeApi;
 
+prepareScreenTests();
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
 });
-
-afterEach(signOut);
 
 async function openInviteLink(secret = SECRET) {
   const app = renderApp(`/register?invite=${secret}`);
@@ -129,7 +127,7 @@ describe('Register from an invite link', () => {
   });
 
   it('an answer that does not say where the link leads is not trusted', async () => {
-    api.on('GET /register/invitation', () => ({ status: 200, body: { organization_name: 'Acme Studio' } }));
+    api.on('GET /register/invitation', () => ({ status: 200, body: { organization_name: 'Acme Studio' }, offContract: 'a broken server answer' }));
     await openInviteLink();
     expect((await screen.findByRole('alert')).textContent).toBe('Your invitation could not be checked. Check your connection and try again.');
     expect(screen.queryByText(/You're joining/)).toBeNull();

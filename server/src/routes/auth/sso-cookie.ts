@@ -3,11 +3,14 @@
  * SameSite=Lax (sent on the provider's top-level redirect back, not on cross-site subrequests),
  * Secure over HTTPS, and scoped to the SSO routes. Only its SHA-256 is stored with the attempt.
  */
+import { posix } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { API_PREFIX } from '../../../../src/contract/paths';
 
 const NAME = 'mosaic_sso';
-const PATH = `${API_PREFIX}/auth/sso`;
+/** The folder of the routes that read it, the provider's callback and the hand-over: '/api/v1/auth/sso'. */
+const PATH = `${API_PREFIX}${posix.dirname(AUTH_ENDPOINTS.ssoCallback.path)}`;
 
 /** Ten minutes, as the attempt itself (SSO_ATTEMPT_TTL_MS). */
 const MAX_AGE_SECONDS = 600;
