@@ -1,30 +1,31 @@
-/** The signed-in person's own account (every role, no space). */
-import { http, stringField } from '../../api';
+/** The signed-in person's own account (every role, no space), through the contract's routes. */
+import { callEndpoint, stringField } from '../../api';
 import type { AccountSession } from '../../contract/account';
+import { ACCOUNT_ROUTES } from '../../contract/account-routes';
 import type { User } from '../../contract/auth';
 
 export async function putName(name: string): Promise<User> {
-  return http.put<User>('/account/profile', { name });
+  return callEndpoint(ACCOUNT_ROUTES.updateProfile, { body: { name } });
 }
 
 export async function postPasswordChange(currentPassword: string, newPassword: string): Promise<void> {
-  await http.post<unknown>('/account/password', { current_password: currentPassword, new_password: newPassword });
+  await callEndpoint(ACCOUNT_ROUTES.changePassword, { body: { current_password: currentPassword, new_password: newPassword } });
 }
 
 /** The answer's message says where the link went and which address still signs in. */
 export async function postEmailChange(newEmail: string, currentPassword: string): Promise<string> {
-  const body = await http.post<unknown>('/account/email', { new_email: newEmail, current_password: currentPassword });
+  const body: unknown = await callEndpoint(ACCOUNT_ROUTES.changeEmail, { body: { new_email: newEmail, current_password: currentPassword } });
   return stringField(body, 'message') ?? `We have emailed a confirmation link to ${newEmail}.`;
 }
 
 export async function postEmailConfirmation(token: string): Promise<{ message: string; email: string }> {
-  return http.post<{ message: string; email: string }>('/auth/email/confirm', { token });
+  return callEndpoint(ACCOUNT_ROUTES.confirmEmail, { body: { token } });
 }
 
 export async function getAccountSessions(): Promise<AccountSession[]> {
-  return (await http.get<{ sessions: AccountSession[] }>('/account/sessions')).sessions;
+  return (await callEndpoint(ACCOUNT_ROUTES.sessions)).sessions;
 }
 
 export async function deleteAccountSession(id: string): Promise<void> {
-  await http.delete<unknown>(`/account/sessions/${encodeURIComponent(id)}`);
+  await callEndpoint(ACCOUNT_ROUTES.revokeSession, { params: { id } });
 }
