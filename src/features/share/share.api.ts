@@ -1,7 +1,9 @@
 /** The public read of a shared chat: no session, no space (paths.ts family /public). */
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
 import type { SharedChatDto } from '../../contract/chat-shares';
+import { PUBLIC_SHARE_ROUTES } from '../../contract/public-share-routes';
 
 export const sharedChatApi = {
-  view: (token: string, signal?: AbortSignal) => http.get<SharedChatDto>(`/public/shares/${encodeURIComponent(token)}`, { signal, timeoutMs: 30_000 }),
+  view: (token: string, signal?: AbortSignal): Promise<SharedChatDto> =>
+    callEndpoint(PUBLIC_SHARE_ROUTES.view, { params: { token } }, { signal, timeoutMs: 30_000 }),
 };

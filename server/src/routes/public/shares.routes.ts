@@ -4,11 +4,10 @@
  * token that never existed all answer the same 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sharedChatSchema } from '../../../../src/contract/chat-shares';
+import { PUBLIC_SHARE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { viewSharedChat } from '../../services/agents/share-links.service';
-import { errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
+import { routeFromContract } from '../route-from-contract';
 
 /** Headers of every answer about a shared chat (the API answer and the page). */
 export const SHARED_PAGE_HEADERS = {
@@ -17,20 +16,12 @@ export const SHARED_PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
+/** GET /public/shares/:token: path and schemas are the contract's (src/contract/public-share-endpoints.ts). */
 export const publicShareRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get(
-    '/public/shares/:token',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'A shared chat, read-only, for anyone with its link (no sign-in)',
-        params: z.object({ token: z.string().max(200) }),
-        response: { 200: sharedChatSchema, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, PUBLIC_SHARE_ENDPOINTS.view, {
+    handler: async (request, reply) => {
       reply.headers(SHARED_PAGE_HEADERS);
       return viewSharedChat(db, request.params.token);
     },
-  );
+  });
 };
