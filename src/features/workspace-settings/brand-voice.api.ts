@@ -1,12 +1,10 @@
-import { http } from '../../api';
+import { callEndpoint } from '../../api';
+import type { EndpointAnswer } from '../../contract/endpoint';
+import { SETTINGS_ROUTES } from '../../contract/settings-routes';
 
 /** Spec 001 §3 brand voice. `content` is '' until someone writes one. */
-export interface BrandVoice {
-  content: string;
-  updatedAt: string | null;
-  createdBy: string | null;
-}
+export type BrandVoice = EndpointAnswer<typeof SETTINGS_ROUTES.brandVoice>;
 
-export const fetchBrandVoice = (signal?: AbortSignal) => http.get<BrandVoice>('/settings/brand-voice', signal ? { signal } : {});
+export const fetchBrandVoice = (signal?: AbortSignal) => callEndpoint(SETTINGS_ROUTES.brandVoice, {}, signal ? { signal } : {});
 
-export const putBrandVoice = (content: string) => http.put<BrandVoice>('/settings/brand-voice', { content });
+export const putBrandVoice = (content: string) => callEndpoint(SETTINGS_ROUTES.saveBrandVoice, { body: { content } });

@@ -1,8 +1,6 @@
-import { http } from '../../api';
-import type { DomainClaim } from '../../contract/domain-claims';
+import { callEndpoint } from '../../api';
+import { SETTINGS_ROUTES } from '../../contract/settings-routes';
 
 /** An owner's email domain claims (docs/sso.md "Domain verification"): check the TXT record now, or ask for a review. */
-const at = (domain: string) => `/settings/domain-claims/${encodeURIComponent(domain)}`;
-
-export const verifyDomain = (domain: string) => http.post<DomainClaim>(`${at(domain)}/verify`);
-export const requestDomainReview = (domain: string) => http.post<DomainClaim>(`${at(domain)}/review`);
+export const verifyDomain = (domain: string) => callEndpoint(SETTINGS_ROUTES.verifyDomain, { params: { domain } });
+export const requestDomainReview = (domain: string) => callEndpoint(SETTINGS_ROUTES.requestDomainReview, { params: { domain } });

@@ -1,7 +1,8 @@
-import { http } from '../../api';
-import type { Organization, UpdateOrganizationInput } from '../../contract/organization';
+import { callEndpoint } from '../../api';
+import type { UpdateOrganizationInput } from '../../contract/organization';
+import { SETTINGS_ROUTES } from '../../contract/settings-routes';
 
 /** Spec 001 §7: GET and PUT /settings/org. */
-export const fetchOrganization = (signal?: AbortSignal) => http.get<Organization>('/settings/org', signal ? { signal } : {});
+export const fetchOrganization = (signal?: AbortSignal) => callEndpoint(SETTINGS_ROUTES.organization, {}, signal ? { signal } : {});
 
-export const putOrganization = (input: UpdateOrganizationInput) => http.put<Organization>('/settings/org', input);
+export const putOrganization = (input: UpdateOrganizationInput) => callEndpoint(SETTINGS_ROUTES.saveOrganization, { body: input });
