@@ -1,7 +1,8 @@
 /**
- * Wire shapes of Creative Assets (docs/assets.md): the asset, its collections, uploads through the
- * signed-URL flow, text assets, image generation, and who may delete what. Shared by the server
- * (response and body schemas), the client and the client tests' fake backends.
+ * Wire shapes of Creative Assets (docs/assets.md): the asset, its collections, text assets, image
+ * generation, and who may delete what. Shared by the server (answer schemas), the client and the
+ * client tests' fake backends; what the endpoints take is asset-request-schemas.ts, uploads'
+ * shared shapes upload-schemas.ts.
  */
 import { z } from 'zod';
 import { isOrgManagerRole, type Role } from './auth';
@@ -105,56 +106,12 @@ export const assetHashCheckSchema = z.object({
   existing: z.array(z.object({ hash: z.string(), asset_id: wireId, name: z.string() })),
 });
 
-export const assetSignedUploadSchema = z.object({
-  url: z.string(),
-  method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-  object_path: z.string(),
-  content_type: z.string(),
-  expires_at: z.string(),
-});
-export type AssetSignedUpload = z.infer<typeof assetSignedUploadSchema>;
-
-export const assetCommitRequestSchema = z.object({
-  object_path: z.string(),
-  filename: z.string(),
-  size: z.number().int(),
-  mime: z.string(),
-  hash: z.string(),
-  tags: z.array(z.string()).optional(),
-  collection_ids: z.array(wireId).optional(),
-});
-export type AssetCommitRequest = z.infer<typeof assetCommitRequestSchema>;
-
-export const textAssetRequestSchema = z.object({
-  name: z.string(),
-  content: z.string(),
-  source: z.enum(ASSET_SOURCES),
-  source_ref: z.string().nullable().optional(),
-  tags: z.array(z.string()).optional(),
-});
-export type TextAssetRequest = z.infer<typeof textAssetRequestSchema>;
-
 /** Save a chat reply: whole, or (replies with concepts or variants) each variant as its own text asset. */
 export const SAVE_REPLY_SPLITS = ['whole', 'variants'] as const;
-export const saveReplyRequestSchema = z.object({ message_id: wireId, split: z.enum(SAVE_REPLY_SPLITS).optional() });
 export const savedAssetsSchema = z.object({ assets: z.array(assetSchema) });
-
-export const assetUpdateRequestSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().nullable().optional(),
-  tags: z.array(z.string()).optional(),
-  collection_ids: z.array(wireId).optional(),
-});
-export type AssetUpdateRequest = z.infer<typeof assetUpdateRequestSchema>;
-
-export const generateImageRequestSchema = z.object({ prompt: z.string(), shape: z.enum(['square', 'landscape', 'portrait']).optional(), name: z.string().optional() });
-export type GenerateImageRequest = z.infer<typeof generateImageRequestSchema>;
 
 export const assetDownloadSchema = z.object({ url: z.string(), filename: z.string(), expires_at: z.string() });
 export type AssetDownload = z.infer<typeof assetDownloadSchema>;
-
-export const collectionRequestSchema = z.object({ name: z.string() });
 
 /** Error codes screens act on. */
 export const ASSET_ERROR_CODES = {

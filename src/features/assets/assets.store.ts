@@ -6,7 +6,8 @@
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
 import { readValue, saveValue } from '../../db';
-import { assetCapabilitiesSchema, type Asset, type AssetCapabilities, type AssetUpdateRequest, type ImageShape } from '../../contract/assets';
+import { assetCapabilitiesSchema, type Asset, type AssetCapabilities, type ImageShape } from '../../contract/assets';
+import type { AssetUpdateRequest } from '../../contract/asset-request-schemas';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { creditsChanged } from '../billing/billing.store';
 import { assetsApi } from './assets.api';

@@ -1,47 +1,26 @@
 /** Uploading files as assets: the knowledge base's hash-first signed flow (docs/assets.md "Uploads"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ASSET_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
 import { commitAssetUpload, signAssetUpload } from '../../services/assets/asset-uploads.service';
 import { checkAssetHashes } from '../../services/assets/assets.service';
 import { enqueueThumbnail } from '../../services/assets/thumbnail-job';
-import { bearerSecurity, errorResponses } from '../common.schemas';
 import type { RouteDeps } from '../deps';
-import { assetHashCheckSchema, assetSchema, assetSignedUploadSchema, commitBody, hashCheckBody, signQuery } from './assets.schemas';
+import { routeFromContract } from '../route-from-contract';
 
 export const assetUploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, storage, jobs }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
-  const tags = ['assets'];
   const maxBytes = config.assets.maxUploadBytes;
 
-  app.post(
-    '/assets/hashes/check',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags,
-        summary: 'Which SHA-256 hashes have no live asset in the space yet (and which asset holds the others)',
-        security: bearerSecurity,
-        body: hashCheckBody,
-        response: { 200: assetHashCheckSchema, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => checkAssetHashes(db, spaceOf(request).id, request.body.hashes),
-  );
+  routeFromContract(app, ASSET_ENDPOINTS.checkHashes, {
+    onRequest: spaceScoped,
+    handler: async (request) => checkAssetHashes(db, spaceOf(request).id, request.body.hashes),
+  });
 
-  app.post(
-    '/assets/uploads/sign',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags,
-        summary: 'A signed, single-use URL to PUT one file to (type checked; size checked when given)',
-        security: bearerSecurity,
-        querystring: signQuery,
-        response: { 200: assetSignedUploadSchema, ...errorResponses(400, 401, 404, 413, 415, 422) },
-      },
-    },
-    async (request) => {
+  routeFromContract(app, ASSET_ENDPOINTS.signUpload, {
+    onRequest: spaceScoped,
+    handler: async (request) => {
       const signed = await signAssetUpload(storage, {
         spaceId: spaceOf(request).id,
         filename: request.query.filename,
@@ -51,21 +30,11 @@ export const assetUploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       });
       return { url: signed.url, method: signed.method, headers: signed.headers, object_path: signed.object_path, content_type: signed.content_type, expires_at: signed.expiresAt.toISOString() };
     },
-  );
+  });
 
-  app.post(
-    '/assets/uploads/commit',
-    {
-      onRequest: spaceScoped,
-      schema: {
-        tags,
-        summary: 'Register an uploaded file as an asset and start making its thumbnail',
-        security: bearerSecurity,
-        body: commitBody,
-        response: { 201: assetSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-      },
-    },
-    async (request, reply) => {
+  routeFromContract(app, ASSET_ENDPOINTS.commitUpload, {
+    onRequest: spaceScoped,
+    handler: async (request, reply) => {
       const body = request.body;
       const asset = await commitAssetUpload(
         db,
@@ -86,5 +55,5 @@ export const assetUploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       );
       return reply.status(201).send(asset);
     },
-  );
+  });
 };

@@ -13,8 +13,8 @@ import {
   type AssetDetail,
   type AssetKind,
   type AssetSource,
-  type AssetUpdateRequest,
 } from '../../../../src/contract/assets';
+import type { AssetUpdateRequest } from '../../../../src/contract/asset-request-schemas';
 import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { assetCollectionItems, assetCollections, assets, users, type AssetRow } from '../../db/schema/index';
