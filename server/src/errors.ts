@@ -156,8 +156,6 @@ export const GA4_MESSAGES = {
   propertyNotLinked: 'This GA4 property is not linked to this space. Link it on the Manage GA4 Properties page first.',
   accountRemoved: (unlinked: number) =>
     unlinked === 0 ? 'GA4 account removed' : `GA4 account removed and ${unlinked} linked ${unlinked === 1 ? 'property' : 'properties'} unlinked`,
-  startAfterEnd: 'start_date must be on or before end_date',
-  invalidDate: (field: string) => `${field} must be a real date written YYYY-MM-DD`,
   statusAuthenticated: 'Google Analytics is connected',
   statusNoAccounts: 'No Google Analytics account is connected',
   statusAuthExpired: 'Google Analytics authentication has expired. Please reconnect your Google account.',

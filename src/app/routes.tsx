@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { Crumb, RouteHandle } from './route-handle';
 import { agentLabel } from '../contract/agent-names';
 import { endpointPath } from '../contract/endpoint';
+import { GA4_ROUTES } from '../contract/ga4-routes';
 import { ONBOARDING_ROUTES } from '../contract/onboarding-routes';
 
 // Every screen loads on demand (spec 000 §2): one lazy chunk per screen.
@@ -49,7 +50,12 @@ const ADMIN: Crumb = { label: 'System Admin', to: '/admin/dashboard' };
 const ORG_ADMIN: Crumb = { label: 'Organization Admin', to: '/org-admin/dashboard' };
 
 /** What the Dashboard asks for as it opens: its checklist and the space's analytics status. */
-const DASHBOARD_GETS = [endpointPath(ONBOARDING_ROUTES.checklist), '/integrations/ga4/linked-properties', '/integrations/ga4/accounts', '/integrations/ga4/auth/status'];
+const DASHBOARD_GETS = [
+  endpointPath(ONBOARDING_ROUTES.checklist),
+  endpointPath(GA4_ROUTES.linkedProperties),
+  endpointPath(GA4_ROUTES.accounts),
+  endpointPath(GA4_ROUTES.authStatus),
+];
 
 function handle(name: string, crumbs: RouteHandle['crumbs'], extra: Partial<RouteHandle> = {}): RouteHandle {
   return { name, crumbs, ...extra };

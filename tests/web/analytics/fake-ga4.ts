@@ -51,7 +51,10 @@ const ok = (body: unknown, status = 200) => ({ status, body });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function reportFor(request: Ga4ReportRequest, ga4: FakeGa4): Ga4ReportResponse {
-  const base = { property_id: request.property_id, property_name: `Property ${request.property_id}` };
+  // As the server says: whether the figures come from the demo source (the property's account is the demo one).
+  const accountId = ga4.properties.find((property) => property.property_id === request.property_id)?.account_id;
+  const isDemo = ga4.accounts.find((account) => account.id === accountId)?.is_demo ?? false;
+  const base = { property_id: request.property_id, property_name: `Property ${request.property_id}`, is_demo: isDemo };
   const total = ga4.sessionsPerChannel.reduce((sum, [, sessions]) => sum + sessions, 0);
   if (request.dimensions.includes('sessionDefaultChannelGroup')) {
     const rows = ga4.sessionsPerChannel.map(([channel, sessions]) => ({ sessionDefaultChannelGroup: channel, sessions }));

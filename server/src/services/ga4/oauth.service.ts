@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
+import { GA4_ROUTES } from '../../../../src/contract/ga4-routes';
 import { API_PREFIX } from '../../../../src/contract/paths';
 import type { Ga4Config } from '../../ga4/env';
 import { ProviderError } from '../../ga4/types';
@@ -12,7 +13,8 @@ import { saveConnectedAccount } from './accounts.service';
 import type { Ga4Caller, Ga4Context } from './ga4-context';
 import { signOAuthState, verifyOAuthState } from './oauth-state';
 
-export const CALLBACK_PATH = `${API_PREFIX}/integrations/ga4/oauth/callback`;
+/** The contract's callback route below the API prefix: the redirect URI Google knows. */
+export const CALLBACK_PATH = `${API_PREFIX}${GA4_ROUTES.oauthCallback.path}`;
 export const MANAGE_PAGE_PATH = '/connections/ga4/manage';
 
 /** Where the browser returns to after consent; Google must know it as an authorised redirect URI. */
