@@ -58,8 +58,10 @@ export const AGENT_MODE_DECLARATIONS = {
     summary:
       'Server-sent events of the run: `run` {run, steps} on every change, `delta` {step_id, text} as a step writes, one `done` {run, steps} when it rests',
     params: runParams,
-    // text/event-stream (agent-mode.ts RUN_STREAM_EVENTS); a stream is never serialised.
+    // Its events are RUN_STREAM_EVENTS (agent-mode.ts); a stream is never serialised, so the answer
+    // is declared as the event stream it is rather than checked against a JSON schema.
     answers: { 200: z.unknown() },
+    answerTypes: { 200: 'text/event-stream' },
     errors: readErrors,
   },
   approve: { ...acting, summary: 'Starts the plan (402 when the plan has expired); steps are charged as they run' },
