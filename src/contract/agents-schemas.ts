@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { acceptedSchema, chatMessageSchema } from './agents';
 import { MAX_ATTACHED_ASSETS } from './asset-types';
 import { CHAT_MODES } from './chat';
+import { FEEDBACK_CATEGORIES } from './feedback-categories';
 import { wireId } from './wire';
 
 /** Longest message, and longest brand voice sent with one. */
@@ -106,7 +107,7 @@ export const pollQuery = z.object({
 export const ratingBody = z.object({
   /** 1 = helpful (thumbs up), -1 = not helpful; null clears the rating. */
   rating: z.union([z.literal(1), z.literal(-1), z.null()], { error: 'Rating must be 1, -1 or null' }),
-  feedback_categories: z.array(z.string()).default([]),
+  feedback_categories: z.array(z.enum(FEEDBACK_CATEGORIES)).max(FEEDBACK_CATEGORIES.length).default([]),
   feedback_text: z.string().max(2000, 'Feedback must be at most 2000 characters').nullish(),
 });
 

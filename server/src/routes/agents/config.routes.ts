@@ -1,8 +1,7 @@
 /** The agent catalogue, per-agent settings and document access. Paths and schemas are the contract's (src/contract/agents-endpoints.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { AGENT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
-import { documentAccessIds, type agentSettingsSchema } from '../../../../src/contract/agents-schemas';
+import { documentAccessIds } from '../../../../src/contract/agents-schemas';
 import { AGENTS } from '../../agents/index';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
@@ -14,20 +13,11 @@ import {
   settingsView,
   updateAgentSettings,
   DEFAULT_AGENT_SETTINGS,
-  type AgentSettings,
 } from '../../services/agents/settings.service';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
 import { requireAgent } from './require-agent';
 import { uuidId } from './uuid-ids';
-
-/**
- * The settings service still spells the settings' shape for the rows it reads; the contract's is
- * the wire's. Until the service takes the contract's, this fails to compile if the two drift apart.
- */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const settingsAgree: Same<z.output<typeof agentSettingsSchema>, AgentSettings> = true;
-void settingsAgree;
 
 export const configRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];

@@ -1,29 +1,22 @@
 /** Rating and regenerating replies. Paths and schemas are the contract's (src/contract/agents-endpoints.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RegenerationAccepted } from '../../../../src/contract/agents';
 import { AGENT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { AppError } from '../../errors';
 import { authOf } from '../../plugins/auth';
 import { spaceOf } from '../../plugins/space-context';
-import { FEEDBACK_CATEGORIES, rateMessage } from '../../services/agents/feedback.service';
+import { rateMessage } from '../../services/agents/feedback.service';
 import { AGENT_MESSAGES } from '../../services/agents/messages';
 import { acceptRegeneration } from '../../services/agents/regenerate.service';
 import type { AgentRuntime } from '../../services/agents/runtime';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
 
-/** A rating names only the categories the server's rating reports know, so they stay comparable. */
-const ratingBody = AGENT_ENDPOINTS.rate.body.extend({
-  feedback_categories: z.array(z.enum(FEEDBACK_CATEGORIES)).max(FEEDBACK_CATEGORIES.length).default([]),
-});
-
 export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRuntime }> = async (app, { db, runtime }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
 
   routeFromContract(app, AGENT_ENDPOINTS.rate, {
     onRequest: spaceScoped,
-    refine: { body: ratingBody },
     handler: async (request) =>
       rateMessage(db, {
         spaceId: spaceOf(request).id,

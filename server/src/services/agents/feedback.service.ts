@@ -6,21 +6,6 @@ import { AppError, notFound } from '../../errors';
 import { AGENT_MESSAGES } from './messages';
 import { toMessageDto, type MessageDto } from './serializers';
 
-/** Categories the rating dialog offers; anything else is refused so reports stay comparable. */
-export const FEEDBACK_CATEGORIES = [
-  'accurate',
-  'on_brand',
-  'actionable',
-  'well_structured',
-  'inaccurate',
-  'off_brand',
-  'not_helpful',
-  'too_long',
-  'too_short',
-  'missing_sources',
-  'other',
-] as const;
-
 export async function requireMessageInSpace(db: DbExecutor, spaceId: string, messageId: string) {
   const [row] = await db
     .select()

@@ -3,7 +3,8 @@
  * answer, temperature, answer length, the default mode, and team instructions added to the prompt.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { agentSettingsSchema } from '../../../../src/contract/agents-schemas';
 import type { DbExecutor } from '../../db/database';
 import { agentSettings } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -11,32 +12,7 @@ import { chooseModel, configuredProviders } from '../../llm/providers';
 import type { EngineName, LlmConfig } from '../../llm/types';
 import { AGENT_MESSAGES } from './messages';
 
-export const agentSettingsSchema = z.object({
-  /** null → the server's default engine. */
-  provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']).nullable(),
-  model: z.string().trim().min(1).max(200).nullable(),
-  temperature: z.number().min(0).max(2).nullable(),
-  max_output_tokens: z.number().int().min(64).max(32_000).nullable(),
-  default_mode: z.enum(['normal', 'medium', 'max']),
-  custom_instructions: z.string().max(4000),
-});
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
-/**
- * What GET adds to the settings to describe this server (which engine they resolve to, what is
- * configured): a PUT may send a GET's body back unchanged, so these are accepted and ignored.
- */
-const readOnlySettingsFields = {
-  agent_slug: z.unknown().optional(),
-  engine: z.unknown().optional(),
-  engine_model: z.unknown().optional(),
-  available_providers: z.unknown().optional(),
-};
-/** Only the fields to change; any other unknown field is refused by name (strict). */
-export const agentSettingsPatchSchema = agentSettingsSchema
-  .partial()
-  .extend(readOnlySettingsFields)
-  .strict()
-  .transform(({ agent_slug: _slug, engine: _engine, engine_model: _model, available_providers: _available, ...patch }) => patch);
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   provider: null,

@@ -2,6 +2,7 @@
  * One message: the user's text as typed (with Edit, which sends a new version), or the agent's
  * reply as sanitised Markdown with its actions. A message with several versions shows "‹ 2/3 ›".
  */
+import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { memo, useRef, useState } from 'react';
 import { Badge, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { CheckIcon, CodeIcon, CopyIcon, Pencil1Icon, ReloadIcon } from '@radix-ui/react-icons';
@@ -38,7 +39,7 @@ interface MessageBubbleProps {
   busy: boolean;
   /** Editing and regenerating need the server (offline: disabled, with the reason). */
   offlineReason: string | null;
-  onRate: (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => Promise<void>;
+  onRate: (message: MessageRow, rating: 1 | -1 | null, categories: FeedbackCategory[], text: string | null) => Promise<void>;
   onRegenerate: (message: MessageRow) => void;
   /** Resolves when the new version is sent; rejects with the reason to show. */
   onEdit: (message: MessageRow, text: string) => Promise<void>;

@@ -4,6 +4,7 @@
  * (replies vary from one line to pages). Opens at the bottom and follows new messages while the
  * reader is at the bottom; leaves them alone when they scrolled up to read.
  */
+import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageRow } from '../../../db';
@@ -21,7 +22,7 @@ interface MessageListProps {
   agentSlug: string;
   agentName: string;
   footer?: ReactNode;
-  onRate: (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => Promise<void>;
+  onRate: (message: MessageRow, rating: 1 | -1 | null, categories: FeedbackCategory[], text: string | null) => Promise<void>;
   onRegenerate: (message: MessageRow) => void;
   onEdit: (message: MessageRow, text: string) => Promise<void>;
   onShowVersion: (versionId: string) => void;

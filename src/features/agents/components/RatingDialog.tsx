@@ -4,28 +4,30 @@
  */
 import { useState } from 'react';
 import { Button, CheckboxCards, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { NEGATIVE_FEEDBACK_CATEGORIES, POSITIVE_FEEDBACK_CATEGORIES, isFeedbackCategory, type FeedbackCategory } from '../../../contract/feedback-categories';
 
-const POSITIVE = [
-  ['accurate', 'Accurate'],
-  ['on_brand', 'On brand'],
-  ['actionable', 'Actionable'],
-  ['well_structured', 'Well structured'],
-] as const;
-const NEGATIVE = [
-  ['inaccurate', 'Inaccurate'],
-  ['off_brand', 'Off brand'],
-  ['not_helpful', 'Not helpful'],
-  ['too_long', 'Too long'],
-  ['too_short', 'Too short'],
-  ['missing_sources', 'Missing sources'],
-  ['other', 'Other'],
-] as const;
+const LABELS: Record<FeedbackCategory, string> = {
+  accurate: 'Accurate',
+  on_brand: 'On brand',
+  actionable: 'Actionable',
+  well_structured: 'Well structured',
+  inaccurate: 'Inaccurate',
+  off_brand: 'Off brand',
+  not_helpful: 'Not helpful',
+  too_long: 'Too long',
+  too_short: 'Too short',
+  missing_sources: 'Missing sources',
+  other: 'Other',
+};
+const labelled = (categories: readonly FeedbackCategory[]) => categories.map((category) => [category, LABELS[category]] as const);
+const POSITIVE = labelled(POSITIVE_FEEDBACK_CATEGORIES);
+const NEGATIVE = labelled(NEGATIVE_FEEDBACK_CATEGORIES);
 
 interface RatingDialogProps {
   rating: 1 | -1;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSubmit: (categories: string[], text: string | null) => Promise<void>;
+  onSubmit: (categories: FeedbackCategory[], text: string | null) => Promise<void>;
 }
 
 export function RatingDialog({ rating, open, onOpenChange, onSubmit }: RatingDialogProps) {
@@ -39,7 +41,7 @@ export function RatingDialog({ rating, open, onOpenChange, onSubmit }: RatingDia
     setSaving(true);
     setError(null);
     try {
-      await onSubmit(categories, text.trim() || null);
+      await onSubmit(categories.filter(isFeedbackCategory), text.trim() || null);
       onOpenChange(false);
       setCategories([]);
       setText('');

@@ -3,6 +3,7 @@
  * if the server refuses); details are optional, behind a small "Add details" link that opens the
  * rating dialog. Clicking the pressed thumb again clears the rating.
  */
+import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useState } from 'react';
 import { Button, IconButton, Tooltip } from '@radix-ui/themes';
 import { toast } from 'sonner';
@@ -21,7 +22,7 @@ function ThumbIcon({ down, filled }: { down?: boolean; filled?: boolean }) {
 interface ReplyFeedbackProps {
   /** The rating the server holds (from Dexie). */
   rating: number | null;
-  onRate: (rating: Rating | null, categories: string[], text: string | null) => Promise<void>;
+  onRate: (rating: Rating | null, categories: FeedbackCategory[], text: string | null) => Promise<void>;
 }
 
 export function ReplyFeedback({ rating: saved, onRate }: ReplyFeedbackProps) {

@@ -3,6 +3,7 @@
  * versions, virtualised, from Dexie, so it opens offline), messages waiting in the outbox, the
  * waiting indicator while a reply is written, and the message box.
  */
+import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Callout, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
@@ -104,7 +105,7 @@ export default function AgentChatSessionPage() {
     clearContext(sessionId);
   };
 
-  const onRate = useCallback(async (message: MessageRow, rating: 1 | -1 | null, categories: string[], text: string | null) => {
+  const onRate = useCallback(async (message: MessageRow, rating: 1 | -1 | null, categories: FeedbackCategory[], text: string | null) => {
     await rateReply(message.id, rating, categories, text);
   }, []);
 
