@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { AlertDialog, Button } from '@radix-ui/themes';
+import { DialogActions } from './DialogActions';
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -21,12 +22,7 @@ export function ConfirmDeleteDialog({ open, title, description, onConfirm, onClo
       <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
+        <DialogActions dialog="alert" cancelDisabled={busy} mt="4">
           <Button
             color="red"
             loading={busy}
@@ -42,7 +38,7 @@ export function ConfirmDeleteDialog({ open, title, description, onConfirm, onClo
           >
             Delete
           </Button>
-        </Flex>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Callout } from '@radix-ui/themes';
 import { CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { IconCallout } from './IconCallout';
 
 type Tone = 'error' | 'info' | 'success';
 
@@ -10,15 +10,19 @@ const TONES = {
   success: { color: 'green', Icon: CheckCircledIcon, role: 'status' },
 } as const;
 
+interface FormAlertProps {
+  tone: Tone;
+  /** '2' where the message stands on its own in a dialog rather than under a field. */
+  size?: '1' | '2';
+  children: ReactNode;
+}
+
 /** A one-line message above or below a form. */
-export function FormAlert({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function FormAlert({ tone, size = '1', children }: FormAlertProps) {
   const { color, Icon, role } = TONES[tone];
   return (
-    <Callout.Root color={color} role={role} size="1">
-      <Callout.Icon>
-        <Icon />
-      </Callout.Icon>
-      <Callout.Text>{children}</Callout.Text>
-    </Callout.Root>
+    <IconCallout color={color} role={role} size={size} icon={<Icon />}>
+      {children}
+    </IconCallout>
   );
 }

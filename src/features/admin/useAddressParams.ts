@@ -26,3 +26,19 @@ export function useAddressParams(): [URLSearchParams, (changes: ParamChanges) =>
   );
   return [params, update];
 }
+
+/** Rows a page of an admin list holds. */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** An admin list's search text and first row in the address, and the changes the list makes to them. */
+export function useListAddress() {
+  const [params, update] = useAddressParams();
+  const q = params.get('q') ?? '';
+  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  // A new search starts again from the first page.
+  const search = useCallback((text: string) => update({ q: text || undefined, offset: undefined }), [update]);
+  const turnPage = (next: number) => update({ offset: next ? String(next) : undefined });
+  return { params, update, q, offset, search, turnPage };
+}
+
+export type ListAddress = ReturnType<typeof useListAddress>;

@@ -5,8 +5,10 @@ import { toast } from 'sonner';
 import { MAX_ADJUSTMENT_CREDITS, REASON_MAX_LENGTH, REASON_MIN_LENGTH, type AdminOrganizationDetail } from '../../../contract/admin';
 import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { DialogActions } from '../../../ui/DialogActions';
 import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
+import { useBusyAction } from '../../../ui/useBusyAction';
 import { postCreditAdjustment } from '../admin.api';
 import { describeFailure } from '../../../api';
 
@@ -35,8 +37,7 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
   const [direction, setDirection] = useState<'add' | 'remove'>('add');
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyAction();
   const remaining = org.credits?.remaining ?? 0;
   const problem = amountProblem(amountText, remaining, direction === 'remove');
   const amount = Number(amountText.replace(/[\s,]/g, ''));
@@ -50,19 +51,16 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
   };
   const submit = async () => {
     if (!ready || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const change = await postCreditAdjustment(org.id, { amount: direction === 'add' ? amount : -amount, reason: reason.trim() });
-      toast.success(`${org.name} now has ${formatNumber(change.credits_remaining)} credits left`);
-      setOpen(false);
-      reset();
-      onAdjusted();
-    } catch (caught) {
-      setError(describeFailure(caught, 'The credits were not changed'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const change = await postCreditAdjustment(org.id, { amount: direction === 'add' ? amount : -amount, reason: reason.trim() });
+        toast.success(`${org.name} now has ${formatNumber(change.credits_remaining)} credits left`);
+        setOpen(false);
+        reset();
+        onAdjusted();
+      },
+      (caught) => describeFailure(caught, 'The credits were not changed'),
+    );
   };
 
   return (
@@ -125,16 +123,11 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
               </Text>
             ) : null}
             {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
+            <DialogActions dialog="dialog">
               <Button type="submit" color={direction === 'remove' ? 'red' : undefined} disabled={!ready} loading={busy}>
                 {direction === 'add' ? 'Add credits' : 'Remove credits'}
               </Button>
-            </Flex>
+            </DialogActions>
           </Flex>
         </form>
       </Dialog.Content>

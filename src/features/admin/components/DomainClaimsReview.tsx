@@ -1,14 +1,16 @@
-import { Badge, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { CheckIcon, Cross2Icon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { DOMAIN_METHOD_LABELS, DOMAIN_REVIEW_REASON_LABELS, type AdminDomainClaim } from '../../../contract/domain-claims';
 import { formatDate, formatDateTime } from '../../../contract/format';
 import { fetchDomainClaimsToReview, postDomainDecision, type DomainDecisionAction } from '../admin.api';
 import { describeFailure } from '../../../api';
+import { ListSkeleton } from '../../../ui/Skeletons';
 import { useAdminPermissions } from '../useAdminPermissions';
 import { useRemote } from '../useRemote';
-import { LoadProblem, ReadOnlyNotice } from './LoadProblem';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { ReasonDialog } from './ReasonDialog';
+import { RemoteContent } from './RemoteContent';
 
 /** What the admin needs to judge the claim: who asked, who holds the domain, what DNS said. */
 function Facts({ claim }: { claim: AdminDomainClaim }) {
@@ -88,7 +90,6 @@ function ClaimRow({ claim, blocked, onDecided }: { claim: AdminDomainClaim; bloc
 export function DomainClaimsReview() {
   const { readOnlyReason } = useAdminPermissions();
   const claims = useRemote('domain-claims', (signal) => fetchDomainClaimsToReview(signal), 'Failed to load the domain claims');
-  const list = claims.data?.claims ?? [];
   return (
     <Card size="3" className="surface-card">
       <section aria-labelledby="domain-claims-heading">
@@ -101,22 +102,19 @@ export function DomainClaimsReview() {
             identity provider its addresses sign in with and which organisation they may ask to join.
           </Text>
           {readOnlyReason ? <ReadOnlyNotice reason={readOnlyReason} /> : null}
-          {claims.error ? <LoadProblem message={claims.error} onRetry={claims.reload} retrying={claims.loading} /> : null}
-          {!claims.data ? (
-            claims.error ? null : (
-              <Flex direction="column" gap="2" role="status" aria-label="Loading domain claims">
-                <Skeleton height="64px" />
-              </Flex>
-            )
-          ) : list.length === 0 ? (
-            <Text size="2">No claims await review.</Text>
-          ) : (
-            <ul className="plain-list admin-card-list" aria-label="Domain claims awaiting review">
-              {list.map((claim) => (
-                <ClaimRow key={claim.id} claim={claim} blocked={readOnlyReason} onDecided={claims.reload} />
-              ))}
-            </ul>
-          )}
+          <RemoteContent remote={claims} shown={claims.data?.claims ?? null} placeholder={<ListSkeleton label="Loading domain claims" rows={1} height="64px" gap="2" />}>
+            {(list) =>
+              list.length === 0 ? (
+                <Text size="2">No claims await review.</Text>
+              ) : (
+                <ul className="plain-list admin-card-list" aria-label="Domain claims awaiting review">
+                  {list.map((claim) => (
+                    <ClaimRow key={claim.id} claim={claim} blocked={readOnlyReason} onDecided={claims.reload} />
+                  ))}
+                </ul>
+              )
+            }
+          </RemoteContent>
         </Flex>
       </section>
     </Card>

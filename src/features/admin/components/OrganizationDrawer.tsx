@@ -1,13 +1,17 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, DataList, Flex, Heading, Link, Progress, Separator, Skeleton, Table, Text } from '@radix-ui/themes';
+import { Badge, DataList, Flex, Heading, Link, Progress, Separator, Table, Text } from '@radix-ui/themes';
 import type { AdminOrganizationDetail } from '../../../contract/admin';
 import { formatDate, formatDateTime, formatNumber, formatWhen } from '../../../contract/format';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { SkeletonBlocks } from '../../../ui/Skeletons';
 import { fetchOrganization } from '../admin.api';
-import { ROLE_COLORS, ROLE_LABELS } from '../admin.format';
 import { useAdminPermissions } from '../useAdminPermissions';
 import { useRemote } from '../useRemote';
 import { CreditAdjustDialog } from './CreditAdjustDialog';
-import { LoadProblem, ReadOnlyNotice } from './LoadProblem';
+import { Fact } from './Fact';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
+import { RemoteContent } from './RemoteContent';
+import { RoleBadge } from './RoleBadge';
 import { SidePanel } from './SidePanel';
 import { StatusBadge } from './UserDrawer';
 import { useNow } from '../../../pwa/use-now';
@@ -59,6 +63,8 @@ function Credits({ org, onAdjusted }: { org: AdminOrganizationDetail; onAdjusted
   );
 }
 
+const LEDGER_COLUMNS: Column[] = [{ header: 'When' }, { header: 'What' }, { header: 'Change', justify: 'end' }, { header: 'Balance', justify: 'end' }];
+
 function Ledger({ org }: { org: AdminOrganizationDetail }) {
   return (
     <section aria-labelledby="org-ledger-heading">
@@ -68,41 +74,35 @@ function Ledger({ org }: { org: AdminOrganizationDetail }) {
           No entries yet.
         </Text>
       ) : (
-        <Table.Root size="1" className="admin-table">
-<caption className="visually-hidden">Latest ledger entries</caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>What</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Change</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Balance</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {org.ledger.map((entry) => (
-              <Table.Row key={entry.id}>
-                <Table.Cell className="nowrap">{formatDateTime(entry.created_at)}</Table.Cell>
-                <Table.Cell className="break-anywhere">
-                  <Text as="div" size="1" weight="medium">
-                    {entry.activity ?? entry.feature}
+        <DataTable
+          label="Latest ledger entries"
+          items={org.ledger}
+          keyOf={(entry) => entry.id}
+          columns={LEDGER_COLUMNS}
+          className="admin-table"
+          cells={(entry) => (
+            <>
+              <Table.Cell className="nowrap">{formatDateTime(entry.created_at)}</Table.Cell>
+              <Table.Cell className="break-anywhere">
+                <Text as="div" size="1" weight="medium">
+                  {entry.activity ?? entry.feature}
+                </Text>
+                {entry.activity_details ? (
+                  <Text as="div" size="1" color="gray">
+                    {entry.activity_details}
                   </Text>
-                  {entry.activity_details ? (
-                    <Text as="div" size="1" color="gray">
-                      {entry.activity_details}
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                <Table.Cell justify="end" className="nowrap">
-                  <Text color={entry.credits < 0 ? 'red' : 'green'}>
-                    {entry.credits < 0 ? '−' : '+'}
-                    {formatNumber(Math.abs(entry.credits))}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell justify="end">{formatNumber(entry.balance_after)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell justify="end" className="nowrap">
+                <Text color={entry.credits < 0 ? 'red' : 'green'}>
+                  {entry.credits < 0 ? '−' : '+'}
+                  {formatNumber(Math.abs(entry.credits))}
+                </Text>
+              </Table.Cell>
+              <Table.Cell justify="end">{formatNumber(entry.balance_after)}</Table.Cell>
+            </>
+          )}
+        />
       )}
     </section>
   );
@@ -153,9 +153,7 @@ function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: num
                   </Text>
                 </Flex>
                 <Flex gap="2">
-                  <Badge color={ROLE_COLORS[member.role]} variant="soft">
-                    {ROLE_LABELS[member.role]}
-                  </Badge>
+                  <RoleBadge role={member.role} />
                   {member.status === 'suspended' ? <StatusBadge status="suspended" /> : null}
                 </Flex>
               </Flex>
@@ -179,47 +177,35 @@ export function OrganizationDrawer({ orgId, onClose, onChanged }: { orgId: strin
       title={org?.name ?? 'Organisation'}
       description={org ? (org.email_domain ? `Registered with an address at ${org.email_domain}` : 'No email domain') : remote.loading ? 'Loading…' : ''}
     >
-      {remote.error ? <LoadProblem message={remote.error} onRetry={remote.reload} retrying={remote.loading} /> : null}
-      {!org ? (
-        remote.error ? null : (
-          <Flex direction="column" gap="3" role="status" aria-label="Loading the organisation">
-            <Skeleton height="120px" />
-            <Skeleton height="200px" />
-          </Flex>
-        )
-      ) : (
-        <Flex direction="column" gap="5">
-          <DataList.Root size="2">
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Plan</DataList.Label>
-              <DataList.Value>
+      <RemoteContent remote={remote} shown={org} placeholder={<SkeletonBlocks label="Loading the organisation" heights={['120px', '200px']} />}>
+        {(org) => (
+          <Flex direction="column" gap="5">
+            <DataList.Root size="2">
+              <Fact label="Plan">
                 <Flex gap="2" align="center" wrap="wrap">
                   <PlanBadge plan={org.plan} />
                   {org.plan?.expires_at ? <Text size="1">ends {formatDate(org.plan.expires_at)}</Text> : null}
                 </Flex>
-              </DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Created</DataList.Label>
-              <DataList.Value>{formatDateTime(org.created_at)}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
-          <Credits
-            org={org}
-            onAdjusted={() => {
-              remote.reload();
-              onChanged();
-            }}
-          />
-          <Separator size="4" />
-          <Ledger org={org} />
-          <Separator size="4" />
-          <SpacesAndMembers org={org} now={now} />
-          <Link asChild size="2">
-            <RouterLink to={`/admin/security?organization=${encodeURIComponent(org.id)}`}>See this organisation’s activity in the audit log</RouterLink>
-          </Link>
-        </Flex>
-      )}
+              </Fact>
+              <Fact label="Created">{formatDateTime(org.created_at)}</Fact>
+            </DataList.Root>
+            <Credits
+              org={org}
+              onAdjusted={() => {
+                remote.reload();
+                onChanged();
+              }}
+            />
+            <Separator size="4" />
+            <Ledger org={org} />
+            <Separator size="4" />
+            <SpacesAndMembers org={org} now={now} />
+            <Link asChild size="2">
+              <RouterLink to={`/admin/security?organization=${encodeURIComponent(org.id)}`}>See this organisation’s activity in the audit log</RouterLink>
+            </Link>
+          </Flex>
+        )}
+      </RemoteContent>
     </SidePanel>
   );
 }

@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { AlertDialog, Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../contract/admin';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { DialogActions } from '../../../ui/DialogActions';
 import { FormAlert } from '../../../ui/FormAlert';
+import { useBusyAction } from '../../../ui/useBusyAction';
 
 interface ReasonDialogProps {
   /** The button that opens the dialog. */
@@ -26,24 +28,20 @@ interface ReasonDialogProps {
 export function ReasonDialog({ trigger, blocked, title, description, confirmLabel, tone, onConfirm, idPrefix }: ReasonDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyAction();
   const tooShort = reason.trim().length < REASON_MIN_LENGTH;
   const fieldId = `${idPrefix}-reason`;
 
   const confirm = async () => {
     if (tooShort || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(reason.trim());
-      setOpen(false);
-      setReason('');
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await onConfirm(reason.trim());
+        setOpen(false);
+        setReason('');
+      },
+      (caught) => (caught instanceof Error ? caught.message : String(caught)),
+    );
   };
 
   return (
@@ -87,16 +85,11 @@ export function ReasonDialog({ trigger, blocked, title, description, confirmLabe
             <FormAlert tone="error">{error}</FormAlert>
           </Flex>
         ) : null}
-        <Flex gap="3" mt="4" justify="end" wrap="wrap">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
+        <DialogActions dialog="alert" mt="4" wrap="wrap">
           <Button color={tone === 'red' ? 'red' : undefined} disabled={tooShort} loading={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
-        </Flex>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

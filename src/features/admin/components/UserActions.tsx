@@ -7,8 +7,9 @@ import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { postResetLink, postUserAction, type UserAction } from '../admin.api';
 import { describeFailure } from '../../../api';
 import { useAdminPermissions } from '../useAdminPermissions';
+import { DialogActions } from '../../../ui/DialogActions';
 import { ReasonDialog } from './ReasonDialog';
-import { ReadOnlyNotice } from './LoadProblem';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 
 /** Why an action on this account is not offered, or null when it is. */
 function blockedReason(user: AdminUserDetail, myId: string | null, readOnly: string | null): string | null {
@@ -50,16 +51,11 @@ function ResetLinkButton({ user, blocked }: { user: AdminUserDetail; blocked: st
           {user.email} gets a link to choose a new password. It works once and expires in 60 minutes; an earlier link stops working. Their
           current password keeps working until they use it.
         </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
+        <DialogActions dialog="alert" mt="4">
           <AlertDialog.Action>
             <Button onClick={() => void send()}>Send link</Button>
           </AlertDialog.Action>
-        </Flex>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

@@ -1,11 +1,14 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Callout, DataList, Flex, Heading, Link, Separator, Skeleton, Text } from '@radix-ui/themes';
+import { Badge, Callout, DataList, Flex, Heading, Link, Separator, Text } from '@radix-ui/themes';
 import type { AdminUserDetail } from '../../../contract/admin';
 import { formatDateTime, formatWhen } from '../../../contract/format';
+import { SkeletonBlocks } from '../../../ui/Skeletons';
 import { fetchUser } from '../admin.api';
-import { ROLE_COLORS, ROLE_LABELS, describeDevice } from '../admin.format';
+import { describeDevice } from '../admin.format';
 import { useRemote } from '../useRemote';
-import { LoadProblem } from './LoadProblem';
+import { Fact } from './Fact';
+import { RemoteContent } from './RemoteContent';
+import { RoleBadge } from './RoleBadge';
 import { SidePanel } from './SidePanel';
 import { UserActions } from './UserActions';
 import { useNow } from '../../../pwa/use-now';
@@ -25,44 +28,24 @@ export function StatusBadge({ status }: { status: AdminUserDetail['status'] }) {
 function UserFacts({ user, now }: { user: AdminUserDetail; now: number }) {
   return (
     <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Organisation</DataList.Label>
-        <DataList.Value>
-          {user.org_id ? (
-            <Link asChild>
-              <RouterLink to={`/admin/organizations?org=${encodeURIComponent(user.org_id)}`}>{user.org_name ?? 'Open organisation'}</RouterLink>
-            </Link>
-          ) : (
-            'Platform (no organisation)'
-          )}
-        </DataList.Value>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Role</DataList.Label>
-        <DataList.Value>
-          <Badge color={ROLE_COLORS[user.role]} variant="soft">
-            {ROLE_LABELS[user.role]}
-          </Badge>
-        </DataList.Value>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Status</DataList.Label>
-        <DataList.Value>
-          <StatusBadge status={user.status} />
-        </DataList.Value>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Last sign-in</DataList.Label>
-        <DataList.Value>{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</DataList.Value>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Last active</DataList.Label>
-        <DataList.Value>{user.last_active_at ? formatWhen(user.last_active_at, now) : 'Never'}</DataList.Value>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="120px">Account created</DataList.Label>
-        <DataList.Value>{formatDateTime(user.created_at)}</DataList.Value>
-      </DataList.Item>
+      <Fact label="Organisation">
+        {user.org_id ? (
+          <Link asChild>
+            <RouterLink to={`/admin/organizations?org=${encodeURIComponent(user.org_id)}`}>{user.org_name ?? 'Open organisation'}</RouterLink>
+          </Link>
+        ) : (
+          'Platform (no organisation)'
+        )}
+      </Fact>
+      <Fact label="Role">
+        <RoleBadge role={user.role} />
+      </Fact>
+      <Fact label="Status">
+        <StatusBadge status={user.status} />
+      </Fact>
+      <Fact label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</Fact>
+      <Fact label="Last active">{user.last_active_at ? formatWhen(user.last_active_at, now) : 'Never'}</Fact>
+      <Fact label="Account created">{formatDateTime(user.created_at)}</Fact>
     </DataList.Root>
   );
 }
@@ -110,41 +93,35 @@ export function UserDrawer({ userId, onClose, onChanged }: UserDrawerProps) {
   const now = useNow();
   return (
     <SidePanel open={userId !== null} onClose={onClose} title={user?.name ?? 'Account'} description={user?.email ?? (remote.loading ? 'Loading…' : '')}>
-      {remote.error ? <LoadProblem message={remote.error} onRetry={remote.reload} retrying={remote.loading} /> : null}
-      {!user ? (
-        remote.error ? null : (
-          <Flex direction="column" gap="3" role="status" aria-label="Loading the account">
-            <Skeleton height="160px" />
-            <Skeleton height="80px" />
+      <RemoteContent remote={remote} shown={user} placeholder={<SkeletonBlocks label="Loading the account" heights={['160px', '80px']} />}>
+        {(user) => (
+          <Flex direction="column" gap="5">
+            {user.suspension ? (
+              <Callout.Root color="red" size="1">
+                <Callout.Text>
+                  Suspended {formatDateTime(user.suspension.at)}
+                  {user.suspension.by ? ` by ${user.suspension.by}` : ''}
+                  {user.suspension.reason ? `: “${user.suspension.reason}”` : ''}
+                </Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <UserFacts user={user} now={now} />
+            <Separator size="4" />
+            <Devices user={user} now={now} />
+            <Separator size="4" />
+            <UserActions
+              user={user}
+              onChanged={(changed) => {
+                remote.replace(changed);
+                onChanged();
+              }}
+            />
+            <Link asChild size="2">
+              <RouterLink to={`/admin/security?actor=${encodeURIComponent(user.id)}`}>See this account’s activity in the audit log</RouterLink>
+            </Link>
           </Flex>
-        )
-      ) : (
-        <Flex direction="column" gap="5">
-          {user.suspension ? (
-            <Callout.Root color="red" size="1">
-              <Callout.Text>
-                Suspended {formatDateTime(user.suspension.at)}
-                {user.suspension.by ? ` by ${user.suspension.by}` : ''}
-                {user.suspension.reason ? `: “${user.suspension.reason}”` : ''}
-              </Callout.Text>
-            </Callout.Root>
-          ) : null}
-          <UserFacts user={user} now={now} />
-          <Separator size="4" />
-          <Devices user={user} now={now} />
-          <Separator size="4" />
-          <UserActions
-            user={user}
-            onChanged={(changed) => {
-              remote.replace(changed);
-              onChanged();
-            }}
-          />
-          <Link asChild size="2">
-            <RouterLink to={`/admin/security?actor=${encodeURIComponent(user.id)}`}>See this account’s activity in the audit log</RouterLink>
-          </Link>
-        </Flex>
-      )}
+        )}
+      </RemoteContent>
     </SidePanel>
   );
 }

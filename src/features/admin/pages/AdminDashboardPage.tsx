@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Card, Flex, Heading, Skeleton, Table, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { AdminOverview, JobQueueHealth } from '../../../contract/admin';
 import { formatDateTime, formatNumber, formatTime, formatWhen } from '../../../contract/format';
+import { CardsOrTable } from '../../../ui/CardsOrTable';
+import type { Column } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useIsMobile } from '../../../ui/useMediaQuery';
 import { fetchOverview } from '../admin.api';
-import { LoadProblem } from '../components/LoadProblem';
+import { ADMIN_LIST_LOOK } from '../components/AdminList';
+import { RemoteContent } from '../components/RemoteContent';
 import { StatCard } from '../components/StatCard';
 import { useRemote } from '../useRemote';
 import { useNow } from '../../../pwa/use-now';
@@ -20,6 +23,11 @@ function queueState(queue: JobQueueHealth, now: number): { label: string; color:
   if (queue.failed_24h > 0) return { label: `${formatNumber(queue.failed_24h)} failed`, color: 'red' };
   if (queue.oldest_waiting_at && now - Date.parse(queue.oldest_waiting_at) > BACKLOG_MS) return { label: 'Backlog', color: 'amber' };
   return { label: 'Healthy', color: 'green' };
+}
+
+function QueueState({ queue, now }: { queue: JobQueueHealth; now: number }) {
+  const state = queueState(queue, now);
+  return <Badge color={state.color}>{state.label}</Badge>;
 }
 
 const FAILURE_KIND_LABELS = { document: 'Document', run: 'Agent run', job: 'Background job' } as const;
@@ -37,64 +45,47 @@ function Figures({ data }: { data: AdminOverview }) {
   );
 }
 
+const QUEUE_COLUMNS: Column[] = [
+  { header: 'Queue' }, { header: 'State' }, { header: 'Waiting', justify: 'end' }, { header: 'Running', justify: 'end' },
+  { header: 'Done, 24 h', justify: 'end' }, { header: 'Failed, 24 h', justify: 'end' }, { header: 'Oldest waiting' },
+];
+
 function Queues({ queues, now }: { queues: JobQueueHealth[]; now: number }) {
-  const isMobile = useIsMobile();
   if (queues.length === 0) return <Text color="gray">No background work has been queued yet.</Text>;
-  if (isMobile) {
-    return (
-      <ul className="plain-list admin-card-list" aria-label="Job queues">
-        {queues.map((queue) => {
-          const state = queueState(queue, now);
-          return (
-            <li key={queue.name} className="admin-card">
-              <Flex justify="between" gap="2">
-                <Text size="2" weight="medium" className="break-anywhere">
-                  {queue.name}
-                </Text>
-                <Badge color={state.color}>{state.label}</Badge>
-              </Flex>
-              <Text as="p" size="1" color="gray" mt="1">
-                {formatNumber(queue.waiting)} waiting · {formatNumber(queue.active)} running · {formatNumber(queue.completed_24h)} done in 24 h
-              </Text>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
   return (
-    <Table.Root size="1" variant="surface" className="admin-table">
-<caption className="visually-hidden">Job queues</caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Queue</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>State</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Waiting</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Running</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Done, 24 h</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Failed, 24 h</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Oldest waiting</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {queues.map((queue) => {
-          const state = queueState(queue, now);
-          return (
-            <Table.Row key={queue.name}>
-              <Table.RowHeaderCell>{queue.name}</Table.RowHeaderCell>
-              <Table.Cell>
-                <Badge color={state.color}>{state.label}</Badge>
-              </Table.Cell>
-              <Table.Cell justify="end">{formatNumber(queue.waiting)}</Table.Cell>
-              <Table.Cell justify="end">{formatNumber(queue.active)}</Table.Cell>
-              <Table.Cell justify="end">{formatNumber(queue.completed_24h)}</Table.Cell>
-              <Table.Cell justify="end">{formatNumber(queue.failed_24h)}</Table.Cell>
-              <Table.Cell>{queue.oldest_waiting_at ? formatWhen(queue.oldest_waiting_at, now) : '—'}</Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+    <CardsOrTable
+      label="Job queues"
+      items={queues}
+      keyOf={(queue) => queue.name}
+      look={ADMIN_LIST_LOOK}
+      columns={QUEUE_COLUMNS}
+      card={(queue) => (
+        <>
+          <Flex justify="between" gap="2">
+            <Text size="2" weight="medium" className="break-anywhere">
+              {queue.name}
+            </Text>
+            <QueueState queue={queue} now={now} />
+          </Flex>
+          <Text as="p" size="1" color="gray" mt="1">
+            {formatNumber(queue.waiting)} waiting · {formatNumber(queue.active)} running · {formatNumber(queue.completed_24h)} done in 24 h
+          </Text>
+        </>
+      )}
+      cells={(queue) => (
+        <>
+          <Table.RowHeaderCell>{queue.name}</Table.RowHeaderCell>
+          <Table.Cell>
+            <QueueState queue={queue} now={now} />
+          </Table.Cell>
+          <Table.Cell justify="end">{formatNumber(queue.waiting)}</Table.Cell>
+          <Table.Cell justify="end">{formatNumber(queue.active)}</Table.Cell>
+          <Table.Cell justify="end">{formatNumber(queue.completed_24h)}</Table.Cell>
+          <Table.Cell justify="end">{formatNumber(queue.failed_24h)}</Table.Cell>
+          <Table.Cell>{queue.oldest_waiting_at ? formatWhen(queue.oldest_waiting_at, now) : '—'}</Table.Cell>
+        </>
+      )}
+    />
   );
 }
 
@@ -137,6 +128,18 @@ function Failures({ failures, now }: { failures: AdminOverview['failures']; now:
   );
 }
 
+/** A card of the dashboard under its heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="3" className="surface-card">
+      <Heading as="h2" size="4" mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Card>
+  );
+}
+
 /** Admin Dashboard: the platform at a glance, the job queues, and what failed lately. */
 export default function AdminDashboardPage() {
   const overview = useRemote('overview', (signal) => fetchOverview(signal), 'Failed to load the platform figures');
@@ -154,32 +157,29 @@ export default function AdminDashboardPage() {
         }
       />
       <Flex direction="column" gap="5">
-        {overview.error ? <LoadProblem message={overview.error} onRetry={overview.reload} retrying={overview.loading} /> : null}
-        {!data ? (
-          overview.error ? null : (
+        <RemoteContent
+          remote={overview}
+          shown={data}
+          placeholder={
             <div className="admin-stat-grid" role="status" aria-label="Loading the platform figures">
               {[0, 1, 2, 3, 4, 5].map((card) => (
                 <Skeleton key={card} height="104px" />
               ))}
             </div>
-          )
-        ) : (
-          <>
-            <Figures data={data} />
-            <Card size="3" className="surface-card">
-              <Heading as="h2" size="4" mb="3">
-                Job queues
-              </Heading>
-              <Queues queues={data.jobs.queues} now={now} />
-            </Card>
-            <Card size="3" className="surface-card">
-              <Heading as="h2" size="4" mb="3">
-                Recent failures
-              </Heading>
-              <Failures failures={data.failures} now={now} />
-            </Card>
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <Figures data={data} />
+              <Section title="Job queues">
+                <Queues queues={data.jobs.queues} now={now} />
+              </Section>
+              <Section title="Recent failures">
+                <Failures failures={data.failures} now={now} />
+              </Section>
+            </>
+          )}
+        </RemoteContent>
       </Flex>
     </Page>
   );

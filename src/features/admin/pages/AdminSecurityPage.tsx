@@ -7,8 +7,8 @@ import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { AuditLog } from '../../audit/components/AuditLog';
 import { fetchSecuritySummary } from '../admin.api';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { DomainClaimsReview } from '../components/DomainClaimsReview';
-import { LoadProblem } from '../components/LoadProblem';
 import { useRemote } from '../useRemote';
 import '../admin.css';
 
@@ -45,7 +45,7 @@ export default function AdminSecurityPage() {
         description="Failed sign-ins, stolen-token detections and rate limits, email domain claims to decide, and the audit log of every organisation."
       />
       <Flex direction="column" gap="5">
-        {summary.error ? <LoadProblem message={summary.error} onRetry={summary.reload} retrying={summary.loading} /> : null}
+        {summary.error ? <LoadFailed message={summary.error} onRetry={summary.reload} retrying={summary.loading} /> : null}
         <div className="admin-stat-grid">
           {SIGNALS.map((signal) => {
             const counts = summary.data?.[signal.key];
