@@ -1,18 +1,18 @@
 /**
  * Each endpoint is declared once, in the contract (src/contract/endpoint.ts), and the server
  * registers its routes from those entries (server/src/routes/route-from-contract.ts). This reads
- * every route the running app has and fails for one registered any other way, except the routes
- * routes-not-from-contract.ts lists: the areas not migrated yet (a list that may only shrink) and
- * the few routes that are not the client's endpoints. The OpenAPI document is checked to be the
- * entries' too.
+ * every route the running app has and fails for one registered any other way, except the two
+ * routes-not-from-contract.ts lists, which are not the client's endpoints (the OpenAPI document
+ * itself, the payment provider's webhook). The OpenAPI document is checked to be the entries' too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ENDPOINTS, CONTRACT_ENDPOINTS, PROMPT_TEMPLATE_ENDPOINTS } from '../../src/contract/all-endpoints';
 import type { Endpoint, WireSchema } from '../../src/contract/endpoint';
 import { registeredFromContract } from '../../server/src/routes/route-from-contract';
-import { API, createTestApp, type TestApp } from '../helpers/server';
+import { API } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { routeTable } from './route-table';
-import { NEVER_FROM_CONTRACT, NOT_YET_FROM_CONTRACT } from './routes-not-from-contract';
+import { NEVER_FROM_CONTRACT } from './routes-not-from-contract';
 
 /**
  * 'METHOD /path' below the API prefix, as the entries' keys and the lists name routes, without a
@@ -22,44 +22,33 @@ import { NEVER_FROM_CONTRACT, NOT_YET_FROM_CONTRACT } from './routes-not-from-co
 const belowApi = (route: string) => route.replace(` ${API}/`, ' /').replace(/([^ ])\/$/, '$1');
 
 describe('every API route is registered from its contract entry', () => {
-  let t: TestApp;
+  // With Stripe configured: its webhook route is registered only then, and is listed as never from the contract.
+  const t = appForSuite({ env: { STRIPE_SECRET_KEY: 'sk_test_routes_from_contract', STRIPE_WEBHOOK_SECRET: 'whsec_routes_from_contract' } });
   let apiRoutes: string[];
   let fromContract: Set<string>;
 
   beforeAll(async () => {
-    // With Stripe configured: its webhook route is registered only then, and is listed as never from the contract.
-    t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_routes_from_contract', STRIPE_WEBHOOK_SECRET: 'whsec_routes_from_contract' } });
     // HEAD is Fastify's copy of each GET, registered by Fastify itself.
     apiRoutes = routeTable(t.app)
       .filter((route) => route.method !== 'HEAD' && route.path.startsWith(`${API}/`))
       .map((route) => belowApi(`${route.method} ${route.path}`));
     fromContract = new Set([...registeredFromContract(t.app)].map(belowApi));
   });
-  afterAll(() => t.close());
 
   it('reads the route table (the known routes are there) and counts the routes from entries', () => {
     expect(apiRoutes).toEqual(expect.arrayContaining(['GET /billing/plan', 'POST /prompt-templates', 'GET /me', 'POST /billing/webhooks/stripe']));
-    const counts = { routes: apiRoutes.length, fromEntries: fromContract.size, notYet: NOT_YET_FROM_CONTRACT.length, never: Object.keys(NEVER_FROM_CONTRACT).length };
-    console.info(
-      `API routes: ${counts.routes}; registered from contract entries: ${counts.fromEntries}; not yet migrated: ${counts.notYet}; never from the contract: ${counts.never}`,
-    );
-    expect(counts.fromEntries + counts.notYet + counts.never).toBe(counts.routes);
+    const counts = { routes: apiRoutes.length, fromEntries: fromContract.size, never: Object.keys(NEVER_FROM_CONTRACT).length };
+    console.info(`API routes: ${counts.routes}; registered from contract entries: ${counts.fromEntries}; never from the contract: ${counts.never}`);
+    expect(counts.fromEntries + counts.never).toBe(counts.routes);
     expect(counts.fromEntries).toBe(CONTRACT_ENDPOINTS.length);
   });
 
-  it('registers no route otherwise than from an entry, but those listed as not migrated yet or never from the contract', () => {
-    const listed = new Set([...NOT_YET_FROM_CONTRACT, ...Object.keys(NEVER_FROM_CONTRACT)]);
+  it('registers no route otherwise than from an entry, but those listed as never from the contract', () => {
+    const listed = new Set(Object.keys(NEVER_FROM_CONTRACT));
     const stray = apiRoutes.filter((route) => !fromContract.has(route) && !listed.has(route));
     // A route here: declare it in its area's `<area>-endpoints.ts` and register it with
     // routeFromContract (docs/architecture.md "How to add an endpoint"); never add it to the list.
     expect(stray).toEqual([]);
-  });
-
-  it('keeps the not-yet-migrated list honest: none of its routes is from an entry now, each still exists, none twice', () => {
-    // A route here was migrated: take it off NOT_YET_FROM_CONTRACT.
-    expect(NOT_YET_FROM_CONTRACT.filter((route) => fromContract.has(route))).toEqual([]);
-    expect(NOT_YET_FROM_CONTRACT.filter((route) => !apiRoutes.includes(route))).toEqual([]);
-    expect(NOT_YET_FROM_CONTRACT.filter((route, index) => NOT_YET_FROM_CONTRACT.indexOf(route) !== index)).toEqual([]);
   });
 
   it('registers the routes that are not the client\'s endpoints as themselves, and still has them', () => {
@@ -99,16 +88,14 @@ function fieldsOf(schema: WireSchema | undefined): string[] {
 }
 
 describe('the OpenAPI document comes from the same entries', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let paths: Record<string, Record<string, OpenApiOperation>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: `${API}/openapi.json` });
     expect(response.statusCode).toBe(200);
     paths = response.json<{ paths: typeof paths }>().paths;
   });
-  afterAll(() => t.close());
 
   /** The document's operation for an entry (OpenAPI writes `:id` as `{id}`). */
   const operationOf = (entry: Endpoint) => paths[`${API}${entry.path.replace(/:(\w+)/g, '{$1}')}`]?.[entry.method.toLowerCase()];

@@ -1,7 +1,7 @@
 /**
  * A small platform behind the fake API for the admin screens: accounts, organisations, the
  * dashboard figures and the audit log, answered with the wire types the server sends (checked
- * against src/contract/endpoints.ts by the fake API).
+ * against the contract's declarations by the fake API).
  */
 import type { FakeApi } from '../app/support/fake-api';
 import type {

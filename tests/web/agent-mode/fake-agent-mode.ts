@@ -1,6 +1,6 @@
 /**
  * Agent Mode on the fake backend (tests/web/app/support/fake-api.ts): a run that moves as the test
- * says, answering like the real server (every body is checked against src/contract/endpoints.ts),
+ * says, answering like the real server (every body is checked against the contract's declarations),
  * and a stream the test writes events into.
  */
 import type { AgentModeRun, AgentModeRunDetail, AgentModeStep, AttachedAsset, StepKind } from '../../../src/contract/agent-mode';

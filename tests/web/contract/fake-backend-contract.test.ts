@@ -1,5 +1,5 @@
 /**
- * The client tests' fake backends are held to the contract (src/contract/endpoints.ts): an answer or
+ * The client tests' fake backends are held to the contract (src/contract/all-endpoints.ts): an answer or
  * a request body that the real server's schemas refuse is reported after the test, naming the
  * endpoint and the field, while answers that fit, error answers and unlisted endpoints pass.
  */
@@ -43,7 +43,7 @@ describe('fake backends checked against the contract', () => {
     const fake = installLowLevelFake();
     fake.on('GET', '/billing/plan', json(200, { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true }));
     fake.on('GET', '/billing/credits', json(500, { detail: 'boom' }));
-    // A path neither endpoints.ts nor an area's declarations list (any real route may be declared later).
+    // A path no area declares (any real route may be declared later).
     fake.on('GET', '/unlisted', json(200, { anything: true }));
     fake.on('GET', '/me', offContract('a broken server answer', json(200, {})));
     for (const path of ['/billing/plan', '/billing/credits', '/unlisted', '/me']) await call('GET', path);
