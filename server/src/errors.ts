@@ -116,20 +116,9 @@ export const MESSAGES = {
   onlyOwnersReadAudit: "Only organisation owners can read the organisation's activity log",
 } as const;
 
-/** Knowledge-base texts (docs/knowledge.md). */
+/** Knowledge-base texts (docs/knowledge.md); the upload flow's are services/uploads/upload-messages.ts'. */
 export const KB_MESSAGES = {
   unsupportedType: (type: string, formats: string) => `Unsupported file type "${type || 'unknown'}". Upload ${formats} files.`,
-  fileTooLarge: (limit: string) => `This file is larger than the ${limit} upload limit.`,
-  uploadLinkInvalid: 'This upload link is not valid. Request a new upload link and try again.',
-  uploadLinkExpired: 'This upload link has expired. Request a new upload link and try again.',
-  uploadContentTypeMismatch: 'The Content-Type header does not match the one this upload link was signed for.',
-  uploadLinkUsed: 'This upload link has already been used. Request a new upload link to upload the file again.',
-  uploadChanged: 'The uploaded file changed or disappeared while it was being saved. Upload it again.',
-  foreignObjectPath: 'This upload does not belong to the current space.',
-  uploadMissing: 'The file was not found in storage. Upload it to the signed URL first, then commit.',
-  sizeMismatch: (stored: number, declared: number) =>
-    `The stored file is ${stored} bytes, not the ${declared} bytes declared. Upload it again.`,
-  hashMismatch: 'The uploaded file does not match its SHA-256 hash; it may have been damaged on the way. Upload it again.',
   duplicate: (filename: string) => `This file already exists in your workspace as "${filename}"`,
   documentNotFound: 'Document not found',
   spaceMismatch: 'spaceId does not match the current space (X-Space-Id header)',

@@ -6,6 +6,7 @@ import { spaceOf } from '../../plugins/space-context';
 import { commitAssetUpload, signAssetUpload } from '../../services/assets/asset-uploads.service';
 import { checkAssetHashes } from '../../services/assets/assets.service';
 import { enqueueThumbnail } from '../../services/assets/thumbnail-job';
+import { signRequest, uploadedFile } from '../../services/uploads/signed-uploads.service';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
 
@@ -20,16 +21,7 @@ export const assetUploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
 
   routeFromContract(app, ASSET_ENDPOINTS.signUpload, {
     onRequest: spaceScoped,
-    handler: async (request) => {
-      const signed = await signAssetUpload(storage, {
-        spaceId: spaceOf(request).id,
-        filename: request.query.filename,
-        contentType: request.query.content_type,
-        size: request.query.size,
-        maxBytes,
-      });
-      return { url: signed.url, method: signed.method, headers: signed.headers, object_path: signed.object_path, content_type: signed.content_type, expires_at: signed.expiresAt.toISOString() };
-    },
+    handler: async (request) => signAssetUpload(storage, signRequest(request.query, spaceOf(request).id, maxBytes)),
   });
 
   routeFromContract(app, ASSET_ENDPOINTS.commitUpload, {
@@ -39,18 +31,7 @@ export const assetUploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       const asset = await commitAssetUpload(
         db,
         storage,
-        {
-          spaceId: spaceOf(request).id,
-          userId: authOf(request).userId,
-          objectPath: body.object_path,
-          filename: body.filename,
-          size: body.size,
-          mime: body.mime,
-          hash: body.hash,
-          tags: body.tags,
-          collectionIds: body.collection_ids,
-          maxBytes,
-        },
+        { ...uploadedFile(body, spaceOf(request).id, maxBytes), userId: authOf(request).userId, tags: body.tags, collectionIds: body.collection_ids },
         (assetId) => enqueueThumbnail(jobs, config.assets, assetId),
       );
       return reply.status(201).send(asset);

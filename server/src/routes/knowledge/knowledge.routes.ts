@@ -8,6 +8,7 @@ import { checkHashes, deleteDocument, getDocument, listDocuments, toDocumentView
 import { searchKnowledge } from '../../services/knowledge/search';
 import { enqueueDocument } from '../../services/knowledge/document-jobs';
 import { commitUpload, signUpload } from '../../services/knowledge/uploads.service';
+import { signRequest, uploadedFile } from '../../services/uploads/signed-uploads.service';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
 import { documentId } from './document-id';
@@ -39,16 +40,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
 
   routeFromContract(app, KNOWLEDGE_ENDPOINTS.signUpload, {
     onRequest: spaceScoped,
-    handler: async (request) => {
-      const signed = await signUpload(storage, {
-        spaceId: spaceOf(request).id,
-        filename: request.query.filename,
-        contentType: request.query.content_type,
-        size: request.query.size,
-        maxBytes,
-      });
-      return { ...signed, expires_at: signed.expiresAt.toISOString() };
-    },
+    handler: async (request) => signUpload(storage, signRequest(request.query, spaceOf(request).id, maxBytes)),
   });
 
   routeFromContract(app, KNOWLEDGE_ENDPOINTS.commitUpload, {
@@ -59,17 +51,11 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         db,
         storage,
         {
-          spaceId: spaceOf(request).id,
+          ...uploadedFile(body, spaceOf(request).id, maxBytes),
           userId: authOf(request).userId,
-          objectPath: body.object_path,
-          filename: body.filename,
-          size: body.size,
-          mime: body.mime,
-          hash: body.hash,
           autoCategorized: body.auto_categorized,
           category: body.category ?? null,
           subcategory: body.subcategory ?? null,
-          maxBytes,
         },
         (id) => enqueueDocument(jobs, config.knowledge, id),
       );

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { KNOWLEDGE_ENDPOINTS } from '../../../../src/contract/all-endpoints';
-import { AppError, KB_MESSAGES, forbidden } from '../../errors';
-import { tooLarge } from '../../services/knowledge/uploads.service';
+import { AppError, forbidden } from '../../errors';
+import { UPLOAD_MESSAGES } from '../../services/uploads/upload-messages';
+import { uploadTooLarge } from '../../services/uploads/signed-uploads.service';
 import { LocalDiskStorage, UploadTooLargeError, type ClaimUpload } from '../../storage/index';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
@@ -13,11 +14,12 @@ function sameType(header: string | undefined, signed: string): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === signed;
 }
 
-const linkUsed = () => new AppError(409, KB_MESSAGES.uploadLinkUsed, API_ERROR_CODES.uploadLinkUsed);
+const linkUsed = () => new AppError(409, UPLOAD_MESSAGES.uploadLinkUsed, API_ERROR_CODES.uploadLinkUsed);
 
 /**
- * The local-disk upload target: the signed URL from POST /kb/uploads/sign. The signature is the
- * authorisation (like an S3 presigned URL), so no bearer token is needed. The body is streamed
+ * The local-disk upload target: the signed URL from POST /kb/uploads/sign and POST
+ * /assets/uploads/sign (services/uploads/). The signature is the authorisation (like an S3
+ * presigned URL), so no bearer token is needed. The body is streamed
  * to disk as it arrives, whatever its content type, and never buffered whole. A URL works for
  * one completed PUT; a PUT that fails midway leaves it usable.
  */
@@ -31,14 +33,14 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     handler: async (request) => {
       if (!(storage instanceof LocalDiskStorage) || !uploadTokens || !consumed) throw new AppError(404, 'Not found', 'NOT_FOUND');
       const check = uploadTokens.verify(request.query.token);
-      if (!check.ok) throw forbidden(check.reason === 'expired' ? KB_MESSAGES.uploadLinkExpired : KB_MESSAGES.uploadLinkInvalid);
+      if (!check.ok) throw forbidden(check.reason === 'expired' ? UPLOAD_MESSAGES.uploadLinkExpired : UPLOAD_MESSAGES.uploadLinkInvalid);
       const { grant } = check;
       // Refused before reading a byte; the claim after the last byte settles two PUTs racing.
       if (await consumed.isConsumed(grant.nonce)) throw linkUsed();
-      if (!sameType(request.headers['content-type'], grant.contentType)) throw forbidden(KB_MESSAGES.uploadContentTypeMismatch);
+      if (!sameType(request.headers['content-type'], grant.contentType)) throw forbidden(UPLOAD_MESSAGES.uploadContentTypeMismatch);
       const declared = Number(request.headers['content-length'] ?? Number.NaN);
       // Refused before reading a byte when the client says how much is coming.
-      if (Number.isFinite(declared) && declared > grant.maxBytes) throw tooLarge(grant.maxBytes);
+      if (Number.isFinite(declared) && declared > grant.maxBytes) throw uploadTooLarge(grant.maxBytes);
       const claim: ClaimUpload = async () => {
         if (!(await consumed.consume(grant))) throw linkUsed();
         return () => consumed.release(grant.nonce);
@@ -48,7 +50,7 @@ export const uploadTargetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         const size = await storage.write(grant, body, claim);
         return { object_path: grant.objectPath, size_bytes: size };
       } catch (error) {
-        if (error instanceof UploadTooLargeError) throw tooLarge(grant.maxBytes);
+        if (error instanceof UploadTooLargeError) throw uploadTooLarge(grant.maxBytes);
         throw error;
       }
     },
