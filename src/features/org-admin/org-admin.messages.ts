@@ -18,9 +18,6 @@ export const ORG_ADMIN_MESSAGES = {
   inviteLinkFailed: 'The invite link could not be made',
 } as const;
 
-/** What to do after a list failed to load (the panels add a Retry button next to it). */
-export const LOAD_FAILED_ADVICE = 'Check your connection and try again.';
-
 /**
  * "{spec message}: {why}". The server's first field error (or else its detail) is shown verbatim, since it
  * says exactly which rule refused; without one, the catalogue message of the failure (network,

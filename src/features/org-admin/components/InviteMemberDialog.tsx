@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Dialog, Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { EnvelopeClosedIcon, ExclamationTriangleIcon, PlusIcon } from '@radix-ui/react-icons';
+import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { EnvelopeClosedIcon, PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
+import { ChoiceSelect, choicesOf } from '../../../ui/ChoiceSelect';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../invite-form';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
 import { OrgAdminActionError, isBusy, orgAdminState, sendInvite } from '../org-admin.store';
@@ -15,6 +19,8 @@ const ROLE_HINTS: Record<InviteRole, string> = {
   org_admin: 'Admins manage members, invites and spaces.',
   org_member: 'Members use the workspace: agents, knowledge base and analytics.',
 };
+
+const ROLE_CHOICES = choicesOf<InviteRole>(INVITE_ROLES, ORG_ROLE_LABELS);
 
 /**
  * The "Invite member" button and its form; the form keeps what was typed when sending fails. Once
@@ -104,42 +110,21 @@ export function InviteMemberDialog({ defaultOpen = false, variant = 'solid' }: {
                 </TextField.Root>
               </FormField>
               <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
-                <Select.Root value={role} onValueChange={(value) => setRole(value as InviteRole)}>
-                  <Select.Trigger id="invite-role" aria-label="Role" />
-                  <Select.Content position="popper">
-                    {INVITE_ROLES.map((option) => (
-                      <Select.Item key={option} value={option}>
-                        {ORG_ROLE_LABELS[option]}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select.Root>
+                <ChoiceSelect label="Role" trigger={{ id: 'invite-role' }} value={role} onValueChange={setRole} choices={ROLE_CHOICES} position="popper" />
               </FormField>
               <Text size="1" color="gray">
                 Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
               </Text>
               {formError ? (
-                <Callout.Root color="red" role="alert">
-                  <Callout.Icon>
-                    <ExclamationTriangleIcon />
-                  </Callout.Icon>
-                  <Callout.Text>{formError}</Callout.Text>
-                </Callout.Root>
+                <FormAlert tone="error" size="2">
+                  {formError}
+                </FormAlert>
               ) : null}
-              <Flex gap="3" justify="end">
-                <Dialog.Close>
-                  <Button type="button" variant="soft" color="gray">
-                    Cancel
-                  </Button>
-                </Dialog.Close>
-                <NetworkRequiredTooltip>
-                  {({ disabled }) => (
-                    <Button type="submit" disabled={disabled} loading={sending}>
-                      Send invite
-                    </Button>
-                  )}
-                </NetworkRequiredTooltip>
-              </Flex>
+              <DialogActions dialog="dialog">
+                <NetworkRequiredButton type="submit" loading={sending}>
+                  Send invite
+                </NetworkRequiredButton>
+              </DialogActions>
             </Flex>
           </form>
         )}

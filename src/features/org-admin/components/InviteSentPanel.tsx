@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { CheckCircledIcon, CopyIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
+import { IconCallout } from '../../../ui/IconCallout';
 import { formatDay } from '../org-admin.format';
 import type { SentInvite } from '../../../contract/orgs';
 
@@ -16,39 +17,24 @@ function DeliveryNotice({ sent }: { sent: SentInvite }) {
   const until = formatDay(sent.expires_at);
   if (sent.delivery === 'emailed') {
     return (
-      <Callout.Root color="green" role="status">
-        <Callout.Icon>
-          <CheckCircledIcon />
-        </Callout.Icon>
-        <Callout.Text>
-          We emailed an invite link to <strong>{sent.email}</strong>. It works once and expires on {until}.
-        </Callout.Text>
-      </Callout.Root>
+      <IconCallout color="green" role="status" icon={<CheckCircledIcon />}>
+        We emailed an invite link to <strong>{sent.email}</strong>. It works once and expires on {until}.
+      </IconCallout>
     );
   }
   if (sent.delivery === 'outbox') {
     return (
-      <Callout.Root color="amber" role="status">
-        <Callout.Icon>
-          <InfoCircledIcon />
-        </Callout.Icon>
-        <Callout.Text>
-          The invite is ready but was not emailed: this server has no mail delivery set up. Copy the link and send it to{' '}
-          <strong>{sent.email}</strong> yourself. It works once and expires on {until}.
-        </Callout.Text>
-      </Callout.Root>
+      <IconCallout color="amber" role="status" icon={<InfoCircledIcon />}>
+        The invite is ready but was not emailed: this server has no mail delivery set up. Copy the link and send it to{' '}
+        <strong>{sent.email}</strong> yourself. It works once and expires on {until}.
+      </IconCallout>
     );
   }
   return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Callout.Text>
-        The invite is saved, but the email to <strong>{sent.email}</strong> could not be sent. Copy the link and send it to them
-        yourself, or invite them again later to retry. It works once and expires on {until}.
-      </Callout.Text>
-    </Callout.Root>
+    <IconCallout color="red" role="alert" icon={<ExclamationTriangleIcon />}>
+      The invite is saved, but the email to <strong>{sent.email}</strong> could not be sent. Copy the link and send it to them
+      yourself, or invite them again later to retry. It works once and expires on {until}.
+    </IconCallout>
   );
 }
 

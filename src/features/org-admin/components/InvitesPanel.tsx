@@ -1,36 +1,39 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { CopyIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { CopyField } from '../../../ui/CopyField';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { useNow } from '../../../pwa/use-now';
+import { ActionRow } from '../../../ui/ActionRow';
 import { EmptyState } from '../../../ui/EmptyState';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import { InviteMemberDialog } from './InviteMemberDialog';
 import { describeExpiry, formatDay } from '../org-admin.format';
 import { isBusy, loadInvites, newInviteLink, orgAdminState, revokeInvite } from '../org-admin.store';
 import type { OrgInvite } from '../../../contract/orgs';
-import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
-import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
+import { useActionError } from '../useActionError';
+import { ActionFailed } from './ActionFailed';
+import { PanelList } from './PanelList';
 import { RoleBadge } from './RoleBadge';
 
 /** Invites not yet accepted; each can be revoked until it is used or expires. */
 export function InvitesPanel() {
   const state = useSnapshot(orgAdminState);
   const { invites } = state;
-  const [actionError, setActionError] = useState<string | null>(null);
+  const actionError = useActionError();
   const now = useNow();
   // A link the browser would not let us copy is shown under its invite to copy by hand.
   const [shownLink, setShownLink] = useState<{ id: string; link: string } | null>(null);
 
   async function copyLink(invite: OrgInvite) {
-    setActionError(null);
+    actionError.clear();
     setShownLink(null);
     let link: string;
     try {
       link = await newInviteLink(invite.id);
     } catch (error) {
-      setActionError(error instanceof Error ? error.message : String(error));
+      actionError.fail(error);
       return;
     }
     try {
@@ -42,12 +45,12 @@ export function InvitesPanel() {
   }
 
   async function revoke(invite: OrgInvite) {
-    setActionError(null);
+    actionError.clear();
     try {
       await revokeInvite(invite.id);
       toast.success(`Invite for ${invite.email} revoked`);
     } catch (error) {
-      setActionError(error instanceof Error ? error.message : String(error));
+      actionError.fail(error);
     }
   }
 
@@ -57,81 +60,78 @@ export function InvitesPanel() {
         <Heading as="h2" size="4" id="org-invites-heading">
           Pending invites
         </Heading>
-        {actionError ? <ActionFailed message={actionError} onDismiss={() => setActionError(null)} /> : null}
-        {invites.error ? (
-          <LoadFailed message={invites.error} retrying={invites.loading} onRetry={() => void loadInvites()} />
-        ) : null}
-        {!invites.loaded ? (
-          invites.error ? null : <ListSkeleton label="Loading invites" rows={2} />
-        ) : invites.items.length === 0 ? (
-          <EmptyState
-            icon={<EnvelopeClosedIcon width={22} height={22} />}
-            title="No pending invites"
-            description="Invite a colleague by email; their invite waits here until they accept it."
-            actions={<InviteMemberDialog variant="soft" />}
-          />
-        ) : (
-          <ul className="plain-list org-row-list" aria-label="Pending invites">
-            {invites.items.map((invite) => (
-              <li key={invite.id} aria-label={invite.email}>
-                <Flex justify="between" align="center" gap="3" py="3" wrap="wrap">
-                  <Flex direction="column" gap="1" minWidth="0">
-                    <Flex align="center" gap="2" minWidth="0">
-                      <Text size="2" weight="medium" truncate>
-                        {invite.email}
-                      </Text>
-                      <RoleBadge role={invite.role} />
-                    </Flex>
-                    <Text size="1" color="gray">
-                      Sent {formatDay(invite.created_at)}
-                      {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
-                    </Text>
-                  </Flex>
-                  <Flex gap="2" wrap="wrap">
-                  <NetworkRequiredTooltip>
-                    {({ disabled }) => (
-                      <Button
+        <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
+        <PanelList
+          list={invites}
+          onRetry={() => void loadInvites()}
+          loadingLabel="Loading invites"
+          loadingRows={2}
+          empty={
+            <EmptyState
+              icon={<EnvelopeClosedIcon width={22} height={22} />}
+              title="No pending invites"
+              description="Invite a colleague by email; their invite waits here until they accept it."
+              actions={<InviteMemberDialog variant="soft" />}
+            />
+          }
+        >
+          {(items) => (
+            <ul className="plain-list org-row-list" aria-label="Pending invites">
+              {items.map((invite) => (
+                <ActionRow
+                  key={invite.id}
+                  label={invite.email}
+                  py="3"
+                  actions={
+                    <Flex gap="2" wrap="wrap">
+                      <NetworkRequiredButton
                         size="1"
                         variant="soft"
-                        disabled={disabled}
                         loading={isBusy(state, `invite-link:${invite.id}`)}
                         aria-label={`Copy invite link for ${invite.email}`}
                         title="Makes a new link: any link sent before stops working"
                         onClick={() => void copyLink(invite)}
                       >
                         <CopyIcon /> Copy invite link
-                      </Button>
-                    )}
-                  </NetworkRequiredTooltip>
-                  <NetworkRequiredTooltip>
-                    {({ disabled }) => (
-                      <Button
+                      </NetworkRequiredButton>
+                      <NetworkRequiredButton
                         size="1"
                         variant="soft"
                         color="red"
-                        disabled={disabled}
                         loading={isBusy(state, `invite:${invite.id}`)}
                         aria-label={`Revoke invite for ${invite.email}`}
                         onClick={() => void revoke(invite)}
                       >
                         Revoke
-                      </Button>
-                    )}
-                  </NetworkRequiredTooltip>
+                      </NetworkRequiredButton>
+                    </Flex>
+                  }
+                  after={
+                    shownLink?.id === invite.id ? (
+                      <CopyField
+                        label={`New invite link for ${invite.email}`}
+                        value={shownLink.link}
+                        copiedMessage="Invite link copied"
+                        hint="Any link sent before no longer works. Share this one only with the person invited."
+                      />
+                    ) : null
+                  }
+                >
+                  <Flex align="center" gap="2" minWidth="0">
+                    <Text size="2" weight="medium" truncate>
+                      {invite.email}
+                    </Text>
+                    <RoleBadge role={invite.role} />
                   </Flex>
-                </Flex>
-                {shownLink?.id === invite.id ? (
-                  <CopyField
-                    label={`New invite link for ${invite.email}`}
-                    value={shownLink.link}
-                    copiedMessage="Invite link copied"
-                    hint="Any link sent before no longer works. Share this one only with the person invited."
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+                  <Text size="1" color="gray">
+                    Sent {formatDay(invite.created_at)}
+                    {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
+                  </Text>
+                </ActionRow>
+              ))}
+            </ul>
+          )}
+        </PanelList>
       </Flex>
     </Card>
   );

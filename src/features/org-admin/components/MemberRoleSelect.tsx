@@ -11,7 +11,8 @@ interface MemberRoleSelectProps {
   member: OrgMember;
   actor: Actor;
   members: readonly OrgMember[];
-  onError: (message: string) => void;
+  /** A refused or failed change, for the panel to show. */
+  onError: (error: unknown) => void;
 }
 
 /** The member's role as a select; disabled, with the reason, where the rules forbid a change. */
@@ -28,7 +29,7 @@ export function MemberRoleSelect({ member, actor, members, onError }: MemberRole
       const updated = await changeMemberRole(member.id, role as OrgRole);
       toast.success(`${updated.name} is now ${ORG_ROLE_LABELS[updated.role].toLowerCase()}`);
     } catch (error) {
-      onError(error instanceof Error ? error.message : String(error));
+      onError(error);
     }
   }
 

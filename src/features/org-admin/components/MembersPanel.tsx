@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
@@ -9,7 +9,9 @@ import type { Actor } from '../org-admin.rules';
 import { loadMembers, orgAdminState } from '../org-admin.store';
 import type { OrgMember } from '../../../contract/orgs';
 import { MemberRoleSelect } from './MemberRoleSelect';
-import { ActionFailed, ListSkeleton, LoadFailed } from './PanelStatus';
+import { useActionError } from '../useActionError';
+import { ActionFailed } from './ActionFailed';
+import { PanelList } from './PanelList';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { RoleBadge } from './RoleBadge';
 
@@ -33,14 +35,65 @@ function Person({ member, isYou }: { member: OrgMember; isYou: boolean }) {
   );
 }
 
+interface MemberProps {
+  member: OrgMember;
+  isYou: boolean;
+  /** The role select and the remove button, where the rules allow them. */
+  select: ReactNode;
+  remove: ReactNode;
+}
+
+/** A member on a phone: a card with the controls under the name. */
+function MemberCard({ member, isYou, select, remove }: MemberProps) {
+  return (
+    <li className="org-card" aria-label={member.name}>
+      <Flex justify="between" align="start" gap="3">
+        <Person member={member} isYou={isYou} />
+        <RoleBadge role={member.role} />
+      </Flex>
+      <Text as="p" size="1" color="gray" mt="1">
+        Joined {formatDay(member.joined_at)}
+      </Text>
+      <Flex justify="between" align="center" gap="3" mt="3">
+        {select}
+        {remove}
+      </Flex>
+    </li>
+  );
+}
+
+function MemberRow({ member, isYou, select, remove }: MemberProps) {
+  return (
+    <Table.Row align="center" aria-label={member.name}>
+      <Table.Cell style={{ maxWidth: 320 }}>
+        <Person member={member} isYou={isYou} />
+      </Table.Cell>
+      <Table.Cell>
+        <RoleBadge role={member.role} />
+      </Table.Cell>
+      <Table.Cell>
+        <Text size="2" color="gray" style={{ whiteSpace: 'nowrap' }}>
+          {formatDay(member.joined_at)}
+        </Text>
+      </Table.Cell>
+      <Table.Cell justify="end">
+        <Flex justify="end" align="center" gap="3">
+          {select}
+          {remove}
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
 /** Everyone in the organisation, with role changes and removal where the rules allow them. */
 export function MembersPanel({ actor }: { actor: Actor }) {
   const { members } = useSnapshot(orgAdminState);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const actionError = useActionError();
   const isMobile = useIsMobile();
   const rows = members.items as readonly OrgMember[];
   const controls = (member: OrgMember) => {
-    const props = { member, actor, members: rows, onError: setActionError };
+    const props = { member, actor, members: rows, onError: actionError.fail };
     return { select: <MemberRoleSelect {...props} />, remove: <RemoveMemberDialog {...props} /> };
   };
 
@@ -58,78 +111,46 @@ export function MembersPanel({ actor }: { actor: Actor }) {
           ) : null}
         </Flex>
 
-        {actionError ? <ActionFailed message={actionError} onDismiss={() => setActionError(null)} /> : null}
-        {members.error ? (
-          <LoadFailed message={members.error} retrying={members.loading} onRetry={() => void loadMembers()} />
-        ) : null}
-
-        {!members.loaded ? (
-          members.error ? null : <ListSkeleton label="Loading members" rows={4} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<PersonIcon width={22} height={22} />}
-            title="No members yet"
-            description="Invite people with the Invite member button; they appear here once they accept."
-          />
-        ) : isMobile ? (
-          <ul className="plain-list org-card-list" aria-label="Members">
-            {rows.map((member) => {
-              const { select, remove } = controls(member);
-              return (
-                <li key={member.id} className="org-card" aria-label={member.name}>
-                  <Flex justify="between" align="start" gap="3">
-                    <Person member={member} isYou={member.id === actor.id} />
-                    <RoleBadge role={member.role} />
-                  </Flex>
-                  <Text as="p" size="1" color="gray" mt="1">
-                    Joined {formatDay(member.joined_at)}
-                  </Text>
-                  <Flex justify="between" align="center" gap="3" mt="3">
-                    {select}
-                    {remove}
-                  </Flex>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <Table.Root size="2">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Change role</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((member) => {
-                const { select, remove } = controls(member);
-                return (
-                  <Table.Row key={member.id} align="center" aria-label={member.name}>
-                    <Table.Cell style={{ maxWidth: 320 }}>
-                      <Person member={member} isYou={member.id === actor.id} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RoleBadge role={member.role} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text size="2" color="gray" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(member.joined_at)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell justify="end">
-                      <Flex justify="end" align="center" gap="3">
-                        {select}
-                        {remove}
-                      </Flex>
-                    </Table.Cell>
+        <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
+        <PanelList
+          list={members}
+          onRetry={() => void loadMembers()}
+          loadingLabel="Loading members"
+          loadingRows={4}
+          empty={
+            <EmptyState
+              icon={<PersonIcon width={22} height={22} />}
+              title="No members yet"
+              description="Invite people with the Invite member button; they appear here once they accept."
+            />
+          }
+        >
+          {() =>
+            isMobile ? (
+              <ul className="plain-list org-card-list" aria-label="Members">
+                {rows.map((member) => (
+                  <MemberCard key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
+                ))}
+              </ul>
+            ) : (
+              <Table.Root size="2">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Change role</Table.ColumnHeaderCell>
                   </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((member) => (
+                    <MemberRow key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )
+          }
+        </PanelList>
       </Flex>
     </Card>
   );

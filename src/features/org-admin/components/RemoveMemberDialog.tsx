@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertDialog, Button, Flex, IconButton } from '@radix-ui/themes';
+import { AlertDialog, IconButton } from '@radix-ui/themes';
 import { TrashIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
@@ -7,12 +7,15 @@ import { removeBlockedReason, type Actor } from '../org-admin.rules';
 import { isBusy, orgAdminState, removeMember } from '../org-admin.store';
 import type { OrgMember } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { DialogActions } from '../../../ui/DialogActions';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 
 interface RemoveMemberDialogProps {
   member: OrgMember;
   actor: Actor;
   members: readonly OrgMember[];
-  onError: (message: string) => void;
+  /** A refused or failed removal, for the panel to show. */
+  onError: (error: unknown) => void;
 }
 
 /** The remove button and the confirmation naming the person; nothing happens until confirmed. */
@@ -29,7 +32,7 @@ export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMe
       toast.success(`${member.name} was removed from the organisation`);
     } catch (error) {
       setOpen(false);
-      onError(error instanceof Error ? error.message : String(error));
+      onError(error);
     }
   }
 
@@ -50,20 +53,11 @@ export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMe
           {member.name} ({member.email}) will be signed out and will no longer be able to sign in to this organisation.
           Their chats and documents stay with the organisation, and you can invite them again later.
         </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
-          <NetworkRequiredTooltip>
-            {({ disabled }) => (
-              <Button color="red" disabled={disabled} loading={busy} onClick={() => void confirm()}>
-                Remove member
-              </Button>
-            )}
-          </NetworkRequiredTooltip>
-        </Flex>
+        <DialogActions dialog="alert" mt="4">
+          <NetworkRequiredButton color="red" loading={busy} onClick={() => void confirm()}>
+            Remove member
+          </NetworkRequiredButton>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );
