@@ -1,7 +1,9 @@
-import { Button, Callout, Flex, Skeleton, Text } from '@radix-ui/themes';
-import { ActivityLogIcon, ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { ActivityLogIcon } from '@radix-ui/react-icons';
 import type { AuditFilters } from '../../../contract/audit';
 import { EmptyState } from '../../../ui/EmptyState';
+import { LoadFailed } from '../../../ui/LoadFailed';
+import { ListSkeleton } from '../../../ui/Skeletons';
 import type { AuditScope } from '../audit.api';
 import { useAuditLog } from '../useAuditLog';
 import { AuditFiltersForm } from './AuditFiltersForm';
@@ -27,25 +29,9 @@ export function AuditLog({ scope, filters, onFiltersChange, pageSize = 50, idPre
   return (
     <Flex direction="column" gap="4">
       <AuditFiltersForm filters={filters} onChange={onFiltersChange} withOrganisation={withOrganisation} idPrefix={idPrefix} />
-      {log.error ? (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Flex direction="column" gap="2" align="start">
-            <Callout.Text>{log.error}. Check your connection and try again.</Callout.Text>
-            <Button size="1" variant="soft" color="red" onClick={log.reload}>
-              <ReloadIcon /> Retry
-            </Button>
-          </Flex>
-        </Callout.Root>
-      ) : null}
+      {log.error ? <LoadFailed message={log.error} onRetry={log.reload} /> : null}
       {log.loading ? (
-        <Flex direction="column" gap="2" role="status" aria-label="Loading activity">
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} height="36px" />
-          ))}
-        </Flex>
+        <ListSkeleton label="Loading activity" rows={4} height="36px" gap="2" />
       ) : log.events.length === 0 && !log.error ? (
         <EmptyState
           icon={<ActivityLogIcon width={22} height={22} />}

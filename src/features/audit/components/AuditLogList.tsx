@@ -1,7 +1,8 @@
 import { Badge, Flex, Table, Text } from '@radix-ui/themes';
 import type { AuditEvent } from '../../../contract/audit';
 import { formatDateTime, formatWhen } from '../../../contract/format';
-import { useIsMobile } from '../../../ui/useMediaQuery';
+import { CardsOrTable, type CardsOrTableLook } from '../../../ui/CardsOrTable';
+import type { Column } from '../../../ui/DataTable';
 import { actorLabel, auditActionLabel, detailPhrases, targetLabel } from '../audit.describe';
 
 /** Colour by area, so a security signal stands out in a long list. */
@@ -39,75 +40,74 @@ interface AuditLogListProps {
   withOrganisation: boolean;
 }
 
+const LOOK: CardsOrTableLook = { table: 'admin-table audit-table', cards: 'plain-list admin-card-list', card: 'admin-card' };
+
+function EventCard({ event, now, withOrganisation }: { event: AuditEvent; now: number; withOrganisation: boolean }) {
+  return (
+    <>
+      <Flex justify="between" align="start" gap="2">
+        <Badge color={actionColor(event.action)} variant="soft">
+          {auditActionLabel(event.action)}
+        </Badge>
+        <Text size="1" color="gray">
+          <When at={event.occurred_at} now={now} />
+        </Text>
+      </Flex>
+      <Text as="p" size="2" mt="2" className="break-anywhere">
+        {actorLabel(event)}
+        {targetLabel(event) ? ` → ${targetLabel(event)}` : ''}
+      </Text>
+      {withOrganisation && event.org_name ? (
+        <Text as="p" size="1" color="gray">
+          {event.org_name}
+        </Text>
+      ) : null}
+      <Text as="div" size="1" color="gray" mt="1">
+        <Details event={event} />
+        {event.ip_address ? `From ${event.ip_address}` : null}
+      </Text>
+    </>
+  );
+}
+
+function EventCells({ event, now, withOrganisation }: { event: AuditEvent; now: number; withOrganisation: boolean }) {
+  return (
+    <>
+      <Table.Cell className="nowrap">
+        <When at={event.occurred_at} now={now} />
+      </Table.Cell>
+      <Table.Cell>
+        <Badge color={actionColor(event.action)} variant="soft" className="audit-action">
+          {auditActionLabel(event.action)}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell className="break-anywhere">{actorLabel(event)}</Table.Cell>
+      <Table.Cell className="break-anywhere">{targetLabel(event) ?? <Text color="gray">—</Text>}</Table.Cell>
+      {withOrganisation ? <Table.Cell>{event.org_name ?? <Text color="gray">—</Text>}</Table.Cell> : null}
+      <Table.Cell>
+        <Details event={event} />
+      </Table.Cell>
+      <Table.Cell className="nowrap">{event.ip_address ?? '—'}</Table.Cell>
+    </>
+  );
+}
+
 /** Entries, newest first: a dense table on wide screens, one card per entry on phones. */
 export function AuditLogList({ events, now, withOrganisation }: AuditLogListProps) {
-  const isMobile = useIsMobile();
-  if (isMobile) {
-    return (
-      <ul className="plain-list admin-card-list" aria-label="Activity">
-        {events.map((event) => (
-          <li key={event.id} className="admin-card">
-            <Flex justify="between" align="start" gap="2">
-              <Badge color={actionColor(event.action)} variant="soft">
-                {auditActionLabel(event.action)}
-              </Badge>
-              <Text size="1" color="gray">
-                <When at={event.occurred_at} now={now} />
-              </Text>
-            </Flex>
-            <Text as="p" size="2" mt="2" className="break-anywhere">
-              {actorLabel(event)}
-              {targetLabel(event) ? ` → ${targetLabel(event)}` : ''}
-            </Text>
-            {withOrganisation && event.org_name ? (
-              <Text as="p" size="1" color="gray">
-                {event.org_name}
-              </Text>
-            ) : null}
-            <Text as="div" size="1" color="gray" mt="1">
-              <Details event={event} />
-              {event.ip_address ? `From ${event.ip_address}` : null}
-            </Text>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const columns: Column[] = [
+    { header: 'When' }, { header: 'Action' }, { header: 'Who' }, { header: 'To what' },
+    ...(withOrganisation ? [{ header: 'Organisation' }] : []), { header: 'Details' }, { header: 'From' },
+  ];
+  const props = { now, withOrganisation };
   return (
-    <Table.Root size="1" variant="surface" className="admin-table audit-table">
-      <caption className="visually-hidden">Activity</caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>To what</Table.ColumnHeaderCell>
-          {withOrganisation ? <Table.ColumnHeaderCell>Organisation</Table.ColumnHeaderCell> : null}
-          <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>From</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {events.map((event) => (
-          <Table.Row key={event.id}>
-            <Table.Cell className="nowrap">
-              <When at={event.occurred_at} now={now} />
-            </Table.Cell>
-            <Table.Cell>
-              <Badge color={actionColor(event.action)} variant="soft" className="audit-action">
-                {auditActionLabel(event.action)}
-              </Badge>
-            </Table.Cell>
-            <Table.Cell className="break-anywhere">{actorLabel(event)}</Table.Cell>
-            <Table.Cell className="break-anywhere">{targetLabel(event) ?? <Text color="gray">—</Text>}</Table.Cell>
-            {withOrganisation ? <Table.Cell>{event.org_name ?? <Text color="gray">—</Text>}</Table.Cell> : null}
-            <Table.Cell>
-              <Details event={event} />
-            </Table.Cell>
-            <Table.Cell className="nowrap">{event.ip_address ?? '—'}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <CardsOrTable
+      label="Activity"
+      items={events}
+      keyOf={(event) => event.id}
+      look={LOOK}
+      columns={columns}
+      card={(event) => <EventCard event={event} {...props} />}
+      cells={(event) => <EventCells event={event} {...props} />}
+    />
   );
 }
