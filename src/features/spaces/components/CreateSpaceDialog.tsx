@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Callout, Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { slugify, validateCreateSpace } from '../../../lib/slug';
 import { createSpace } from '../spaces.store';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
-import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
+import { useBusyAction } from '../../../ui/useBusyAction';
 
 interface CreateSpaceDialogProps {
   open: boolean;
@@ -27,8 +29,7 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
   // A field is judged once something was typed in it (or on Create): tabbing through the empty
   // form, or Cancel taking the focus from the name, shows no errors before anything is typed.
   const [touched, setTouched] = useState({ name: false, slug: false });
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { busy: submitting, error: serverError, setError: setServerError, run } = useBusyAction();
 
   const validation = validateCreateSpace({ name: values.name, slug: values.slug });
   const nameError = touched.name ? validation.errors.name : undefined;
@@ -52,9 +53,8 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
     event.preventDefault();
     setTouched({ name: true, slug: true });
     if (!validation.valid || submitting) return;
-    setSubmitting(true);
-    setServerError(null);
-    try {
+    // A failure keeps everything the user typed so they can correct it and try again.
+    await run(async () => {
       const description = values.description.trim();
       await createSpace({
         name: values.name.trim(),
@@ -64,12 +64,7 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
       toast.success('Space created successfully');
       reset();
       onOpenChange(false);
-    } catch (error) {
-      // Keep everything the user typed so they can correct it and try again.
-      setServerError(messageOf(error));
-    } finally {
-      setSubmitting(false);
-    }
+    }, messageOf);
   };
 
   return (
@@ -131,28 +126,16 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
               />
             </FormField>
             {serverError ? (
-              <Callout.Root color="red" role="alert">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>{serverError}</Callout.Text>
-              </Callout.Root>
+              <FormAlert tone="error" size="2">
+                {serverError}
+              </FormAlert>
             ) : null}
-            <Flex gap="3" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
+            <DialogActions dialog="dialog" cancelDisabled={submitting} mt="2">
               {/* Offline the form keeps what was typed; only sending waits for a connection. */}
-              <NetworkRequiredTooltip>
-                {({ disabled: offline }) => (
-                  <Button type="submit" disabled={offline || !validation.valid || submitting} loading={submitting}>
-                    Create
-                  </Button>
-                )}
-              </NetworkRequiredTooltip>
-            </Flex>
+              <NetworkRequiredButton type="submit" disabled={!validation.valid || submitting} loading={submitting}>
+                Create
+              </NetworkRequiredButton>
+            </DialogActions>
           </Flex>
         </form>
       </Dialog.Content>

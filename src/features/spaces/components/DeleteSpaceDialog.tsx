@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { AlertDialog, Button, Flex, Text, TextField } from '@radix-ui/themes';
+import { AlertDialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import type { Space } from '../../../contract/spaces';
-import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorText } from '../../../ui/ErrorText';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
+import { useBusyAction } from '../../../ui/useBusyAction';
 import { deleteSpace, spaceActionError } from '../space-admin.api';
 
 interface DeleteSpaceDialogProps {
@@ -14,8 +17,7 @@ interface DeleteSpaceDialogProps {
 /** Deleting a space asks for its name typed again: its documents, chats and runs go with it. */
 export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDialogProps) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error: problem, setError: setProblem, run } = useBusyAction();
   const matches = space !== null && typed.trim() === space.name;
 
   function close() {
@@ -27,18 +29,15 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!space || !matches) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await deleteSpace(space.id, typed);
-      toast.success(`"${space.name}" deleted. Its documents, chats and files are being removed.`);
-      onDeleted(space);
-      close();
-    } catch (error) {
-      setProblem(spaceActionError(error, 'The space could not be deleted. Check your connection and try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await deleteSpace(space.id, typed);
+        toast.success(`"${space.name}" deleted. Its documents, chats and files are being removed.`);
+        onDeleted(space);
+        close();
+      },
+      (error) => spaceActionError(error, 'The space could not be deleted. Check your connection and try again.'),
+    );
   }
 
   return (
@@ -55,25 +54,12 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
               Type <strong>{space?.name}</strong> to confirm
             </Text>
             <TextField.Root id="delete-space-name" value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
-            {problem ? (
-              <Text size="2" color="red" role="alert">
-                {problem}
-              </Text>
-            ) : null}
-            <Flex gap="3" justify="end" mt="3">
-              <AlertDialog.Cancel>
-                <Button type="button" variant="soft" color="gray" disabled={busy}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              <NetworkRequiredTooltip>
-                {({ disabled }) => (
-                  <Button type="submit" color="red" disabled={disabled || !matches || busy} loading={busy}>
-                    Delete space
-                  </Button>
-                )}
-              </NetworkRequiredTooltip>
-            </Flex>
+            <ErrorText message={problem} />
+            <DialogActions dialog="alert" cancelDisabled={busy} mt="3">
+              <NetworkRequiredButton type="submit" color="red" disabled={!matches || busy} loading={busy}>
+                Delete space
+              </NetworkRequiredButton>
+            </DialogActions>
           </Flex>
         </form>
       </AlertDialog.Content>

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import type { Space } from '../../../contract/spaces';
-import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorText } from '../../../ui/ErrorText';
 import { FormField } from '../../../ui/FormField';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
+import { useBusyAction } from '../../../ui/useBusyAction';
 import { patchSpace, spaceActionError } from '../space-admin.api';
 
 interface EditSpaceDialogProps {
@@ -17,8 +20,7 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
   // Rendered with key={space.id}, so each space starts from its own saved values.
   const [name, setName] = useState(space?.name ?? '');
   const [description, setDescription] = useState(space?.description ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error: problem, run } = useBusyAction();
 
   const nameError = name.trim() === '' ? 'Name is required' : name.trim().length > 100 ? 'Name must be at most 100 characters' : null;
   const descriptionError = description.trim().length > 500 ? 'Description must be at most 500 characters' : null;
@@ -26,18 +28,15 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!space || nameError || descriptionError) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const saved = await patchSpace(space.id, { name: name.trim(), description: description.trim() || null });
-      toast.success('Space saved');
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      setProblem(spaceActionError(error, 'The space could not be saved. Check your connection and try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const saved = await patchSpace(space.id, { name: name.trim(), description: description.trim() || null });
+        toast.success('Space saved');
+        onSaved(saved);
+        onClose();
+      },
+      (error) => spaceActionError(error, 'The space could not be saved. Check your connection and try again.'),
+    );
   }
 
   return (
@@ -55,25 +54,12 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
             <FormField label="Description" htmlFor="edit-space-description" error={descriptionError ?? undefined} optional>
               <TextArea id="edit-space-description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
             </FormField>
-            {problem ? (
-              <Text size="2" color="red" role="alert">
-                {problem}
-              </Text>
-            ) : null}
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <NetworkRequiredTooltip>
-                {({ disabled }) => (
-                  <Button type="submit" disabled={disabled || Boolean(nameError || descriptionError) || busy} loading={busy}>
-                    Save space
-                  </Button>
-                )}
-              </NetworkRequiredTooltip>
-            </Flex>
+            <ErrorText message={problem} />
+            <DialogActions dialog="dialog" cancelDisabled={busy}>
+              <NetworkRequiredButton type="submit" disabled={Boolean(nameError || descriptionError) || busy} loading={busy}>
+                Save space
+              </NetworkRequiredButton>
+            </DialogActions>
           </Flex>
         </form>
       </Dialog.Content>

@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import type { ArchivedSpace, Space } from '../../../contract/spaces';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
+import { ActionRow } from '../../../ui/ActionRow';
+import { ErrorText } from '../../../ui/ErrorText';
 import { spacesState } from '../../../session';
 import { archiveSpace, fetchArchivedSpaces, restoreSpace, spaceActionError } from '../space-admin.api';
 import { applySpaceChange, recoverFromLostSpace, retrySpaces } from '../spaces.store';
@@ -21,22 +23,10 @@ interface SpaceRowProps {
 
 function SpaceRow({ space, archived, busy, onEdit, onArchive, onDelete }: SpaceRowProps) {
   return (
-    <li aria-label={space.name}>
-      <Flex justify="between" align="center" gap="3" py="2" wrap="wrap">
-        <Flex direction="column" gap="1" minWidth="0">
-          <Flex gap="2" align="center">
-            <Text size="2" weight="medium">
-              {space.name}
-            </Text>
-            {space.is_default ? <Badge color="iris">Default</Badge> : null}
-            {archived ? <Badge color="gray">Archived</Badge> : null}
-          </Flex>
-          {space.description ? (
-            <Text size="1" color="gray">
-              {space.description}
-            </Text>
-          ) : null}
-        </Flex>
+    <ActionRow
+      label={space.name}
+      py="2"
+      actions={
         <NetworkRequiredTooltip>
           {({ disabled }) => (
             <Flex gap="2" wrap="wrap">
@@ -56,8 +46,21 @@ function SpaceRow({ space, archived, busy, onEdit, onArchive, onDelete }: SpaceR
             </Flex>
           )}
         </NetworkRequiredTooltip>
+      }
+    >
+      <Flex gap="2" align="center">
+        <Text size="2" weight="medium">
+          {space.name}
+        </Text>
+        {space.is_default ? <Badge color="iris">Default</Badge> : null}
+        {archived ? <Badge color="gray">Archived</Badge> : null}
       </Flex>
-    </li>
+      {space.description ? (
+        <Text size="1" color="gray">
+          {space.description}
+        </Text>
+      ) : null}
+    </ActionRow>
   );
 }
 
@@ -123,11 +126,7 @@ export function ManageSpacesCard() {
         <Text size="2" color="gray">
           Archived spaces are hidden and closed to work until restored; nothing in them is removed. The default space always stays.
         </Text>
-        {problem ? (
-          <Text size="2" color="red" role="alert">
-            {problem}
-          </Text>
-        ) : null}
+        <ErrorText message={problem} />
         <ul className="plain-list org-row-list" aria-label="Spaces">
           {spaces.map((space) => (
             <SpaceRow
