@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignedTokens, type TokenPayload } from './signed-token';
 
 /** What a signed local download URL allows: reading one object, under one file name, until expiry. */
 export interface DownloadGrant {
@@ -12,13 +12,12 @@ export interface DownloadGrant {
 
 export type DownloadTokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
-interface TokenPayload {
+interface DownloadPayload extends TokenPayload {
   v: 1;
   p: string;
   f: string;
   t: string;
   d: 'attachment' | 'inline';
-  e: number;
 }
 
 /**
@@ -29,33 +28,21 @@ interface TokenPayload {
  * travels only in the `token` query parameter, which request logs redact.
  */
 export class DownloadTokens {
-  constructor(private readonly key: Buffer) {}
+  private readonly tokens: SignedTokens<DownloadPayload>;
+
+  constructor(key: Buffer) {
+    this.tokens = new SignedTokens<DownloadPayload>(key, 'download.', (payload) => payload.v === 1 && typeof payload.p === 'string');
+  }
 
   sign(grant: DownloadGrant): string {
-    const payload: TokenPayload = { v: 1, p: grant.objectPath, f: grant.filename, t: grant.contentType, d: grant.disposition, e: grant.expiresAt };
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.mac(body)}`;
+    return this.tokens.sign({ v: 1, p: grant.objectPath, f: grant.filename, t: grant.contentType, d: grant.disposition, e: grant.expiresAt });
   }
 
-  verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): DownloadTokenCheck {
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) return { ok: false, reason: 'invalid' };
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-    let payload: TokenPayload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
-    } catch {
-      return { ok: false, reason: 'invalid' };
-    }
-    if (payload.v !== 1 || typeof payload.p !== 'string') return { ok: false, reason: 'invalid' };
-    if (payload.e <= nowSeconds) return { ok: false, reason: 'expired' };
-    return { ok: true, grant: { objectPath: payload.p, filename: payload.f, contentType: payload.t, disposition: payload.d, expiresAt: payload.e } };
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(`download.${body}`).digest('base64url');
+  verify(token: string, nowSeconds?: number): DownloadTokenCheck {
+    const check = this.tokens.verify(token, nowSeconds);
+    if (!check.ok) return check;
+    const { p, f, t, d, e } = check.payload;
+    return { ok: true, grant: { objectPath: p, filename: f, contentType: t, disposition: d, expiresAt: e } };
   }
 }
 

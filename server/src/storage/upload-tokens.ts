@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appSecrets } from '../db/schema/index';
+import { SignedTokens, type TokenPayload } from './signed-token';
 
 /** What a signed local upload URL allows: one object, one space, one content type, once, until expiry. */
 export interface UploadGrant {
@@ -17,14 +18,13 @@ export interface UploadGrant {
 
 export type UploadTokenCheck = { ok: true; grant: UploadGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
-interface TokenPayload {
+interface UploadPayload extends TokenPayload {
   v: 2;
   n: string;
   s: string;
   p: string;
   t: string;
   m: number;
-  e: number;
 }
 
 /**
@@ -34,34 +34,22 @@ interface TokenPayload {
  * query parameter, which request logs redact.
  */
 export class UploadTokens {
-  constructor(private readonly key: Buffer) {}
+  private readonly tokens: SignedTokens<UploadPayload>;
+
+  constructor(key: Buffer) {
+    // Version 1 tokens had no nonce (reusable): no longer accepted.
+    this.tokens = new SignedTokens<UploadPayload>(key, '', (payload) => payload.v === 2 && typeof payload.n === 'string' && payload.n !== '');
+  }
 
   sign(grant: UploadGrant): string {
-    const payload: TokenPayload = { v: 2, n: grant.nonce, s: grant.spaceId, p: grant.objectPath, t: grant.contentType, m: grant.maxBytes, e: grant.expiresAt };
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.mac(body)}`;
+    return this.tokens.sign({ v: 2, n: grant.nonce, s: grant.spaceId, p: grant.objectPath, t: grant.contentType, m: grant.maxBytes, e: grant.expiresAt });
   }
 
-  verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): UploadTokenCheck {
-    const [body, mac, extra] = token.split('.');
-    if (!body || !mac || extra !== undefined) return { ok: false, reason: 'invalid' };
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-    let payload: TokenPayload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
-    } catch {
-      return { ok: false, reason: 'invalid' };
-    }
-    // Version 1 tokens had no nonce (reusable): no longer accepted.
-    if (payload.v !== 2 || typeof payload.n !== 'string' || !payload.n) return { ok: false, reason: 'invalid' };
-    if (payload.e <= nowSeconds) return { ok: false, reason: 'expired' };
-    return { ok: true, grant: { nonce: payload.n, spaceId: payload.s, objectPath: payload.p, contentType: payload.t, maxBytes: payload.m, expiresAt: payload.e } };
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
+  verify(token: string, nowSeconds?: number): UploadTokenCheck {
+    const check = this.tokens.verify(token, nowSeconds);
+    if (!check.ok) return check;
+    const { n, s, p, t, m, e } = check.payload;
+    return { ok: true, grant: { nonce: n, spaceId: s, objectPath: p, contentType: t, maxBytes: m, expiresAt: e } };
   }
 }
 

@@ -5,10 +5,4 @@ import { AppError } from '../../errors';
 /** 409: the same content (same SHA-256) is already a live asset of the space; names that asset. */
 export const duplicateAsset = (existingName: string) => new AppError(409, ASSET_TEXT.duplicate(existingName), ASSET_ERROR_CODES.duplicate);
 
-/** PostgreSQL's unique violation (two commits of the same content racing past the check). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
-
 export const validationError = (field: string, message: string) => new AppError(422, 'Validation error', 'VALIDATION_ERROR', [{ field, message }]);

@@ -9,7 +9,8 @@ import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { assetCollectionItems, assetCollections, type AssetCollectionRow } from '../../db/schema/index';
 import { AppError, forbidden, notFound } from '../../errors';
-import { isUniqueViolation, validationError } from './asset-errors';
+import { isUniqueViolation } from '../../db/errors';
+import { validationError } from './asset-errors';
 
 function view(row: AssetCollectionRow, assetCount: number): AssetCollection {
   return { id: row.id, name: row.name, asset_count: assetCount, created_by: row.createdBy, created_at: row.createdAt.toISOString() };

@@ -13,7 +13,8 @@ import { isUuid } from '../../db/ids';
 import { assets, chatMessages, chatSessions } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
 import { cleanTags, viewOf } from './assets.service';
-import { duplicateAsset, isUniqueViolation, validationError } from './asset-errors';
+import { isUniqueViolation } from '../../db/errors';
+import { duplicateAsset, validationError } from './asset-errors';
 
 export interface CreateTextAssetInput {
   spaceId: string;
