@@ -4,11 +4,12 @@
  * new password from it and signs the account out everywhere. Mail arrives at a real SMTP server.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RESET_TTL_MINUTES, RESET_REQUESTED_MESSAGE } from '../../src/contract/account';
 import { accountTokens, auditEvents, users } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
-import { startTestSmtpServer, type ReadMail, type TestSmtpServer } from '../helpers/mail';
+import { API, TEST_PASSWORD, login, registerOwner, uniqueEmail } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
+import { startTestSmtpServer, type ReadMail } from '../helpers/mail';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -19,16 +20,8 @@ function resetSecretIn(mail: ReadMail): string {
 }
 
 describe('password reset by email link', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer());
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } }));
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -163,11 +156,7 @@ describe('password reset by email link', () => {
 });
 
 describe('password reset rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '2' } });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: '2' } });
 
   it('limits requests per address and email, whether or not the address has an account', async () => {
     const email = uniqueEmail();

@@ -4,11 +4,12 @@
  * signed-in devices with sign-out per device. Every route needs a signed-in caller.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_CHANGE_TTL_HOURS, type AccountSession } from '../../src/contract/account';
 import { auditEvents } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
-import { startTestSmtpServer, type ReadMail, type TestSmtpServer } from '../helpers/mail';
+import { API, TEST_PASSWORD, authHeaders, login, registerOwner, uniqueEmail } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
+import { startTestSmtpServer, type ReadMail } from '../helpers/mail';
 
 const NEW_PASSWORD = 'a different passphrase';
 
@@ -19,16 +20,8 @@ function confirmSecretIn(mail: ReadMail): string {
 }
 
 describe('account settings', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer());
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } }));
 
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   const call = (method: Method, url: string, token: string | null, payload?: object, userAgent?: string) =>

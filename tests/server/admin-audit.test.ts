@@ -5,32 +5,24 @@
  * their own, with Mosaic staff not named), and summarised on the Security screen.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminSecuritySummary } from '../../src/contract/admin';
 import { AUDIT_ACTION_LABELS, type AuditEvent, type AuditPage } from '../../src/contract/audit';
 import { auditEvents } from '../../server/src/db/schema/index';
 import { AUDIT_ACTIONS } from '../../server/src/services/audit/audit.service';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, login, testEngine, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, authHeaders, createTestApp, login, testEngine, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation, requestToJoin } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
 
 const actionsOf = (page: AuditPage) => page.events.map((event) => event.action);
 
 describe(`audit log (${testEngine})`, () => {
-  let t: TestApp;
-  let system: SignedIn;
-  let support: SignedIn;
-  let owner: RegisteredOwner;
-  let other: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    system = await signInPlatformAdmin(t, 'system_admin');
-    support = await signInPlatformAdmin(t, 'support_admin');
-    owner = await newOrganisation(t, 'Harbour Hotels', 'Hana Harbour');
-    other = await newOrganisation(t, 'Quarry Quilts', 'Quinn Quarry');
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const system = preparedForSuite(() => signInPlatformAdmin(t, 'system_admin'));
+  const support = preparedForSuite(() => signInPlatformAdmin(t, 'support_admin'));
+  const owner = preparedForSuite(() => newOrganisation(t, 'Harbour Hotels', 'Hana Harbour'));
+  const other = preparedForSuite(() => newOrganisation(t, 'Quarry Quilts', 'Quinn Quarry'));
 
   const platform = async (query: string) => (await adminCall(t, 'GET', `/admin/audit${query}`, support.access_token)).json<AuditPage>();
   const ownerView = async (who: RegisteredOwner, query = '') => (await adminCall(t, 'GET', `/orgs/audit${query}`, who.access_token)).json<AuditPage>();

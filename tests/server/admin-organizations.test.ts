@@ -4,24 +4,18 @@
  * the reason and the admin's name, audited — the same adjustment as POST /billing/credits/add.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrganizationDetail, AdminOrganizationPage } from '../../src/contract/admin';
 import { auditEvents } from '../../server/src/db/schema/index';
-import { API, authHeaders, createTestApp, testEngine, type SignedIn, type TestApp } from '../helpers/server';
+import { API, authHeaders, testEngine } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
 
 describe(`admin: organisations (${testEngine})`, () => {
-  let t: TestApp;
-  let system: SignedIn;
-  let support: SignedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    system = await signInPlatformAdmin(t, 'system_admin', 'Grace Hopper');
-    support = await signInPlatformAdmin(t, 'support_admin');
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const system = preparedForSuite(() => signInPlatformAdmin(t, 'system_admin', 'Grace Hopper'));
+  const support = preparedForSuite(() => signInPlatformAdmin(t, 'support_admin'));
 
   const detailOf = async (orgId: string) => (await adminCall(t, 'GET', `/admin/organizations/${orgId}`, support.access_token)).json<AdminOrganizationDetail>();
   const adjust = (orgId: string, body: object, headers: Record<string, string> = {}) => adminCall(t, 'POST', `/admin/organizations/${orgId}/credits`, system.access_token, body, headers);

@@ -4,21 +4,21 @@
  * their failures, the job queues (a real pg-boss queue with a job that fails for good) and the
  * latest failures listed with their errors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '../../src/contract/admin';
 import { authHeaders, API, testEngine } from '../helpers/server';
 import { until } from '../helpers/wait-until';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { brokenPdf, MIME } from './kb-fixtures';
-import { createKbTestApp, uploadFile, waitForProcessed, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, uploadFile, waitForProcessed } from './kb-helpers';
 import { addPerson, newOrganisation } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
 
 describe(`admin: dashboard figures (${testEngine})`, () => {
-  let t: KbTestApp;
+  const t = startedForSuite(() => createKbTestApp());
   let overview: () => Promise<AdminOverview>;
 
   beforeAll(async () => {
-    t = await createKbTestApp();
     const support = await signInPlatformAdmin(t, 'support_admin');
     const system = await signInPlatformAdmin(t, 'system_admin');
     overview = async () => (await adminCall(t, 'GET', '/admin/overview', support.access_token)).json<AdminOverview>();
@@ -43,7 +43,6 @@ describe(`admin: dashboard figures (${testEngine})`, () => {
     });
     await t.deps.jobs.send('admin-test-failing', { attempt: 1 }, { retryLimit: 0 });
   });
-  afterAll(() => t.close());
 
   it('counts organisations, people, activity, credits and documents', async () => {
     const figures = await overview();

@@ -4,9 +4,10 @@
  * support admins read (200) but every action answers 403 with why, changing nothing; system
  * admins read and act. GET /orgs/audit is the other way round: organisation owners only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/contract/admin';
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/server';
+import type { SignedIn } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { addPerson, newOrganisation } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
 
@@ -53,13 +54,12 @@ function expected(caller: Caller, endpoint: Endpoint): { status: number; detail?
 }
 
 describe('admin area: role × endpoint', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let tokens: Record<Caller, string | null>;
   let ids: Ids;
   let member: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const owner = await newOrganisation(t, 'Acme Marketing', 'Ada Owner');
     const admin = await addPerson(t, owner, 'Alma Admin', 'org_admin');
     member = await addPerson(t, owner, 'Mo Member');
@@ -80,7 +80,6 @@ describe('admin area: role × endpoint', () => {
     const claims = (await adminCall(t, 'GET', '/admin/domain-claims', system.access_token)).json<{ claims: { id: string; domain: string }[] }>().claims;
     ids = { userId: target.user.id, orgId: owner.user.org_id!, claimId: claims.find((claim) => claim.domain === domain)!.id };
   });
-  afterAll(() => t.close());
 
   for (const caller of CALLERS) {
     it(`${caller}: every admin endpoint answers as the role allows`, async () => {

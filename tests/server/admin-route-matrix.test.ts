@@ -8,9 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../src/contract/admin';
-import { API, authHeaders, createTestApp, type TestApp } from '../helpers/server';
+import { API, authHeaders } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { signInPlatformAdmin } from './admin-helpers';
 import { addPerson, newOrganisation } from './org-helpers';
 import { routeTable, type RouteEntry } from './route-table';
@@ -30,14 +31,13 @@ function expected(caller: Caller, route: RouteEntry): { status: number; detail?:
 }
 
 describe('admin area: every registered route × every caller', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let adminRoutes: RouteEntry[];
   let tokens: Record<Caller, string | null>;
   /** Values for the routes' parameters, by the collection the parameter names a member of. */
   let members: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // HEAD is Fastify's copy of each GET (same hooks); OPTIONS is not registered.
     adminRoutes = routeTable(t.app).filter(
       (route) => route.method !== 'HEAD' && (route.path === ADMIN_PREFIX || route.path.startsWith(`${ADMIN_PREFIX}/`)),
@@ -56,7 +56,6 @@ describe('admin area: every registered route × every caller', () => {
     };
     members = { users: target.user.id, organizations: owner.user.org_id! };
   });
-  afterAll(() => t.close());
 
   /** The route's path with each parameter filled: a real id where the collection is known, else a fresh one. */
   function urlOf(route: RouteEntry): string {

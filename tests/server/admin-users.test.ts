@@ -5,32 +5,22 @@
  * password reset link through the real reset flow. Each action is audited with its reason.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS, type AdminUserDetail, type AdminUserPage } from '../../src/contract/admin';
 import { auditEvents } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, login, type SignedIn, type TestApp } from '../helpers/server';
-import { readOutbox, startTestSmtpServer, type TestSmtpServer } from '../helpers/mail';
+import { API, TEST_PASSWORD, authHeaders, createTestApp, login } from '../helpers/server';
+import { readOutbox, startTestSmtpServer } from '../helpers/mail';
 import { addPerson, newOrganisation } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
+import { appForSuite, startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 const SUSPENDED = 'Your account has been suspended. Contact an owner or admin of your organisation, or Mosaic support, to have it reactivated.';
 
 describe('admin: users', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  let system: SignedIn;
-  let support: SignedIn;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } });
-    system = await signInPlatformAdmin(t, 'system_admin');
-    support = await signInPlatformAdmin(t, 'support_admin');
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer());
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } }));
+  const system = preparedForSuite(() => signInPlatformAdmin(t, 'system_admin'));
+  const support = preparedForSuite(() => signInPlatformAdmin(t, 'support_admin'));
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(token) });
   const refresh = (token: string) => t.app.inject({ method: 'POST', url: `${API}/refresh`, payload: { refresh_token: token } });

@@ -6,14 +6,15 @@
  * with a refund.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentModeRunPage } from '../../src/contract/agent-mode';
 import type { Asset } from '../../src/contract/assets';
 import { assets } from '../../server/src/db/schema/index';
 import { createRun, newRun, runAction, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, seedDocument } from '../helpers/fake-openai-chat';
-import { startFakeOpenAi, type ChatCompletionRequest, type FakeOpenAi } from '../helpers/fake-openai';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
+import { startFakeOpenAi, type ChatCompletionRequest } from '../helpers/fake-openai';
+import { API, authHeaders, registerOwner, testEngine, type TestApp } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const GOAL = 'Write a welcome email for new salon owners';
 /** Words found nowhere else: if they reach the deliverable, they came from the asset. */
@@ -37,12 +38,7 @@ async function runsOf(t: TestApp, caller: Caller): Promise<AgentModeRunPage> {
 }
 
 describe(`Agent Mode goals carrying assets, offline engine (${testEngine})`, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   it('keeps the assets on the run, quotes them in the research and builds the deliverable on the text asset', async () => {
     const caller = await ownerCaller(t);
@@ -141,17 +137,8 @@ describe(`Agent Mode goals carrying assets, offline engine (${testEngine})`, () 
 });
 
 describe(`Agent Mode goals carrying assets, with a model (${testEngine})`, () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl } }));
 
   const systemOf = (request: ChatCompletionRequest) => String(request.messages.find((message) => message.role === 'system')?.content ?? '');
   const stepOf = (request: ChatCompletionRequest) => /## This step: (.+)/.exec(systemOf(request))?.[1] ?? '';

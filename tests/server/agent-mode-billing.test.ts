@@ -5,24 +5,20 @@
  * or referenced document is gone fails with the reason and is refunded; the ledger always adds up.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STEP_BASE_CREDITS, type AgentModeRunDetail } from '../../src/contract/agent-mode';
 import { agentModeSteps, creditTransactions, kbDocuments } from '../../server/src/db/schema/index';
 import { agentModeNotificationContent } from '../../server/src/services/agent-mode/notification';
 import { newRun, runAction, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, expirePlan, seedDocument, setRemainingCredits } from '../helpers/fake-openai-chat';
-import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 const GOAL = 'Write a welcome email for new trial users of the booking calendar';
 const PASSAGES = ['New trial users get 14 days of the booking calendar with reminders and a shared team view.'];
 
 describe(`Agent Mode credits (${testEngine})`, () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   async function owner(): Promise<{ who: RegisteredOwner; caller: Caller }> {
     const who = await registerOwner(t.app);

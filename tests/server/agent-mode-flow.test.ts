@@ -6,14 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_BASE_CREDITS, type AgentModeRunDetail } from '../../src/contract/agent-mode';
 import { creditTransactions } from '../../server/src/db/schema/index';
 import { finishedDeliverable } from '../../server/src/services/agent-mode/deliverable';
 import { agentModeNotificationContent } from '../../server/src/services/agent-mode/notification';
 import { answer, createRun, editStep, getRun, newRun, openRunStream, runAction, runDetail, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, seedDocument } from '../helpers/fake-openai-chat';
-import { addMember, API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { addMember, API, authHeaders, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { accountsOf, connectDemo, ga4Call } from './ga4-helpers';
 
 const GOAL = 'Plan the spring launch email sequence for small business owners';
@@ -33,14 +34,12 @@ async function debitsOf(t: TestApp, orgId: string) {
 }
 
 describe(`Agent Mode on the offline engine (${testEngine})`, () => {
-  let t: TestApp;
+  const t = appForSuite();
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   async function ownerWithKnowledge(): Promise<RegisteredOwner> {
     const owner = await registerOwner(t.app);

@@ -5,30 +5,22 @@
  * message. Nobody else in the space is told, and a run's notifications share one tag per run.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/contract/notifications';
 import { kbDocuments } from '../../server/src/db/schema/index';
 import { answer, newRun, runAction, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { seedDocument } from '../helpers/fake-openai-chat';
-import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
-import { addMember, API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type TestDevice } from '../helpers/push-endpoint';
+import { addMember, API, authHeaders, registerOwner, testEngine } from '../helpers/server';
 import { until } from '../helpers/wait-until';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const PASSAGES = ['New trial users get 14 days of the booking calendar with reminders and a shared team view.'];
 const GOAL = 'Write a welcome email for new trial users of the booking calendar';
 
 describe(`Agent Mode notifications (${testEngine})`, () => {
-  let t: TestApp;
-  let pushService: PushEndpoint;
-
-  beforeAll(async () => {
-    pushService = await startPushEndpoint();
-    t = await createTestApp({ env: LOCAL_PUSH_SERVICE_ENV });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pushService?.close();
-  });
+  const pushService = startedForSuite(() => startPushEndpoint());
+  const t = appForSuite({ env: LOCAL_PUSH_SERVICE_ENV });
 
   async function subscribe(accessToken: string): Promise<TestDevice> {
     const device = pushService.device();

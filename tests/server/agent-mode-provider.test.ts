@@ -6,13 +6,14 @@
  * next run of the step; sees an edited instruction; a pause waits for the step in progress, a
  * cancel stops it and refunds it; provider failures are retried or fail the step with a refund.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentModeRunDetail } from '../../src/contract/agent-mode';
 import { answer, editStep, newRun, openRunStream, runAction, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, seedDocument } from '../helpers/fake-openai-chat';
-import { startFakeOpenAi, type ChatCompletionRequest, type FakeOpenAi } from '../helpers/fake-openai';
-import { createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
+import { startFakeOpenAi, type ChatCompletionRequest } from '../helpers/fake-openai';
+import { registerOwner, testEngine } from '../helpers/server';
 import { until } from '../helpers/wait-until';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const PASSAGE = 'The spring launch opens on 3 March with 20% off for small business owners.';
 
@@ -32,18 +33,12 @@ function researcher(request: ChatCompletionRequest) {
 }
 
 describe(`Agent Mode with a model provider (${testEngine})`, () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '2' } }));
   let baseUrl: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '2' } });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   async function caller(): Promise<Caller> {

@@ -15,6 +15,7 @@ import { startFakeGoogle, type FakeGoogle } from '../helpers/fake-google';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
 import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { accountsOf, connectDemo, connectGoogle, ga4Call } from './ga4-helpers';
 
 const DEMO_STORE = { id: '900000001', name: 'Demo Store' };
@@ -47,13 +48,11 @@ async function ask(t: TestApp, caller: Caller, slug: string, message: string): P
 }
 
 describe(`agents with the demo analytics source and the offline engine (${testEngine})`, () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
   let unlinked: RegisteredOwner;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
     await connectDemo(t, owner, owner.defaultSpace.id);
     const [account] = await accountsOf(t, owner, owner.defaultSpace.id);
     // Two links: the first one (the dashboard's auto-selection) is the one the agents read.
@@ -61,7 +60,6 @@ describe(`agents with the demo analytics source and the offline engine (${testEn
     await link(t, owner, account!.id, DEMO_BLOG);
     unlinked = await registerOwner(t.app, { org_name: 'No Analytics Ltd' });
   });
-  afterAll(() => t.close());
 
   const report = async (body: object) => {
     const response = await ga4Call(t, owner, owner.defaultSpace.id, 'POST', '/report', { property_id: DEMO_STORE.id, ...last28Days(), ...body });

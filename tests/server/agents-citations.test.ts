@@ -4,12 +4,13 @@
  * document and passage it stands for and whether the text cites it. Through a model provider (the
  * local OpenAI-compatible stand-in, real wire format), the offline engine, and a stop part way.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CitationDto } from '../../src/contract/citations';
-import { API, authHeaders, createTestApp, registerOwner, type TestApp } from '../helpers/server';
-import { startFakeOpenAi, type ChatCompletionRequest, type FakeOpenAi } from '../helpers/fake-openai';
+import { API, authHeaders, registerOwner, type TestApp } from '../helpers/server';
+import { startFakeOpenAi, type ChatCompletionRequest } from '../helpers/fake-openai';
 import { seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type MessageBody } from '../helpers/fake-openai-chat';
 import { openReplyStream } from '../helpers/reply-stream-client';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const systemOf = (request: ChatCompletionRequest) => request.messages.find((m) => m.role === 'system')!.content as string;
 
@@ -27,8 +28,10 @@ function setSettings(t: TestApp, caller: Caller, slug: string, body: object) {
 }
 
 describe('citations of replies', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({
+    env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, LLM_MODEL: 'llama-test', AGENT_RUN_MAX_ATTEMPTS: '1', AGENT_POLL_HOLD_SECONDS: '120' },
+  }));
   let caller: Caller;
   let pricing: string;
   let persona: string;
@@ -36,10 +39,6 @@ describe('citations of replies', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({
-      env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, LLM_MODEL: 'llama-test', AGENT_RUN_MAX_ATTEMPTS: '1', AGENT_POLL_HOLD_SECONDS: '120' },
-    });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const owner = await registerOwner(t.app);
     caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
@@ -61,10 +60,6 @@ describe('citations of replies', () => {
     });
   });
   afterEach(() => fake.behave({}));
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
 
   it('numbers the passages in the prompt and records which document and passage each cited number is', async () => {
     // The stand-in model cites the pricing passage by the number the prompt gave it.

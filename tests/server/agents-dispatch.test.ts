@@ -5,12 +5,13 @@
  * that fails retryably is handed to the queue for its retry.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database';
-import { createTestApp, registerOwner, type TestApp } from '../helpers/server';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
+import { registerOwner } from '../helpers/server';
+import { startFakeOpenAi } from '../helpers/fake-openai';
 import { sendAsync, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
 import { until } from '../helpers/wait-until';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 /** The agent-run jobs the queue holds for a run, whatever their state. */
 async function jobsFor(database: Database, runId: string): Promise<number> {
@@ -21,22 +22,16 @@ async function jobsFor(database: Database, runId: string): Promise<number> {
 }
 
 describe('dispatching an accepted message', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
+  const fake = startedForSuite(() => startFakeOpenAi());
+  // One slot, and retries allowed: the cases below fill it, and fail a first attempt.
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_CONCURRENCY: '1', AGENT_RUN_MAX_ATTEMPTS: '2' } }));
   let caller: Caller;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    // One slot, and retries allowed: the cases below fill it, and fail a first attempt.
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_CONCURRENCY: '1', AGENT_RUN_MAX_ATTEMPTS: '2' } });
     const owner = await registerOwner(t.app);
     caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
   });
   afterEach(() => fake.behave({}));
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
 
   it('answers in the accepting process, leaving no job for a worker', async () => {
     fake.behave({ reply: () => 'Answered here.' });
@@ -73,14 +68,7 @@ describe('dispatching an accepted message', () => {
 });
 
 describe('dispatching in a process that serves no agent runs (JOB_WORKERS=false)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { JOB_WORKERS: 'false' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForSuite({ env: { JOB_WORKERS: 'false' } });
 
   it('queues the run for a worker process', async () => {
     const owner = await registerOwner(t.app);

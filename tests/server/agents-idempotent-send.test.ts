@@ -5,18 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentRuns } from '../../server/src/db/schema/index';
-import { API, authHeaders, createTestApp, registerOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, registerOwner } from '../helpers/server';
 import { creditsOf, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
+import { appForSuite } from '../helpers/suite-fixtures';
 import type { SessionWithMessages } from '../../src/contract/agents';
 
 describe('sending with an Idempotency-Key', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   async function newCaller(): Promise<Caller> {
     const owner = await registerOwner(t.app);

@@ -5,33 +5,30 @@
  * (polls here hold far longer than a test may take, so a poll that was not woken fails the test).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
 import { openTestDatabase } from '../helpers/server-database';
 import { until } from '../helpers/wait-until';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller, type PollBody } from '../helpers/fake-openai-chat';
+import { creditsOf, poll, seedDocument, sendAsync, waitForReply, type AcceptedBody, type PollBody } from '../helpers/fake-openai-chat';
+import { appForSuite, startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('agents with an OpenAI-compatible provider', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({
+    env: {
+      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      OPENAI_COMPATIBLE_API_KEY: 'local-key',
+      LLM_MODEL: 'llama-test',
+      // One attempt: a failing provider ends the run at once (retries have their own test below).
+      AGENT_RUN_MAX_ATTEMPTS: '1',
+      // Longer than any test may take: a poll that answers was answered by news, never by its time-out.
+      AGENT_POLL_HOLD_SECONDS: '120',
+    },
+  }));
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ access_token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({
-      env: {
-        OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-        OPENAI_COMPATIBLE_API_KEY: 'local-key',
-        LLM_MODEL: 'llama-test',
-        // One attempt: a failing provider ends the run at once (retries have their own test below).
-        AGENT_RUN_MAX_ATTEMPTS: '1',
-        // Longer than any test may take: a poll that answers was answered by news, never by its time-out.
-        AGENT_POLL_HOLD_SECONDS: '120',
-      },
-    });
-    owner = await registerOwner(t.app);
-    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     await seedDocument(t.database, {
       spaceId: caller.spaceId,
       filename: 'brand-book.pdf',
@@ -39,10 +36,6 @@ describe('agents with an OpenAI-compatible provider', () => {
     });
   });
   afterEach(() => fake.behave({}));
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
 
   it('streams the reply from the provider and gives it the persona, template and knowledge passages', async () => {
     const answer = '### Verdict\n\nMostly on brand.\n\n' + 'Use shorter sentences. '.repeat(40);
@@ -135,17 +128,8 @@ describe('agents with an OpenAI-compatible provider', () => {
 });
 
 describe('agent runs retry a failing provider', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '2' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '2' } }));
 
   it('answers on the second attempt after a 503, charging once', async () => {
     const owner = await registerOwner(t.app);

@@ -3,19 +3,17 @@
  * own emphasis intact; the ledger names what was asked in plain words. And the settings round trip:
  * PUT takes back exactly what GET returned.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
-import { seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, authHeaders, registerOwner } from '../helpers/server';
+import { seedDocument, sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('offline engine replies and agent settings round trip', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ access_token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     await seedDocument(t.database, {
       spaceId: caller.spaceId,
       filename: 'range_notes.md',
@@ -24,7 +22,6 @@ describe('offline engine replies and agent settings round trip', () => {
       ],
     });
   });
-  afterAll(() => t.close());
 
   const request = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url: `${API}${url}`, headers: authHeaders(caller.access_token, caller.spaceId), ...(payload ? { payload } : {}) });

@@ -15,6 +15,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, sendAsync, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
 import { openReplyStream } from '../helpers/reply-stream-client';
 import { until } from '../helpers/wait-until';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 async function listen(t: TestApp): Promise<string> {
   return t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,18 +43,12 @@ function stop(t: TestApp, caller: Caller, sessionId: string) {
 const ANSWER = 'Start with the audience. '.repeat(80); // 2,000 characters
 
 describe('reply streaming with a model provider', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '1', AGENT_POLL_HOLD_SECONDS: '120' } }));
   let baseUrl: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '1', AGENT_POLL_HOLD_SECONDS: '120' } });
     baseUrl = await listen(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   it('streams the text while the model writes, then the final message; the poll delivers it too', async () => {
@@ -170,16 +165,8 @@ describe('reply streaming with a model provider', () => {
 });
 
 describe('regenerate with a model provider', () => {
-  let fake: FakeOpenAi;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '1' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = startedForSuite(() => startFakeOpenAi());
+  const t = appForSuite(() => ({ env: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_MAX_ATTEMPTS: '1' } }));
 
   async function answered(caller: Caller) {
     fake.behave({ reply: () => 'First answer.' });
@@ -226,13 +213,11 @@ describe('regenerate with a model provider', () => {
 });
 
 describe('reply streaming with the offline engine', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let baseUrl: string;
   beforeAll(async () => {
-    t = await createTestApp();
     baseUrl = await listen(t);
   });
-  afterAll(() => t.close());
 
   it('streams the offline answer in chunks and ends with the same text as the message', async () => {
     const caller = await newCaller(t);

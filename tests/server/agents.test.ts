@@ -2,9 +2,9 @@
  * Agents and chat over HTTP with the built-in offline engine (no provider configured): the whole
  * flow of spec 001 §4/§7 on the real server and database (PGlite, and PostgreSQL with test:pg).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../helpers/wait-until';
-import { API, authHeaders, createTestApp, registerOwner, addMember, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, registerOwner, addMember } from '../helpers/server';
 import {
   creditsOf,
   expirePlan,
@@ -17,16 +17,14 @@ import {
   type Caller,
   type MessageBody,
 } from '../helpers/fake-openai-chat';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('agents with the offline engine', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ access_token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
     await seedDocument(t.database, {
       spaceId: caller.spaceId,
       filename: 'q3-campaign-plan.md',
@@ -37,7 +35,6 @@ describe('agents with the offline engine', () => {
       ],
     });
   });
-  afterAll(() => t.close());
 
   const get = (url: string, who: Caller = caller) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(who.access_token, who.spaceId) });
 
@@ -191,16 +188,9 @@ describe('agents with the offline engine', () => {
 });
 
 describe('agents: plan, credits and space boundaries', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AGENT_POLL_HOLD_SECONDS: '0.5' } });
-    owner = await registerOwner(t.app);
-    caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ env: { AGENT_POLL_HOLD_SECONDS: '0.5' } });
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ access_token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   it('answers at once when the poll has nothing to wait for, and holds otherwise', async () => {
     const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Meta description for our pricing page' })).json<AcceptedBody>();

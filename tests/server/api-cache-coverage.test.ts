@@ -4,23 +4,22 @@
  * have a rule, cached or never-cached, with a reason. A rule naming no route fails too, so the
  * table never describes endpoints that are gone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_GET_CACHE_RULES, normaliseRoutePath } from '../../src/contract/paths';
-import { API, createTestApp, type TestApp } from '../helpers/server';
+import { API } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { routeTable } from './route-table';
 
 describe('the service worker\'s API cache rules cover every GET route of the real server', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let apiGetRoutes: string[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     apiGetRoutes = routeTable(t.app, 'GET')
       .map((route) => route.path)
       .filter((path) => path.startsWith(`${API}/`))
       .map((path) => normaliseRoutePath(path.slice(API.length)));
   });
-  afterAll(() => t.close());
 
   it('reads the route list correctly (every path found is a real GET route, the known ones are there)', () => {
     for (const path of apiGetRoutes) expect(t.app.hasRoute({ method: 'GET', url: `${API}${path}` }), path).toBe(true);

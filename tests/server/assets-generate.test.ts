@@ -4,24 +4,23 @@
  * thumbnail; it costs credits, refunded when the model refuses or fails; with no image model the
  * server says plainly that generation is not set up.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetCapabilities } from '../../src/contract/assets';
 import { creditsOf } from '../helpers/fake-openai-chat';
-import { colourOfPrompt, startFakeImageApi, type FakeImageApi } from '../helpers/fake-image-api';
+import { colourOfPrompt, startFakeImageApi } from '../helpers/fake-image-api';
 import { registerOwner } from '../helpers/server';
-import { call, createAssetsTestApp, pixelAt, waitForAsset, type AssetsTestApp, type Caller } from './assets-helpers';
+import { startedForSuite } from '../helpers/suite-fixtures';
+import { call, createAssetsTestApp, pixelAt, waitForAsset, type Caller } from './assets-helpers';
 
 const PROMPT = 'A flat lay of spring stationery on a pale green desk, soft morning light';
 
 describe('image generation with no image model configured', () => {
-  let t: AssetsTestApp;
+  const t = startedForSuite(() => createAssetsTestApp());
   let caller: Caller;
   beforeAll(async () => {
-    t = await createAssetsTestApp();
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
   });
-  afterAll(() => t.close());
 
   it('capabilities say it is unavailable, and a generation is refused with what to configure', async () => {
     const capabilities = (await call(t.app, caller, 'GET', '/assets/capabilities')).json<AssetCapabilities>();
@@ -36,18 +35,12 @@ describe('image generation with no image model configured', () => {
 });
 
 describe('image generation with OpenAI (a local stand-in)', () => {
-  let t: AssetsTestApp;
-  let images: FakeImageApi;
+  const images = startedForSuite(() => startFakeImageApi());
+  const t = startedForSuite(() => createAssetsTestApp({ env: { OPENAI_API_KEY: 'sk-test-images', OPENAI_BASE_URL: images.baseUrl } }));
   let caller: Caller;
   beforeAll(async () => {
-    images = await startFakeImageApi();
-    t = await createAssetsTestApp({ env: { OPENAI_API_KEY: 'sk-test-images', OPENAI_BASE_URL: images.baseUrl } });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(async () => {
-    await t.close();
-    await images.close();
   });
 
   it('capabilities name the model; a landscape picture becomes a generated asset with the prompt as its description', async () => {

@@ -4,27 +4,21 @@
  * source, tag and collection, collections, rename, and assets attached to a chat message reaching
  * the model.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetCollection } from '../../src/contract/assets';
 import { createTextAsset } from '../../server/src/services/assets/text-assets.service';
 import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { registerOwner, type RegisteredOwner } from '../helpers/server';
-import { addAsset, call, createAssetsTestApp, pngImage, waitForAsset, type AssetsTestApp, type Caller } from './assets-helpers';
+import { startFakeOpenAi } from '../helpers/fake-openai';
+import { registerOwner } from '../helpers/server';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
+import { addAsset, call, createAssetsTestApp, pngImage, waitForAsset, type Caller } from './assets-helpers';
 
 const names = (assets: Asset[]) => assets.map((asset) => asset.name);
 
 describe('assets library', () => {
-  let t: AssetsTestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
-
-  beforeAll(async () => {
-    t = await createAssetsTestApp();
-    owner = await registerOwner(t.app);
-    caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(() => t.close());
+  const t = startedForSuite(() => createAssetsTestApp());
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   const list = async (query = '') => (await call(t.app, caller, 'GET', `/assets${query}`)).json<{ assets: Asset[]; total: number }>();
   const search = async (query: string) => (await call(t.app, caller, 'GET', `/assets/search?${query}`)).json<{ assets: Asset[] }>();
@@ -178,19 +172,13 @@ describe('assets library', () => {
 });
 
 describe('assets attached to a chat message', () => {
-  let t: AssetsTestApp;
-  let fake: FakeOpenAi;
+  const fake = startedForSuite(() => startFakeOpenAi({ reply: () => 'Here is a tighter version of your tagline.' }));
+  const t = startedForSuite(() => createAssetsTestApp({ env: { LLM_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, LLM_MODEL: 'local-model' } }));
   let caller: Caller;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ reply: () => 'Here is a tighter version of your tagline.' });
-    t = await createAssetsTestApp({ env: { LLM_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, LLM_MODEL: 'local-model' } });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   it("the model is given a text asset's content and an image's name and description", async () => {

@@ -3,24 +3,23 @@
  * only what they added; owners and admins delete anyone's (the knowledge base's rule). Another
  * organisation sees nothing (404), and nobody gets anything without signing in (401).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset, AssetCollection } from '../../src/contract/assets';
-import { API, addMember, registerOwner, type RegisteredOwner, type SignedIn } from '../helpers/server';
-import { addAsset, call, createAssetsTestApp, pngImage, type AssetsTestApp, type Caller } from './assets-helpers';
+import { API, addMember, registerOwner, type SignedIn } from '../helpers/server';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
+import { addAsset, call, createAssetsTestApp, pngImage, type Caller } from './assets-helpers';
 
 const DELETE_OTHERS = 'Members can delete only the assets they added. Ask an organisation owner or admin to delete this one.';
 
 describe('assets: roles', () => {
-  let t: AssetsTestApp;
-  let owner: RegisteredOwner;
+  const t = startedForSuite(() => createAssetsTestApp());
+  const owner = preparedForSuite(() => registerOwner(t.app));
   let as: Record<'owner' | 'admin' | 'member' | 'colleague' | 'stranger', Caller>;
 
   const textAsset = async (who: Caller, name: string) =>
     (await call(t.app, who, 'POST', '/assets/text', { name, content: `Words of ${name} ${Math.random()}`, source: 'chat' })).json<Asset>();
 
   beforeAll(async () => {
-    t = await createAssetsTestApp();
-    owner = await registerOwner(t.app);
     const space = owner.defaultSpace.id;
     const admin: SignedIn = await addMember(t.app, t.database, owner, 'org_admin');
     const member: SignedIn = await addMember(t.app, t.database, owner, 'org_member');
@@ -34,7 +33,6 @@ describe('assets: roles', () => {
       stranger: { token: other.access_token, spaceId: other.defaultSpace.id },
     };
   });
-  afterAll(() => t.close());
 
   it('a member uploads, writes, lists, reads, renames, tags and downloads', async () => {
     const image = await addAsset(t.app, as.member, { filename: 'member-photo.png', contentType: 'image/png', bytes: await pngImage(90, 60) });

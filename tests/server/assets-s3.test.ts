@@ -6,29 +6,24 @@
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../src/contract/assets';
 import { assets } from '../../server/src/db/schema/index';
-import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
+import { startFakeS3 } from '../helpers/fake-s3';
 import { registerOwner } from '../helpers/server';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { sha256 } from './kb-fixtures';
 import type { SignedUploadBody } from './kb-helpers';
-import { call, createAssetsTestApp, pngImage, signAsset, waitForAsset, type AssetsTestApp, type Caller } from './assets-helpers';
+import { call, createAssetsTestApp, pngImage, signAsset, waitForAsset, type Caller } from './assets-helpers';
 
 describe('assets on S3-compatible storage', () => {
-  let s3: FakeS3;
-  let t: AssetsTestApp;
+  const s3 = startedForSuite(() => startFakeS3());
+  const t = startedForSuite(() => createAssetsTestApp({ env: s3.env }));
   let caller: Caller;
 
   beforeAll(async () => {
-    s3 = await startFakeS3();
-    t = await createAssetsTestApp({ env: s3.env });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
   });
 
   it('uploads to the bucket, makes the thumbnail from the bucket, downloads through a presigned GET, and deletes everything', async () => {

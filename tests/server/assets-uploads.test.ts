@@ -5,9 +5,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../src/contract/assets';
 import { API, authHeaders, registerOwner } from '../helpers/server';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { sha256 } from './kb-fixtures';
 import { putToSigned, withTamperedLink, type SignedUploadBody } from './kb-helpers';
 import {
@@ -20,7 +21,6 @@ import {
   signAsset,
   uploadAsset,
   waitForAsset,
-  type AssetsTestApp,
   type Caller,
 } from './assets-helpers';
 
@@ -29,15 +29,13 @@ const MIB = 1024 * 1024;
 const MAX_BYTES = 2 * MIB;
 
 describe('assets: upload, thumbnails, duplicates, downloads', () => {
-  let t: AssetsTestApp;
+  const t = startedForSuite(() => createAssetsTestApp({ env: { ASSETS_MAX_UPLOAD_BYTES: String(MAX_BYTES) } }));
   let caller: Caller;
 
   beforeAll(async () => {
-    t = await createAssetsTestApp({ env: { ASSETS_MAX_UPLOAD_BYTES: String(MAX_BYTES) } });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
   });
-  afterAll(() => t.close());
 
   describe('POST /assets/uploads/sign', () => {
     it('answers a single-use PUT URL for a new upload path of the space, bound to the resolved type', async () => {

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/contract/auth';
 import { refreshTokens, users } from '../../server/src/db/schema/index';
 import { hashRefreshToken } from '../../server/src/services/refresh-tokens';
@@ -10,13 +10,11 @@ import {
   TEST_JWT_SECRET,
   TEST_PASSWORD,
   authHeaders,
-  createTestApp,
   login,
   registerOwner,
   uniqueEmail,
-  type RegisteredOwner,
-  type TestApp,
 } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 const secretKey = new TextEncoder().encode(TEST_JWT_SECRET);
 
@@ -45,14 +43,8 @@ function signTokenAt(claims: { sub: string; role: string; org: string | null }, 
 }
 
 describe('sign-in, tokens and /me', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app, { name: 'Grace Hopper' });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app, { name: 'Grace Hopper' }));
 
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload: payload as object });
   const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(token) });
@@ -264,15 +256,10 @@ describe('sign-in, tokens and /me', () => {
 });
 
 describe('refresh token expiry and access token lifetime', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
   const TTL = 120;
+  const t = appForSuite({ env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL) } });
+  const owner = preparedForSuite(() => registerOwner(t.app));
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL) } });
-    owner = await registerOwner(t.app);
-  });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/me`, headers: authHeaders(token) });

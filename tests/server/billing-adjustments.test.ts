@@ -1,20 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../server/src/db/schema/index';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, login, registerOwner, testEngine, uniqueEmail, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, authHeaders, login, registerOwner, testEngine, uniqueEmail, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 describe(`credit adjustments by platform admins (${testEngine})`, () => {
-  let t: TestApp;
+  const t = appForSuite();
   let systemAdmin: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const email = uniqueEmail();
     await upsertPlatformAdmin(t.database.db, { email, name: 'Grace Hopper', password: TEST_PASSWORD, role: 'system_admin' });
     systemAdmin = await login(t.app, email);
   });
-  afterAll(() => t.close());
 
   const adjust = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `${API}/billing/credits/add`, headers: { ...authHeaders(systemAdmin.access_token), ...headers }, payload });

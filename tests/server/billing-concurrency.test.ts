@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentCheckouts } from '../../server/src/db/schema/index';
 import { registerPaymentProvider } from '../../server/src/payments/index';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 interface LedgerRow {
   transaction_type: string;
@@ -29,11 +30,7 @@ function countingProvider(name: string) {
 }
 
 describe(`billing under concurrency (${testEngine})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const post = (owner: RegisteredOwner, url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, headers: { ...authHeaders(owner.access_token, owner.defaultSpace.id), ...headers }, payload });

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditAccounts, paymentCheckouts } from '../../server/src/db/schema/index';
 import { registerPaymentProvider } from '../../server/src/payments/index';
-import { API, addMember, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, addMember, authHeaders, registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`billing flows (${testEngine})`, () => {
-  let t: TestApp;
+  const t = appForSuite();
   beforeAll(async () => {
-    t = await createTestApp();
     // A provider that refuses every card, to see what a decline does.
     registerPaymentProvider({
       kind: 'instant',
@@ -19,7 +19,6 @@ describe(`billing flows (${testEngine})`, () => {
       refund: async () => {},
     });
   });
-  afterAll(() => t.close());
 
   const request = (owner: { access_token: string }, spaceId: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url: `${API}${url}`, headers: { ...authHeaders(owner.access_token, spaceId), ...headers }, ...(payload ? { payload } : {}) });

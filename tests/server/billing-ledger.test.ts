@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditAccounts, creditTransactions, plans } from '../../server/src/db/schema/index';
 import { AppError } from '../../server/src/errors';
 import { chargeChat, refundCharge } from '../../server/src/services/billing/chat-billing';
 import { chatCost } from '../../src/contract/chat';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 /** Remaining balance as the ledger tells it: every inflow minus every debit. */
 async function ledgerBalance(t: TestApp, orgId: string): Promise<number> {
@@ -23,11 +24,7 @@ async function accountOf(t: TestApp, orgId: string) {
 }
 
 describe(`credits ledger (${testEngine})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const deduct = (owner: RegisteredOwner, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({

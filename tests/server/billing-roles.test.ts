@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentCheckouts } from '../../server/src/db/schema/index';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
 import {
@@ -7,15 +7,13 @@ import {
   TEST_PASSWORD,
   addMember,
   authHeaders,
-  createTestApp,
   login,
   registerOwner,
   testEngine,
   uniqueEmail,
-  type RegisteredOwner,
   type SignedIn,
-  type TestApp,
 } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 type Method = 'GET' | 'POST';
 interface Endpoint {
@@ -49,18 +47,14 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 describe(`billing roles (${testEngine})`, () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let admin: SignedIn;
-  let member: SignedIn;
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const admin = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_admin'));
+  const member = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_member'));
   let platformAdmin: SignedIn;
   let supportAdmin: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    admin = await addMember(t.app, t.database, owner, 'org_admin');
-    member = await addMember(t.app, t.database, owner, 'org_member');
     const email = uniqueEmail();
     await upsertPlatformAdmin(t.database.db, { email, name: 'Sys', password: TEST_PASSWORD, role: 'system_admin' });
     platformAdmin = await login(t.app, email);
@@ -68,7 +62,6 @@ describe(`billing roles (${testEngine})`, () => {
     await upsertPlatformAdmin(t.database.db, { email: supportEmail, name: 'Sup', password: TEST_PASSWORD, role: 'support_admin' });
     supportAdmin = await login(t.app, supportEmail);
   });
-  afterAll(() => t.close());
 
   const call = (endpoint: Endpoint, token: string | undefined, spaceId: string | null = owner.defaultSpace.id) =>
     t.app.inject({

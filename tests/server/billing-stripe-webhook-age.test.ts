@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
-import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { API, authHeaders, registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../helpers/fake-stripe';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 /**
  * How old a Stripe-Signature timestamp may be. server/src/payments/stripe-provider.ts passes no
@@ -21,17 +22,8 @@ function signedAt(payload: string, secondsAgo: number): string {
 }
 
 describe(`Stripe webhook signature age (${testEngine})`, () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ env: { ...stripe.env, PUBLIC_URL: 'https://mosaic.example' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const stripe = startedForSuite(() => startFakeStripe());
+  const t = appForSuite(() => ({ env: { ...stripe.env, PUBLIC_URL: 'https://mosaic.example' } }));
 
   const deliver = (payload: string, signature: string) =>
     t.app.inject({

@@ -1,25 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, creditAccounts, paymentCheckouts, plans } from '../../server/src/db/schema/index';
-import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../helpers/fake-stripe';
+import { API, authHeaders, registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { startFakeStripe, type FakeSession } from '../helpers/fake-stripe';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 import { loadConfig } from '../../server/src/config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PUBLIC_URL = 'https://mosaic.example';
 
 describe(`billing with Stripe Checkout (${testEngine})`, () => {
-  let t: TestApp;
-  let stripe: FakeStripe;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({ env: { ...stripe.env, PUBLIC_URL }, captureLogs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const stripe = startedForSuite(() => startFakeStripe());
+  const t = appForSuite(() => ({ env: { ...stripe.env, PUBLIC_URL }, captureLogs: true }));
 
   const as = (owner: RegisteredOwner) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(owner.access_token, owner.defaultSpace.id) }),

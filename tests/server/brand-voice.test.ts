@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, addMember, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 const VOICE = 'Warm, plain and confident.\nWe say "bakers", never "users".\nShort sentences win.';
 
 describe('the organisation brand voice', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let member: SignedIn;
-  let other: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    member = await addMember(t.app, t.database, owner, 'org_member');
-    other = await registerOwner(t.app);
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const member = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_member'));
+  const other = preparedForSuite(() => registerOwner(t.app));
 
   const get = (token: string, spaceId: string) =>
     t.app.inject({ method: 'GET', url: `${API}/settings/brand-voice`, headers: authHeaders(token, spaceId) });

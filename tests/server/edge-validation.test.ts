@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   TEST_PASSWORD,
   authHeaders,
-  createTestApp,
   registerOwner,
   uniqueEmail,
-  type RegisteredOwner,
-  type TestApp,
 } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 const NUL = 'Must not contain NUL characters (\\u0000)';
 const SURROGATE = 'Must be valid Unicode text (it contains an unpaired UTF-16 surrogate)';
@@ -18,14 +16,8 @@ const jsonWith = (template: Record<string, unknown>, field: string, escaped: str
   JSON.stringify(template).replace(`"${field}":"X"`, `"${field}":"a${escaped}b"`);
 
 describe('text the database cannot store is refused at the edge with 422', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp({ captureLogs: true });
-    owner = await registerOwner(t.app);
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ captureLogs: true });
+  const owner = preparedForSuite(() => registerOwner(t.app));
 
   const send = (method: 'POST' | 'PUT', url: string, body: string, spaceScoped = true) =>
     t.app.inject({

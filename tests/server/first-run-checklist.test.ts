@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Onboarding } from '../../src/contract/onboarding';
 import type { Space } from '../../src/contract/spaces';
-import { API, authHeaders, login, registerOwner, testEngine, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { API, authHeaders, login, registerOwner, testEngine, type SignedIn } from '../helpers/server';
 import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { connectDemo, accountsOf, ga4Call } from './ga4-helpers';
-import { createKbTestApp, uploadFile, waitForProcessed, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, uploadFile, waitForProcessed } from './kb-helpers';
 import { MIME } from './kb-fixtures';
 import { addPerson, newOrganisation } from './org-helpers';
 
 const NOTHING_DONE = { brand_voice: false, knowledge: false, analytics: false, team: false, chat: false };
 
 describe(`the first-run checklist (${testEngine})`, () => {
-  let t: KbTestApp;
-  let owner: RegisteredOwner;
+  const t = startedForSuite(() => createKbTestApp());
+  const owner = preparedForSuite(() => newOrganisation(t, 'Crumb & Co'));
   let secondSpace: Space;
 
   beforeAll(async () => {
-    t = await createKbTestApp();
-    owner = await newOrganisation(t, 'Crumb & Co');
     const created = await t.app.inject({
       method: 'POST',
       url: `${API}/spaces/`,
@@ -26,7 +25,6 @@ describe(`the first-run checklist (${testEngine})`, () => {
     });
     secondSpace = created.json<Space>();
   });
-  afterAll(() => t.close());
 
   const checklist = async (who: SignedIn, spaceId: string): Promise<Onboarding> => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/onboarding`, headers: authHeaders(who.access_token, spaceId) });

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ga4Accounts } from '../../server/src/db/schema/index';
 import { resolveGa4Keys } from '../../server/src/services/ga4/ga4-keys';
 import { signOAuthState } from '../../server/src/services/ga4/oauth-state';
-import { FAKE_CLIENT_ID, startFakeGoogle, type FakeGoogle } from '../helpers/fake-google';
-import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { FAKE_CLIENT_ID, startFakeGoogle } from '../helpers/fake-google';
+import { registerOwner, testEngine } from '../helpers/server';
+import { appForSuite, startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { GA4, accountsOf, callback, connectGoogle, ga4Call, startConnection } from './ga4-helpers';
 
 const ADA = { sub: '1122334455', email: 'ada@gmail.example' };
 
 describe(`GA4 Google OAuth flow (${testEngine})`, () => {
-  let t: TestApp;
-  let fake: FakeGoogle;
-  let owner: RegisteredOwner;
-
-  beforeAll(async () => {
-    fake = await startFakeGoogle();
-    t = await createTestApp({ env: fake.env });
-    owner = await registerOwner(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = startedForSuite(() => startFakeGoogle());
+  const t = appForSuite(() => ({ env: fake.env }));
+  const owner = preparedForSuite(() => registerOwner(t.app));
 
   it('start answers Google’s authorisation URL with client id, scopes, offline access and a signed state', async () => {
     const url = await startConnection(t, owner, owner.defaultSpace.id);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { API } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 describe('GET /health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   it('answers ok without authentication', async () => {
     const response = await t.app.inject({ method: 'GET', url: `${API}/health` });

@@ -2,17 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, authHeaders, createTestApp, registerOwner, type TestApp } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('HTTP behaviour shared by every API route', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { BODY_LIMIT_BYTES: '4096' } });
-    owner = await registerOwner(t.app);
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ env: { BODY_LIMIT_BYTES: '4096' } });
+  const owner = preparedForSuite(() => registerOwner(t.app));
 
   const rawPost = (url: string, payload: string, contentType = 'application/json') =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers: { 'content-type': contentType } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthClaims } from '../../server/src/services/access-tokens';
 import {
   approveJoinRequest,
@@ -11,14 +11,13 @@ import {
   API,
   TEST_PASSWORD,
   addMember,
-  createTestApp,
   registerOwner,
   signInWithRole,
   uniqueEmail,
   type RegisteredOwner,
-  type TestApp,
 } from '../helpers/server';
 import { holdDomainVerified } from '../helpers/domain-claims';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 const claimsOf = (session: { user: { id: string; role: AuthClaims['role']; org_id: string | null } }): AuthClaims => ({
   userId: session.user.id,
@@ -27,18 +26,16 @@ const claimsOf = (session: { user: { id: string; role: AuthClaims['role']; org_i
 });
 
 describe('POST /register/with-domain and the join-request lifecycle', () => {
-  let t: TestApp;
+  const t = appForSuite();
   let owner: RegisteredOwner;
   let domain: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     domain = `join-${Date.now()}.example.net`;
     owner = await registerOwner(t.app, { email: `owner@${domain}`, org_name: 'Join Corp' });
     // Joining by domain needs the organisation to hold its domain verified (tests/server/domain-claims.test.ts).
     await holdDomainVerified(t.database, owner.user.org_id!, domain);
   });
-  afterAll(() => t.close());
 
   const withDomain = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/register/with-domain`, payload });
   const loginStatus = async (email: string) =>

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_FAILED_MESSAGE, type DocumentTextDto } from '../../src/contract/document-preview';
 import { chunkText, joinPassages } from '../../server/src/services/knowledge/chunk-text';
-import { API, authHeaders, registerOwner, testEngine, type RegisteredOwner } from '../helpers/server';
+import { API, authHeaders, registerOwner, testEngine } from '../helpers/server';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { brokenPdf, docxWithText, MIME } from './kb-fixtures';
-import { createKbTestApp, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, uploadFile, waitForProcessed, type Caller } from './kb-helpers';
 
 /** A text long enough for several passages, with sentences that straddle passage boundaries. */
 const PARAGRAPHS = Array.from({ length: 12 }, (_, index) =>
@@ -29,16 +30,9 @@ describe('passages back into text', () => {
 });
 
 describe(`GET /kb/documents/{id}/text (${testEngine})`, () => {
-  let t: KbTestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
-
-  beforeAll(async () => {
-    t = await createKbTestApp();
-    owner = await registerOwner(t.app);
-    caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(() => t.close());
+  const t = startedForSuite(() => createKbTestApp());
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ token: owner.access_token, spaceId: owner.defaultSpace.id }));
 
   const readText = (who: Caller, id: string) =>
     t.app.inject({ method: 'GET', url: `${API}/kb/documents/${id}/text`, headers: authHeaders(who.token, who.spaceId) });

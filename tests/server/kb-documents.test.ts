@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../../server/src/services/knowledge/taxonomy';
 import { CATEGORY_LABELS, SUBCATEGORY_LABELS } from '../../src/contract/knowledge-categories';
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { BRAND_GUIDELINES, EMAIL_CAMPAIGN, MIME, brokenPdf, sha256 } from './kb-fixtures';
 import {
   createKbTestApp,
@@ -15,11 +16,10 @@ import {
   waitForProcessed,
   type Caller,
   type DocumentBody,
-  type KbTestApp,
 } from './kb-helpers';
 
 describe('knowledge documents: list, status, hash check, search, delete', () => {
-  let t: KbTestApp;
+  const t = startedForSuite(() => createKbTestApp());
   let caller: Caller;
   let member: Caller;
   let memberId: string;
@@ -36,7 +36,6 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
   const del = (as: Caller, id: string) => t.app.inject({ method: 'DELETE', url: `${API}/kb/documents/${id}`, headers: authHeaders(as.token, as.spaceId) });
 
   beforeAll(async () => {
-    t = await createKbTestApp();
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
     ownerId = owner.user.id;
@@ -56,7 +55,6 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
     const brokenUpload = await uploadFile(t.app, caller, { filename: 'broken.pdf', contentType: MIME.pdf, bytes: brokenPdf() });
     broken = await waitForProcessed(t.app, caller, brokenUpload.commit.json().id);
   });
-  afterAll(() => t.close());
 
   it('keeps the client taxonomy labels in step with the server taxonomy', () => {
     expect(Object.keys(CATEGORY_LABELS).sort()).toEqual(TAXONOMY.map((category) => category.id).sort());

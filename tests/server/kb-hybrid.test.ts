@@ -7,10 +7,11 @@
  * instead (the server must notice the missing extension and stay on full-text).
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_EMBEDDING_SYNONYMS, startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { registerOwner } from '../helpers/server';
 import { TEST_DATABASE_URL, openTestDatabase } from '../helpers/server-database';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { MIME } from './kb-fixtures';
 import { createKbTestApp, search, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
 
@@ -76,20 +77,13 @@ const warnings = (t: KbTestApp) =>
   t.logs.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level === 40).map((line) => line.msg);
 
 describe.skipIf(!pgvectorAvailable)('hybrid search with an embedding provider and pgvector', () => {
-  let model: FakeOpenAi;
-  let t: KbTestApp;
-  let caller: Caller;
+  const model = startedForSuite(() => startFakeOpenAi());
+  const t = startedForSuite(() => createKbTestApp({ env: embeddingEnv(model) }));
+  const caller = preparedForSuite(() => signIn(t));
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    model = await startFakeOpenAi();
-    t = await createKbTestApp({ env: embeddingEnv(model) });
-    caller = await signIn(t);
     for (const file of [EARNINGS, SHOPPERS, RADIO]) ids[file.filename] = (await upload(t, caller, file)).id;
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
   });
 
   it('embeds every passage with the configured model while processing', () => {
@@ -147,19 +141,9 @@ describe.skipIf(!pgvectorAvailable)('hybrid search with an embedding provider an
 });
 
 describe.skipIf(!pgvectorAvailable)('hybrid search when the embedding provider fails', () => {
-  let model: FakeOpenAi;
-  let t: KbTestApp;
-  let caller: Caller;
-
-  beforeAll(async () => {
-    model = await startFakeOpenAi({ embeddingsFailWith: 503 });
-    t = await createKbTestApp({ env: embeddingEnv(model), captureLogs: true });
-    caller = await signIn(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
-  });
+  const model = startedForSuite(() => startFakeOpenAi({ embeddingsFailWith: 503 }));
+  const t = startedForSuite(() => createKbTestApp({ env: embeddingEnv(model), captureLogs: true }));
+  const caller = preparedForSuite(() => signIn(t));
 
   it('still processes documents and answers searches by full text, with a warning', async () => {
     const document = await upload(t, caller, EARNINGS);
@@ -201,20 +185,13 @@ describe.skipIf(!pgvectorAvailable)('documents processed before embeddings were 
 });
 
 describe('without an embedding provider', () => {
-  let model: FakeOpenAi;
-  let t: KbTestApp;
-  let caller: Caller;
+  const model = startedForSuite(() => startFakeOpenAi());
+  // The provider's base URL is set (the agents could use it), but EMBEDDING_PROVIDER is not.
+  const t = startedForSuite(() => createKbTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, LLM_PROVIDER: 'offline' } }));
+  const caller = preparedForSuite(() => signIn(t));
 
   beforeAll(async () => {
-    model = await startFakeOpenAi();
-    // The provider's base URL is set (the agents could use it), but EMBEDDING_PROVIDER is not.
-    t = await createKbTestApp({ env: { OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, LLM_PROVIDER: 'offline' } });
-    caller = await signIn(t);
     for (const file of [EARNINGS, SHOPPERS, RADIO]) await upload(t, caller, file);
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
   });
 
   it('answers by full text alone and never calls an embedding endpoint', async () => {
@@ -230,19 +207,9 @@ describe('without an embedding provider', () => {
 });
 
 describe.skipIf(pgvectorAvailable)('an embedding provider on a database without pgvector', () => {
-  let model: FakeOpenAi;
-  let t: KbTestApp;
-  let caller: Caller;
-
-  beforeAll(async () => {
-    model = await startFakeOpenAi();
-    t = await createKbTestApp({ env: embeddingEnv(model), captureLogs: true });
-    caller = await signIn(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
-  });
+  const model = startedForSuite(() => startFakeOpenAi());
+  const t = startedForSuite(() => createKbTestApp({ env: embeddingEnv(model), captureLogs: true }));
+  const caller = preparedForSuite(() => signIn(t));
 
   it('says so at start, then ingests and searches by full text without calling the provider', async () => {
     expect(warnings(t).some((message) => message.startsWith('pgvector is not available on this database'))).toBe(true);

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner } from '../helpers/server';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
+import { startFakeOpenAi } from '../helpers/fake-openai';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { BRAND_GUIDELINES, MIME } from './kb-fixtures';
-import { createKbTestApp, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, uploadFile, waitForProcessed, type Caller } from './kb-helpers';
 
 describe('categorising documents with a configured model', () => {
-  let model: FakeOpenAi;
-  let t: KbTestApp;
+  const model = startedForSuite(() => startFakeOpenAi());
+  const t = startedForSuite(() => createKbTestApp({
+    env: { LLM_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, LLM_MODEL: 'tiny-test-model' },
+  }));
   let caller: Caller;
 
   beforeAll(async () => {
-    model = await startFakeOpenAi();
-    t = await createKbTestApp({
-      env: { LLM_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, LLM_MODEL: 'tiny-test-model' },
-    });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
   });
 
   async function upload(filename: string, text: string) {

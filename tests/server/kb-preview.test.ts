@@ -5,15 +5,16 @@
  * original. Space- and organisation-checked; the download link works without the bearer token,
  * once signed, and only until it expires.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_WINDOW_PASSAGES, type DocumentTextDto, type DownloadLinkDto } from '../../src/contract/document-preview';
 import { DownloadTokens } from '../../server/src/storage/download-tokens';
 import { DOWNLOAD_LINK_EXPIRED } from '../../server/src/routes/knowledge/download.routes';
 import { resolveUploadSigningKey } from '../../server/src/storage/upload-tokens';
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { seedDocument } from '../helpers/fake-openai-chat';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { MIME } from './kb-fixtures';
-import { createKbTestApp, documentObjectPath, search, uploadFile, waitForProcessed, withTamperedLink, type Caller, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, documentObjectPath, search, uploadFile, waitForProcessed, withTamperedLink, type Caller } from './kb-helpers';
 
 /** Six paragraphs of about 500 characters: several overlapping passages. */
 const PARAGRAPHS = [
@@ -26,7 +27,7 @@ const PARAGRAPHS = [
 ].map((lead, index) => `${lead} ${`Detail sentence ${index + 1} explains the point further with concrete figures and examples. `.repeat(5)}`.trim());
 
 describe('document preview: text with passages, and the original file', () => {
-  let t: KbTestApp;
+  const t = startedForSuite(() => createKbTestApp());
   let owner: Caller;
   let member: Caller;
   let otherSpace: Caller;
@@ -35,7 +36,6 @@ describe('document preview: text with passages, and the original file', () => {
   const get = (as: Caller, url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: authHeaders(as.token, as.spaceId) });
 
   beforeAll(async () => {
-    t = await createKbTestApp();
     const registered = await registerOwner(t.app);
     owner = { token: registered.access_token, spaceId: registered.defaultSpace.id };
     const signedMember = await addMember(t.app, t.database, registered);
@@ -55,7 +55,6 @@ describe('document preview: text with passages, and the original file', () => {
     expect(ready.passage_count).toBeGreaterThan(2);
     documentId = ready.id;
   });
-  afterAll(() => t.close());
 
   it('answers the whole text, and each passage range holds exactly the passage the search (and the agents) read', async () => {
     const response = await get(member, `/kb/documents/${documentId}/text`);

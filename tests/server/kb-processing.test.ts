@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner } from '../helpers/server';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { BRAND_GUIDELINES, EMAIL_CAMPAIGN, MIME, brokenPdf, docxWithText, pdfWithText, pdfWithoutText } from './kb-fixtures';
-import { createKbTestApp, search, uploadFile, waitForProcessed, type Caller, type KbTestApp } from './kb-helpers';
+import { createKbTestApp, search, uploadFile, waitForProcessed, type Caller } from './kb-helpers';
 
 describe('knowledge processing: extraction, categorisation, errors users understand', () => {
-  let t: KbTestApp;
+  const t = startedForSuite(() => createKbTestApp());
   let caller: Caller;
 
   beforeAll(async () => {
-    t = await createKbTestApp();
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
   });
-  afterAll(() => t.close());
 
   async function process(filename: string, contentType: string, bytes: Buffer) {
     const { commit } = await uploadFile(t.app, caller, { filename, contentType, bytes });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, authHeaders, registerOwner } from '../helpers/server';
-import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
+import { startFakeS3 } from '../helpers/fake-s3';
+import { startedForSuite } from '../helpers/suite-fixtures';
 import { BRAND_GUIDELINES, sha256 } from './kb-fixtures';
 import {
   commit,
@@ -11,7 +12,6 @@ import {
   sign,
   waitForProcessed,
   type Caller,
-  type KbTestApp,
   type SignedUploadBody,
 } from './kb-helpers';
 
@@ -24,19 +24,13 @@ const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
  * of upload URLs.
  */
 describe('knowledge base on S3-compatible storage', () => {
-  let s3: FakeS3;
-  let t: KbTestApp;
+  const s3 = startedForSuite(() => startFakeS3());
+  const t = startedForSuite(() => createKbTestApp({ env: s3.env }));
   let caller: Caller;
 
   beforeAll(async () => {
-    s3 = await startFakeS3();
-    t = await createKbTestApp({ env: s3.env });
     const owner = await registerOwner(t.app);
     caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
   });
 
   const text = (content: string) => Buffer.from(content, 'utf8');

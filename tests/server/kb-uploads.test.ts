@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, authHeaders, registerOwner, type RegisteredOwner } from '../helpers/server';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API, authHeaders, registerOwner } from '../helpers/server';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { BRAND_GUIDELINES, sha256 } from './kb-fixtures';
 import {
   commit,
@@ -15,7 +16,6 @@ import {
   waitForProcessed,
   withTamperedSignature,
   type Caller,
-  type KbTestApp,
   type SignedUploadBody,
 } from './kb-helpers';
 
@@ -23,19 +23,15 @@ import {
 const MAX_BYTES = 64 * 1024;
 
 describe('knowledge uploads: sign → PUT → commit', () => {
-  let t: KbTestApp;
-  let owner: RegisteredOwner;
-  let caller: Caller;
+  const t = startedForSuite(() => createKbTestApp({ env: { KB_MAX_UPLOAD_BYTES: String(MAX_BYTES) } }));
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const caller = preparedForSuite(() => ({ token: owner.access_token, spaceId: owner.defaultSpace.id }));
   let otherOrg: Caller;
 
   beforeAll(async () => {
-    t = await createKbTestApp({ env: { KB_MAX_UPLOAD_BYTES: String(MAX_BYTES) } });
-    owner = await registerOwner(t.app);
-    caller = { token: owner.access_token, spaceId: owner.defaultSpace.id };
     const other = await registerOwner(t.app, { org_name: 'Other Co' });
     otherOrg = { token: other.access_token, spaceId: other.defaultSpace.id };
   });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const text = (content: string) => Buffer.from(content, 'utf8');

@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrgInvitesResponse, SentInvite } from '../../src/contract/orgs';
 import { loadConfig } from '../../server/src/config';
 import { INVITE_SUBJECT } from '../../server/src/mail/templates/invite-mail';
-import { API, TEST_PASSWORD, createTestApp, registerOwner, signInWithRole, uniqueEmail, type TestApp } from '../helpers/server';
-import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type ReadMail, type TestSmtpServer } from '../helpers/mail';
+import { API, TEST_PASSWORD, registerOwner, signInWithRole, uniqueEmail, type TestApp } from '../helpers/server';
+import { inviteLinkIn, readOutbox, secretOf, startTestSmtpServer, type ReadMail } from '../helpers/mail';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 import { call, newOrganisation } from './org-helpers';
 
 const registerThrough = (t: TestApp, link: string, email: string) =>
@@ -16,16 +17,8 @@ const registerThrough = (t: TestApp, link: string, email: string) =>
   });
 
 describe('invite email over SMTP (SMTP_URL set)', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Mosaic <invites@mosaic.test>', PUBLIC_URL: 'https://mosaic.example.com/' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer());
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Mosaic <invites@mosaic.test>', PUBLIC_URL: 'https://mosaic.example.com/' } }));
 
   it('the invited address receives the link: recipient, sender, subject, both bodies; the answer says emailed', async () => {
     const owner = await newOrganisation(t, 'Acme Marketing', 'Olga Owner');
@@ -100,16 +93,8 @@ describe('invite email over SMTP (SMTP_URL set)', () => {
 });
 
 describe('invite email when sending fails', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer({ refuseRecipients: true });
-    t = await createTestApp({ env: { SMTP_URL: smtp.url }, captureLogs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer({ refuseRecipients: true }));
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url }, captureLogs: true }));
 
   it('keeps the invite: 201 with delivery failed and a link that works; the log has no secret', async () => {
     const owner = await newOrganisation(t);
@@ -131,11 +116,7 @@ describe('invite email when sending fails', () => {
 });
 
 describe('invite email without SMTP: the outbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ captureLogs: true });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ captureLogs: true });
 
   it('writes an .eml per message to DATA_DIR/outbox, readable by the server only, and says it was not emailed', async () => {
     const owner = await newOrganisation(t, 'Outbox Org', 'Olga Owner');

@@ -3,23 +3,20 @@
  * inviter, per organisation and per invited address (plugins/rate-limit.ts, INVITE_LIMITS). Over
  * a limit: 429 RATE_LIMITED with Retry-After, and no invite and no mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters, users } from '../../server/src/db/schema/index';
 import { INVITE_LIMITS, INVITE_LIMIT_MESSAGES } from '../../server/src/plugins/rate-limit';
 import { storedBucketKey } from '../../server/src/plugins/rate-limit-store';
-import { createTestApp, login, uniqueEmail, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { login, uniqueEmail, type RegisteredOwner, type SignedIn } from '../helpers/server';
 import { readOutbox } from '../helpers/mail';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { call, newOrganisation } from './org-helpers';
 
 const HOUR_MS = 3_600_000;
 
 describe('invite limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   /** A second admin of `owner`'s organisation (moved there directly: how they joined is not the point here). */
   const secondAdmin = async (owner: RegisteredOwner): Promise<SignedIn> => {

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JoinRequestsResponse, OrgInvitesResponse, OrgMembersResponse, SentInvite } from '../../src/contract/orgs';
 import { auditEvents, orgInvites, organizations } from '../../server/src/db/schema/index';
 import { INVITE_TTL_DAYS } from '../../server/src/services/orgs/invites.service';
-import { API, TEST_PASSWORD, createTestApp, signInWithRole, uniqueEmail, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, signInWithRole, uniqueEmail, type RegisteredOwner } from '../helpers/server';
 import { holdDomainVerified } from '../helpers/domain-claims';
 import { secretOf } from '../helpers/mail';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, domainOf, newOrganisation, requestToJoin } from './org-helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,11 +15,7 @@ const INVALID_LINK =
   'This invite link is not valid: it has been used, withdrawn or replaced by a newer invite. If you have already joined, sign in; otherwise ask whoever invited you to invite you again.';
 
 describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id}, accepting through the emailed link', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const invite = (token: string, payload: object) => call(t, 'POST', '/orgs/invites', token, payload);
   const sendInvite = async (owner: RegisteredOwner, email: string, role = 'org_member') => {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JoinRequest, JoinRequestsResponse } from '../../src/contract/orgs';
-import { API, TEST_PASSWORD, createTestApp, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, type RegisteredOwner } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation, requestToJoin } from './org-helpers';
 
 describe('join requests: GET /orgs/join-requests, PUT /orgs/join-requests/{id}/approve and …/deny', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const pendingOf = async (owner: RegisteredOwner) =>
     (await call(t, 'GET', '/orgs/join-requests', owner.access_token)).json<JoinRequestsResponse>().join_requests;

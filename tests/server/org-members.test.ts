@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrgMember, OrgMembersResponse } from '../../src/contract/orgs';
-import { API, authHeaders, createTestApp, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { API, authHeaders, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation } from './org-helpers';
 
 const FORBIDDEN_MEMBERS = { detail: 'Only organisation owners and admins can manage members', code: 'FORBIDDEN' };
 
 describe('organisation members: GET /orgs/members, PUT /orgs/members/{id}/role, DELETE /orgs/members/{id}', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const members = async (token: string) => (await call(t, 'GET', '/orgs/members', token)).json<OrgMembersResponse>().members;
   const roleOf = async (owner: RegisteredOwner, id: string) => (await members(owner.access_token)).find((m) => m.id === id)?.role;

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Organization } from '../../src/contract/organization';
 import { auditEvents } from '../../server/src/db/schema/index';
-import { createTestApp, signInWithRole, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { signInWithRole } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation } from './org-helpers';
 
 describe('organisation settings (GET and PUT /settings/org)', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let other: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await newOrganisation(t, 'Acme Marketing');
-    admin = await addPerson(t, owner, 'Ann Admin', 'org_admin');
-    member = await addPerson(t, owner, 'Mo Member');
-    other = await newOrganisation(t, 'Other Org');
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const owner = preparedForSuite(() => newOrganisation(t, 'Acme Marketing'));
+  const admin = preparedForSuite(() => addPerson(t, owner, 'Ann Admin', 'org_admin'));
+  const member = preparedForSuite(() => addPerson(t, owner, 'Mo Member'));
+  const other = preparedForSuite(() => newOrganisation(t, 'Other Org'));
 
   const read = (token: string) => call(t, 'GET', '/settings/org', token);
   const write = (token: string, body: object) => call(t, 'PUT', '/settings/org', token, body);

@@ -3,31 +3,22 @@
  * owners and admins; each person's own templates, seen and changed by them alone; variables read
  * from the body; validation with field errors; nothing crosses organisations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromptTemplateDto } from '../../src/contract/prompt-templates';
-import { API, addMember, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
+import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('prompt templates', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let colleague: SignedIn;
-  let rival: RegisteredOwner;
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const admin = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_admin'));
+  const member = preparedForSuite(() => addMember(t.app, t.database, owner));
+  const colleague = preparedForSuite(() => addMember(t.app, t.database, owner));
+  const rival = preparedForSuite(() => registerOwner(t.app, { org_name: 'Rival' }));
 
   const call = (who: { access_token: string }, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `${API}${url}`, headers: authHeaders(who.access_token, owner.defaultSpace.id), ...(payload ? { payload } : {}) });
   const list = async (who: { access_token: string }) => (await call(who, 'GET', '/prompt-templates')).json<{ templates: PromptTemplateDto[] }>().templates;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    admin = await addMember(t.app, t.database, owner, 'org_admin');
-    member = await addMember(t.app, t.database, owner);
-    colleague = await addMember(t.app, t.database, owner);
-    rival = await registerOwner(t.app, { org_name: 'Rival' });
-  });
-  afterAll(() => t.close());
 
   it('owners add organisation templates with variables, which every member sees but cannot change', async () => {
     const created = await call(owner, 'POST', '/prompt-templates', {

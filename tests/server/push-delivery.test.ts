@@ -3,11 +3,12 @@
  * web-push encryption and VAPID signing reach a local push service, which verifies the signature
  * and decrypts the message with keys made the way a browser makes them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS, notificationTags, type NotificationList } from '../../src/contract/notifications';
 import type { NotifyInput } from '../../server/src/services/notifications/notifier';
-import { LOCAL_PUSH_SERVICE_ENV, browserKeys, startPushEndpoint, type PushEndpoint, type TestDevice } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, browserKeys, startPushEndpoint, type TestDevice } from '../helpers/push-endpoint';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const PUSH_ENV = { ...LOCAL_PUSH_SERVICE_ENV, VAPID_SUBJECT: 'mailto:ops@mosaic.example' };
 
@@ -40,17 +41,8 @@ function replyReady(owner: RegisteredOwner, overrides: Partial<NotifyInput> = {}
 }
 
 describe(`push delivery (${testEngine})`, () => {
-  let t: TestApp;
-  let pushService: PushEndpoint;
-
-  beforeAll(async () => {
-    pushService = await startPushEndpoint();
-    t = await createTestApp({ env: PUSH_ENV });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pushService?.close();
-  });
+  const pushService = startedForSuite(() => startPushEndpoint());
+  const t = appForSuite({ env: PUSH_ENV });
 
   it('sends an encrypted, VAPID-signed push that the device decrypts, and keeps the in-app notification', async () => {
     const owner = await registerOwner(t.app);

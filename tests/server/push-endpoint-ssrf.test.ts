@@ -6,13 +6,14 @@
  */
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS, notificationTags } from '../../src/contract/notifications';
 import { pushSubscriptions } from '../../server/src/db/schema/index';
 import { isPublicAddress } from '../../server/src/push/endpoint-address';
 import { createPushTransport } from '../../server/src/push/push-transport';
 import { browserKeys } from '../helpers/push-endpoint';
-import { API, authHeaders, createTestApp, registerOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, registerOwner } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 const NOT_PUBLIC = "The push endpoint must be a public push service's address, not one on a private or local network";
 
@@ -47,11 +48,7 @@ describe('which addresses count as public', () => {
 });
 
 describe('push endpoints must be public (subscribing)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ captureLogs: true });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ captureLogs: true });
 
   const subscribe = (token: string, endpoint: string) =>
     t.app.inject({

@@ -4,18 +4,19 @@
  * person's device through the same notifyUser path as any feature.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/database';
 import { agentRuns, appSecrets } from '../../server/src/db/schema/index';
 import { generateVapidKeys } from '../../server/src/push/web-push-sender';
 import { LONG_REPLY_NOTIFY_AFTER_MS } from '../../server/src/services/agents/reply-notification';
 import type { NotificationList } from '../../src/contract/notifications';
 import { sendAsync, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
-import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint } from '../helpers/push-endpoint';
 import { API, authHeaders, createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
 import { createTestDatabaseTarget } from '../helpers/server-database';
 import { recordIssuedSecret } from '../helpers/server-log-sink';
 import { until } from '../helpers/wait-until';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 const PUSH_ENV = LOCAL_PUSH_SERVICE_ENV;
 
@@ -26,15 +27,11 @@ async function publicKeyOf(t: TestApp, token: string): Promise<string> {
 }
 
 describe(`VAPID keys (${testEngine})`, () => {
-  let pushService: PushEndpoint;
+  const pushService = startedForSuite(() => startPushEndpoint());
   const cleanups: (() => Promise<void>)[] = [];
-  beforeAll(async () => {
-    pushService = await startPushEndpoint();
-  });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  afterAll(() => pushService?.close());
 
   it('are generated on first start, kept in the database, and the same after a restart', async () => {
     const { target, dispose } = await createTestDatabaseTarget({ persistent: true });
@@ -86,17 +83,9 @@ describe(`VAPID keys (${testEngine})`, () => {
 });
 
 describe(`a long chat reply notifies the person (${testEngine})`, () => {
-  let t: TestApp;
-  let pushService: PushEndpoint;
-  beforeAll(async () => {
-    pushService = await startPushEndpoint();
-    // No workers: the test runs each reply itself, after deciding how long ago it was sent.
-    t = await createTestApp({ env: { ...PUSH_ENV, JOB_WORKERS: 'false' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pushService?.close();
-  });
+  const pushService = startedForSuite(() => startPushEndpoint());
+  // No workers: the test runs each reply itself, after deciding how long ago it was sent.
+  const t = appForSuite({ env: { ...PUSH_ENV, JOB_WORKERS: 'false' } });
 
   async function sendAndAnswer(caller: Caller, message: string, sentMsAgo: number): Promise<AcceptedBody> {
     const accepted = (await sendAsync(t.app, caller, 'seo', { message })).json<AcceptedBody>();

@@ -5,23 +5,16 @@
  * nobody is signed in on.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../server/src/db/schema/index';
 import type { AccountSession } from '../../src/contract/account';
-import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint';
-import { API, authHeaders, createTestApp, login, registerOwner, testEngine, type SignedIn, type TestApp } from '../helpers/server';
+import { LOCAL_PUSH_SERVICE_ENV, startPushEndpoint } from '../helpers/push-endpoint';
+import { API, authHeaders, login, registerOwner, testEngine, type SignedIn } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 
 describe(`push subscriptions end with their device's session (${testEngine})`, () => {
-  let t: TestApp;
-  let pushService: PushEndpoint;
-  beforeAll(async () => {
-    pushService = await startPushEndpoint();
-    t = await createTestApp({ env: LOCAL_PUSH_SERVICE_ENV });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await pushService?.close();
-  });
+  const pushService = startedForSuite(() => startPushEndpoint());
+  const t = appForSuite({ env: LOCAL_PUSH_SERVICE_ENV });
 
   async function subscribe(session: SignedIn): Promise<string> {
     const device = pushService.device();

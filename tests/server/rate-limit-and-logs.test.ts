@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEvents, organizations, rateLimitCounters, users } from '../../server/src/db/schema/index';
 import { MAX_BUCKET_KEY_LENGTH } from '../../server/src/plugins/rate-limit-store';
-import { API, TEST_PASSWORD, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 /**
  * Counters use fixed one-minute windows of the wall clock. Each test moves the server's clock
@@ -19,11 +20,7 @@ function startFreshWindow() {
 
 describe('rate limits on sign-in routes', () => {
   const LIMIT = 3;
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
   beforeEach(startFreshWindow);
   afterEach(() => vi.useRealTimers());
 
@@ -108,17 +105,9 @@ describe('rate limits on sign-in routes', () => {
 });
 
 describe('rate limits shared through the database', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
-    // A second server process on the same database.
-    second = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' }, database: first.database });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  const first = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+  // A second server process on the same database.
+  const second = appForSuite(() => ({ env: { AUTH_RATE_LIMIT_MAX: '3' }, database: first.database }));
   beforeEach(startFreshWindow);
   afterEach(() => vi.useRealTimers());
 
@@ -180,11 +169,7 @@ describe('rate limits shared through the database', () => {
 });
 
 describe('logs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ captureLogs: true });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ captureLogs: true });
 
   it('never contain a password or a token, even at trace level', async () => {
     const owner = await registerOwner(t.app, { password: 'Sup3r-Secret-Passw0rd' });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, refreshTokens } from '../../server/src/db/schema/index';
 import { hashRefreshToken } from '../../server/src/services/refresh-tokens';
-import { API, authHeaders, createTestApp, login, registerOwner, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, createTestApp, login, registerOwner, type TestApp } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 interface TokenPair {
   access_token: string;
@@ -10,14 +11,8 @@ interface TokenPair {
 }
 
 describe('refresh grace window: a just-rotated token yields the same successor', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
 
   const refresh = (token: string, remoteAddress = '198.51.100.20') =>
     t.app.inject({ method: 'POST', url: `${API}/refresh`, payload: { refresh_token: token }, remoteAddress });

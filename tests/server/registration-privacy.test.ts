@@ -3,23 +3,16 @@
  * find out which addresses have accounts or requests; the address's owner is emailed instead.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { joinRequests, users } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, createTestApp, signInWithRole, uniqueEmail, type TestApp } from '../helpers/server';
-import { startTestSmtpServer, type TestSmtpServer } from '../helpers/mail';
+import { API, TEST_PASSWORD, signInWithRole, uniqueEmail } from '../helpers/server';
+import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
+import { startTestSmtpServer } from '../helpers/mail';
 import { addPerson, domainOf, newOrganisation, requestToJoin } from './org-helpers';
 
 describe('answers that do not tell which addresses have accounts', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = startedForSuite(() => startTestSmtpServer());
+  const t = appForSuite(() => ({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://mosaic.example.com' } }));
 
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload });
   const joinExisting = (email: string, name = 'Someone') =>
@@ -123,11 +116,7 @@ describe('answers that do not tell which addresses have accounts', () => {
 
 describe('rate limits on the registration look-ups', () => {
   const LIMIT = 3;
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
-  });
-  afterAll(() => t.close());
+  const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
 
   const get = (url: string, query: Record<string, string>, ip: string) =>
     t.app.inject({ method: 'GET', url: `${API}${url}`, query, remoteAddress: ip });

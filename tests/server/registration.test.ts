@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditAccounts, organizations, plans } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, authHeaders, createTestApp, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD, authHeaders, login, registerOwner, uniqueEmail } from '../helpers/server';
 import { holdDomainVerified } from '../helpers/domain-claims';
+import { appForSuite } from '../helpers/suite-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('POST /register', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const register = (payload: object) => t.app.inject({ method: 'POST', url: `${API}/register`, payload });
   const valid = () => ({ email: uniqueEmail(), password: TEST_PASSWORD, name: 'Ada', org_name: 'Acme' });
@@ -127,11 +124,7 @@ describe('POST /register', () => {
 });
 
 describe('GET /register/check-domain', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const check = (email: string) =>
     t.app.inject({ method: 'GET', url: `${API}/register/check-domain`, query: { email } });
@@ -166,11 +159,7 @@ describe('GET /register/check-domain', () => {
 });
 
 describe('registration in the OpenAPI document', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   it('documents org_name and invite_token as optional, check-domain without invites, and the invitation look-up', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json();

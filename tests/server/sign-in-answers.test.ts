@@ -4,17 +4,14 @@
  * only 'Incorrect email or password' (tests/server/registration-privacy.test.ts).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema/index';
-import { API, TEST_PASSWORD, createTestApp, type TestApp } from '../helpers/server';
+import { API, TEST_PASSWORD } from '../helpers/server';
+import { appForSuite } from '../helpers/suite-fixtures';
 import { addPerson, newOrganisation, requestToJoin } from './org-helpers';
 
 describe('sign-in answers for the right password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
 
   const signIn = (email: string, password = TEST_PASSWORD) =>
     t.app.inject({ method: 'POST', url: `${API}/login`, payload: { email, password } });

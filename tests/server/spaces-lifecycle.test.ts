@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Space } from '../../src/contract/spaces';
 import { agentRuns, auditEvents, chatMessages, chatSessions, kbDocuments, spaces } from '../../server/src/db/schema/index';
 import { purgeDeletedSpace } from '../../server/src/services/spaces/space-deletion-job';
-import { API, authHeaders, signInWithRole, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { API, authHeaders, signInWithRole, type SignedIn } from '../helpers/server';
 import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
 import { until } from '../helpers/wait-until';
-import { createKbTestApp, documentObjectPath, uploadFile, waitForProcessed, type KbTestApp } from './kb-helpers';
+import { startedForSuite, preparedForSuite } from '../helpers/suite-fixtures';
+import { createKbTestApp, documentObjectPath, uploadFile, waitForProcessed } from './kb-helpers';
 import { MIME } from './kb-fixtures';
 import { addPerson, call, newOrganisation } from './org-helpers';
 
 describe('spaces lifecycle: rename, describe, archive, restore, delete', () => {
-  let t: KbTestApp;
-  let owner: RegisteredOwner;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let other: RegisteredOwner;
-
-  beforeAll(async () => {
-    t = await createKbTestApp();
-    owner = await newOrganisation(t, 'Acme Marketing');
-    admin = await addPerson(t, owner, 'Ann Admin', 'org_admin');
-    member = await addPerson(t, owner, 'Mo Member');
-    other = await newOrganisation(t, 'Other Org');
-  });
-  afterAll(() => t.close());
+  const t = startedForSuite(() => createKbTestApp());
+  const owner = preparedForSuite(() => newOrganisation(t, 'Acme Marketing'));
+  const admin = preparedForSuite(() => addPerson(t, owner, 'Ann Admin', 'org_admin'));
+  const member = preparedForSuite(() => addPerson(t, owner, 'Mo Member'));
+  const other = preparedForSuite(() => newOrganisation(t, 'Other Org'));
 
   let slugCounter = 0;
   async function newSpace(name: string, by: SignedIn = owner): Promise<Space> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Space } from '../../src/contract/spaces';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
 import {
@@ -7,28 +7,17 @@ import {
   TEST_PASSWORD,
   addMember,
   authHeaders,
-  createTestApp,
   login,
   registerOwner,
   uniqueEmail,
-  type RegisteredOwner,
-  type SignedIn,
-  type TestApp,
 } from '../helpers/server';
+import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('spaces', () => {
-  let t: TestApp;
-  let owner: RegisteredOwner;
-  let admin: SignedIn;
-  let member: SignedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await registerOwner(t.app);
-    admin = await addMember(t.app, t.database, owner, 'org_admin');
-    member = await addMember(t.app, t.database, owner, 'org_member');
-  });
-  afterAll(() => t.close());
+  const t = appForSuite();
+  const owner = preparedForSuite(() => registerOwner(t.app));
+  const admin = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_admin'));
+  const member = preparedForSuite(() => addMember(t.app, t.database, owner, 'org_member'));
 
   const list = (token: string, url = `${API}/spaces/`) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
   const create = (token: string, payload: object, url = `${API}/spaces/`) =>
