@@ -6,14 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OFFLINE_BANNER } from './pwa-support';
-import {
-  newContext,
-  registerAccount,
-  signInThroughUi,
-  uniqueAccount,
-  startAppForFile,
-  waitForServiceWorkerControl,
-} from './harness';
+import { uniqueAccount, startAppForFile, waitForServiceWorkerControl } from './harness';
+import { registerAndSignIn } from './owner-session';
 
 const app = startAppForFile();
 
@@ -44,10 +38,7 @@ const asNumber = (figure: string) => Number(figure.replace(/,/g, ''));
 describe('Google Analytics with the demo source', () => {
   it('connects, links Demo Store, reads the dashboard, changes the range and reads the saved figures offline', async () => {
     const account = { ...uniqueAccount('ga4'), name: 'Gina Analytics' };
-    await registerAccount(app.server.baseUrl, account);
-    const context = await newContext(app.browser);
-    const page = await context.newPage();
-    await signInThroughUi(page, app.server.baseUrl, account);
+    const { context, page } = await registerAndSignIn(app, account);
     // The worker precaches the whole app first; on a busy machine that takes a while.
     await waitForServiceWorkerControl(page, 45_000);
 

@@ -9,7 +9,8 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { registerAndSignIn } from './owner-session';
 import { OFFLINE_BANNER } from './pwa-support';
 
 // The `npm run test:e2e` build in dist/ (service worker included).
@@ -62,10 +63,7 @@ function pixelOf(target: Locator, x: number, y: number): Promise<number[]> {
 describe('Creative Assets in Chromium', () => {
   it('uploads an image and a PDF, shows real thumbnails, previews both, and browses them offline', async () => {
     const account = { ...uniqueAccount('assets'), name: 'Ada Assets' };
-    await registerAccount(app.server.baseUrl, account);
-    const context = await newContext(app.browser);
-    const page = await context.newPage();
-    await signInThroughUi(page, app.server.baseUrl, account);
+    const { context, page } = await registerAndSignIn(app, account);
     await waitForServiceWorkerControl(page);
     await page.goto(`${app.server.baseUrl}/assets`);
     await page.getByText('No assets yet').waitFor();

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  apiLogin,
-  newContext,
-  registerAccount,
-  signInThroughUi,
-  uniqueAccount,
-  startAppForFile,
-} from './harness';
+import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
 
 /** Spends credits through the API, as a chat would, so the bar has something to show. */
 async function spend(baseUrl: string, accessToken: string, amount: number): Promise<void> {

@@ -5,7 +5,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
+import { uniqueAccount, startAppForFile } from './harness';
+import { registerAndSignIn } from './owner-session';
 
 const app = startAppForFile();
 
@@ -15,10 +16,7 @@ describe('chat layout on a phone and a desktop', () => {
     [1280, 800],
   ])('at %i px the conversation has the room and Send stays reachable', async (width, height) => {
     const account = uniqueAccount(`phone${width}`);
-    await registerAccount(app.server.baseUrl, account);
-    const context = await newContext(app.browser, width, height);
-    const page = await context.newPage();
-    await signInThroughUi(page, app.server.baseUrl, account);
+    const { context, page } = await registerAndSignIn(app, account, { width, height });
     await page.goto(`${app.server.baseUrl}/agents/seo`);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Which keywords should our bakery software landing page target?');

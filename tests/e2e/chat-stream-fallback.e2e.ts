@@ -13,9 +13,10 @@
 import { createServer, request as forward, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { until } from '../helpers/wait-until';
-import { apiLogin, newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { newContext, signInThroughUi, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { registerOwnerThroughApi, setAgentProvider } from './owner-session';
+import { startAppWithModelStandIn } from './model-stand-in';
 
 /** Playwright's default wait: the bound of the waits here that have no locator to wait on. */
 const DEFAULT_WAIT_MS = 30_000;
@@ -85,14 +86,7 @@ async function startCuttingProxy(target: string): Promise<CuttingProxy> {
 }
 
 // The stand-in is set up for the one agent the test points at it; every other agent stays offline.
-const env: Record<string, string> = { LLM_PROVIDER: 'offline' };
-let model: FakeOpenAi;
-beforeAll(async () => {
-  model = await startFakeOpenAi();
-  env.OPENAI_COMPATIBLE_BASE_URL = model.baseUrl;
-});
-afterAll(() => model.close());
-const app = startAppForFile({ env });
+const { app, model } = startAppWithModelStandIn();
 let proxy: CuttingProxy;
 beforeAll(async () => {
   proxy = await startCuttingProxy(app.server.baseUrl);
@@ -102,15 +96,8 @@ afterAll(() => proxy?.close());
 describe('a reply whose stream is cut mid-reply', () => {
   it('falls back to the long poll and shows the whole reply once, with no error', async () => {
     const account = { ...uniqueAccount('cut'), name: 'Casey Cut' };
-    await registerAccount(app.server.baseUrl, account);
-    const tokens = await apiLogin(app.server.baseUrl, account);
-    const auth = { authorization: `Bearer ${tokens.access_token}` };
-    const spaces = (await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { id: string }[];
-    const configured = await fetch(`${app.server.baseUrl}/api/v1/agents/creative/settings`, {
-      method: 'PUT',
-      headers: { ...auth, 'x-space-id': spaces[0]!.id, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'openai-compatible' }),
-    });
+    const owner = await registerOwnerThroughApi(app.server.baseUrl, account);
+    const configured = await setAgentProvider(app.server.baseUrl, owner, 'creative', 'openai-compatible');
     expect(configured.status).toBe(200);
 
     // Sentences that each occur once in the reply, so text shown twice is seen.

@@ -3,36 +3,19 @@
  * production build: send a message, see the reply and the credits change, then go offline,
  * reload, and read the chat from the device.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import {
-  apiLogin,
-  newContext,
-  registerAccount,
-  signInThroughUi,
-  uniqueAccount,
-  startAppForFile,
-  waitForServiceWorkerControl,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { newContext, signInThroughUi, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { registerAndSignIn, registerOwnerThroughApi, setAgentProvider } from './owner-session';
+import { startAppWithModelStandIn } from './model-stand-in';
 
 // A local streaming OpenAI-compatible stand-in is configured, but the default engine stays offline:
 // only the agent set to that provider (the streaming test's) answers through it.
-const env: Record<string, string> = { LLM_PROVIDER: 'offline' };
-let model: FakeOpenAi;
-beforeAll(async () => {
-  model = await startFakeOpenAi();
-  env.OPENAI_COMPATIBLE_BASE_URL = model.baseUrl;
-});
-afterAll(() => model.close());
-const app = startAppForFile({ env });
+const { app, model } = startAppWithModelStandIn();
 
 describe('chatting with an agent', () => {
   it('sends a message, shows the reply and the new balance, and reads the chat offline after a reload', async () => {
     const account = { ...uniqueAccount('chat'), name: 'Chloe Chat' };
-    await registerAccount(app.server.baseUrl, account);
-    const context = await newContext(app.browser);
-    const page = await context.newPage();
-    await signInThroughUi(page, app.server.baseUrl, account);
+    const { context, page } = await registerAndSignIn(app, account);
     // The worker precaches the whole app first; on a busy machine that takes a while.
     await waitForServiceWorkerControl(page, 45_000);
 
@@ -69,15 +52,8 @@ describe('chatting with an agent', () => {
 
   it('streams the reply as it is written, and Stop keeps what was written (through the service worker)', async () => {
     const account = { ...uniqueAccount('stream'), name: 'Sam Stream' };
-    await registerAccount(app.server.baseUrl, account);
-    const tokens = await apiLogin(app.server.baseUrl, account);
-    const auth = { authorization: `Bearer ${tokens.access_token}` };
-    const spaces = (await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { id: string }[];
-    const configured = await fetch(`${app.server.baseUrl}/api/v1/agents/creative/settings`, {
-      method: 'PUT',
-      headers: { ...auth, 'x-space-id': spaces[0]!.id, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'openai-compatible' }),
-    });
+    const owner = await registerOwnerThroughApi(app.server.baseUrl, account);
+    const configured = await setAgentProvider(app.server.baseUrl, owner, 'creative', 'openai-compatible');
     expect(configured.status).toBe(200);
     const answer = 'Lead with the feeling of a first spring morning. '.repeat(40);
     // The model writes the first 400 characters, then holds the rest until the test is done.
@@ -111,7 +87,7 @@ describe('chatting with an agent', () => {
     await expect.poll(() => streaming.count()).toBe(0);
     await log.getByText(/first spring morning/).first().waitFor();
     // ~400 of the 4,000 characters a message pays for: 2 of 20 credits kept.
-    const credits = (await (await fetch(`${app.server.baseUrl}/api/v1/billing/credits`, { headers: { ...auth, 'x-space-id': spaces[0]!.id } })).json()) as { used: number };
+    const credits = (await (await fetch(`${app.server.baseUrl}/api/v1/billing/credits`, { headers: { ...owner.auth, 'x-space-id': owner.spaceId } })).json()) as { used: number };
     expect(credits.used).toBe(2);
     model.resumeStreams();
     await context.close();

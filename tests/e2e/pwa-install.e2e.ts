@@ -7,15 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  launchPersistentChromium,
-  newContext,
-  registerAccount,
-  signInThroughUi,
-  uniqueAccount,
-  startAppForFile,
-  waitForServiceWorkerControl,
-} from './harness';
+import { launchPersistentChromium, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile, waitForServiceWorkerControl } from './harness';
+import { registerAndSignIn } from './owner-session';
 import type { WebManifest } from '../helpers/web-manifest';
 
 const app = startAppForFile();
@@ -114,10 +107,7 @@ describe('installing the app', () => {
 describe('the shell on a phone (390 px)', () => {
   it('slides the sidebar in over the content and closes it when an item is chosen', async () => {
     const account = uniqueAccount('phone');
-    await registerAccount(app.server.baseUrl, account);
-    const context = await newContext(app.browser, 390, 844);
-    const page = await context.newPage();
-    await signInThroughUi(page, app.server.baseUrl, account);
+    const { context, page } = await registerAndSignIn(app, account, { width: 390, height: 844 });
     await page.goto(`${app.server.baseUrl}/settings`);
     const sidebar = page.locator('#app-sidebar');
     const isOnScreen = async () => {

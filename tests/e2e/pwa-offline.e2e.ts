@@ -6,16 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  type Account,
-  apiLogin,
-  newContext,
-  registerAccount,
-  signInThroughUi,
-  uniqueAccount,
-  startAppForFile,
-  waitForServiceWorkerControl,
-} from './harness';
+import { type Account, apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile, waitForServiceWorkerControl } from './harness';
 import {
   createSpaceFor,
   currentSpaceId,
