@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Card, Flex } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { forceLogout } from '../session';
-import { EmptyState } from '../ui/EmptyState';
-import { Page } from '../ui/Page';
+import { MessagePage } from '../ui/MessagePage';
 import { loginPathWithRedirect } from '../navigation/redirects';
 
 function describe(error: unknown): string {
@@ -40,24 +39,20 @@ export function RouteErrorPage({ error }: { error: unknown }) {
 
   if (authError) return null;
   return (
-    <Page>
-      <Card size="3" className="surface-card">
-        <EmptyState
-          icon={<ExclamationTriangleIcon width={22} height={22} />}
-          title="Something went wrong"
-          description="This screen could not be opened. Reloading usually fixes it; your work on other screens is safe."
-          actions={
-            <Flex gap="3">
-              <Button onClick={() => window.location.reload()}>
-                <ReloadIcon /> Reload
-              </Button>
-              <Button variant="soft" color="gray" onClick={() => void navigate('/dashboard')}>
-                Go to Dashboard
-              </Button>
-            </Flex>
-          }
-        />
-      </Card>
-    </Page>
+    <MessagePage
+      icon={<ExclamationTriangleIcon width={22} height={22} />}
+      title="Something went wrong"
+      description="This screen could not be opened. Reloading usually fixes it; your work on other screens is safe."
+      actions={
+        <Flex gap="3">
+          <Button onClick={() => window.location.reload()}>
+            <ReloadIcon /> Reload
+          </Button>
+          <Button variant="soft" color="gray" onClick={() => void navigate('/dashboard')}>
+            Go to Dashboard
+          </Button>
+        </Flex>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Heading, Text } from '@radix-ui/themes';
 
-interface EmptyStateProps {
+export interface EmptyStateProps {
   icon: ReactNode;
   title: string;
   description: ReactNode;

@@ -1,12 +1,11 @@
 import { useRef, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { IconButton, Text } from '@radix-ui/themes';
+import { IconButton } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../session';
 import { OfflineBanner } from '../../pwa/OfflineBanner';
-import { Logo } from '../../ui/Logo';
+import { BrandLink } from '../../ui/BrandLink';
 import { PRODUCT_TOOLTIP_DELAY_MS } from '../AppProviders';
 import { useCurrentRoute } from '../route-handle';
 import { BreadcrumbBar } from './BreadcrumbBar';
@@ -56,12 +55,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
             >
               <HamburgerMenuIcon width={18} height={18} />
             </IconButton>
-            <RouterLink to="/dashboard" className="mobile-topbar__brand" aria-label="Mosaic home">
-              <Logo size={24} />
-              <Text size="3" weight="bold">
-                Mosaic
-              </Text>
-            </RouterLink>
+            <BrandLink to="/dashboard" label="Mosaic home" className="mobile-topbar__brand" logoSize={24} textSize="3" />
           </header>
         ) : null}
         <BreadcrumbBar />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Callout, Dialog, Flex, RadioCards, Text } from '@radix-ui/themes';
+import { Badge, Button, Dialog, Flex, RadioCards, Text } from '@radix-ui/themes';
 import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
@@ -8,6 +8,8 @@ import { formatPrice } from '../billing.dates';
 import { BillingError } from '../billing.messages';
 import { billingState, purchaseCredits } from '../billing.store';
 import { useOnline } from '../../../pwa/useOnline';
+import { DialogActions } from '../../../ui/DialogActions';
+import { IconCallout } from '../../../ui/IconCallout';
 import { usePaymentsInfo } from '../payments-info';
 import { PaymentNote } from './PaymentNote';
 import { formatNumber } from '../../../contract/format';
@@ -107,15 +109,10 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
           </Text>
           <PaymentNote payments={payments} />
           {failure ? (
-            <Callout.Root size="1" color="red" role="alert">
-              <Callout.Icon>
-                <CrossCircledIcon />
-              </Callout.Icon>
-              <Callout.Text>
-                {failure.message}
-                {failure.reason ? `: ${failure.reason}` : ''}. Try again; a retry never buys twice.
-              </Callout.Text>
-            </Callout.Root>
+            <IconCallout size="1" color="red" role="alert" icon={<CrossCircledIcon />}>
+              {failure.message}
+              {failure.reason ? `: ${failure.reason}` : ''}. Try again; a retry never buys twice.
+            </IconCallout>
           ) : null}
           {redirecting ? (
             <Text size="2" color="gray" role="status">
@@ -129,16 +126,11 @@ export function BuyCreditsDialog({ open, onOpenChange }: BuyCreditsDialogProps) 
           ) : null}
         </Flex>
 
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </Dialog.Close>
+        <DialogActions dialog="dialog" mt="5">
           <Button onClick={() => void buy(pack)} loading={purchasing !== null || redirecting} disabled={!online}>
             Pay {price(pack.price)}
           </Button>
-        </Flex>
+        </DialogActions>
       </Dialog.Content>
     </Dialog.Root>
   );

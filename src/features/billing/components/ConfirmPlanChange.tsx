@@ -4,6 +4,7 @@ import { formatPrice } from '../billing.dates';
 import type { Plan, PaymentsInfo } from '../../../contract/billing';
 import { PaymentNote } from './PaymentNote';
 import { formatNumber } from '../../../contract/format';
+import { DialogActions } from '../../../ui/DialogActions';
 
 interface ConfirmPlanChangeProps {
   plan: CataloguePlan | null;
@@ -46,16 +47,11 @@ export function ConfirmPlanChange({ plan, current, payments, currency, busy, onC
         <Flex direction="column" mt="3">
           <PaymentNote payments={payments} />
         </Flex>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
+        <DialogActions dialog="alert" cancelDisabled={busy} mt="4">
           <Button loading={busy} onClick={() => plan && onConfirm(plan)}>
             {hosted ? `Continue to pay ${price}` : `Pay ${price} and change plan`}
           </Button>
-        </Flex>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

@@ -1,6 +1,7 @@
-import { Callout, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
 import { InfoCircledIcon, LockClosedIcon } from '@radix-ui/react-icons';
 import type { PaymentsInfo } from '../../../contract/billing';
+import { IconCallout } from '../../../ui/IconCallout';
 import { CHECKOUT_MESSAGES } from '../billing.messages';
 
 /**
@@ -11,24 +12,16 @@ export function PaymentNote({ payments }: { payments: PaymentsInfo | null }) {
   if (!payments) return null;
   if (payments.demo) {
     return (
-      <Callout.Root size="1" color="amber" variant="surface" role="note" aria-label="Demo payments">
-        <Callout.Icon>
-          <InfoCircledIcon />
-        </Callout.Icon>
-        <Callout.Text>
-          <Text weight="bold">{CHECKOUT_MESSAGES.demoPayments}</Text>. {CHECKOUT_MESSAGES.demoPaymentsDetail}
-        </Callout.Text>
-      </Callout.Root>
+      <IconCallout size="1" color="amber" variant="surface" role="note" aria-label="Demo payments" icon={<InfoCircledIcon />}>
+        <Text weight="bold">{CHECKOUT_MESSAGES.demoPayments}</Text>. {CHECKOUT_MESSAGES.demoPaymentsDetail}
+      </IconCallout>
     );
   }
   if (payments.checkout === 'hosted') {
     return (
-      <Callout.Root size="1" color="gray" variant="surface" role="note">
-        <Callout.Icon>
-          <LockClosedIcon />
-        </Callout.Icon>
-        <Callout.Text>{CHECKOUT_MESSAGES.hostedPayments}</Callout.Text>
-      </Callout.Root>
+      <IconCallout size="1" color="gray" variant="surface" role="note" icon={<LockClosedIcon />}>
+        {CHECKOUT_MESSAGES.hostedPayments}
+      </IconCallout>
     );
   }
   return null;

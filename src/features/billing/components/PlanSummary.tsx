@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Callout, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, PlusIcon, RocketIcon } from '@radix-ui/react-icons';
+import { IconCallout } from '../../../ui/IconCallout';
 import type { Credits, Plan } from '../../../contract/billing';
 import { daysLeftText, formatCredits, isNearLimit, isOverLimit, type PlanStatus } from '../billing.status';
 import { formatDate } from '../billing.dates';
@@ -98,19 +99,13 @@ function CreditsPanel({ plan, credits, loaded, canManage, onBuy, creditsError }:
               <Figure label={plan?.expires_at ? 'Usable until' : 'Renews'} value={formatDate(credits.reset_date)} />
             </Grid>
             {isOverLimit(credits) ? (
-              <Callout.Root color="red" size="1">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>All credits are used. {canManage ? 'Buy credits or upgrade to keep chatting.' : 'Ask an owner or admin to buy credits.'}</Callout.Text>
-              </Callout.Root>
+              <IconCallout color="red" size="1" icon={<ExclamationTriangleIcon />}>
+                All credits are used. {canManage ? 'Buy credits or upgrade to keep chatting.' : 'Ask an owner or admin to buy credits.'}
+              </IconCallout>
             ) : isNearLimit(credits) ? (
-              <Callout.Root color="amber" size="1">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>You have used 80% or more of your credits.</Callout.Text>
-              </Callout.Root>
+              <IconCallout color="amber" size="1" icon={<ExclamationTriangleIcon />}>
+                You have used 80% or more of your credits.
+              </IconCallout>
             ) : null}
           </>
         ) : creditsError ? (

@@ -1,7 +1,8 @@
-import { Flex, Select } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import type { TransactionStatus, TransactionType } from '../../../contract/billing';
 import { TRANSACTION_TYPE_LABELS, featureLabel } from './ledger-format';
 import { REPORT_PERIODS } from '../periods';
+import { ChoiceSelect, choicesOf, type Choice } from '../../../ui/ChoiceSelect';
 
 export interface LedgerFilter {
   feature: string;
@@ -13,6 +14,12 @@ export interface LedgerFilter {
 export const DEFAULT_LEDGER_FILTER: LedgerFilter = { feature: 'all', type: 'all', status: 'all', period: 'all' };
 
 const PERIODS = [{ value: 'all', label: 'All time' }, ...REPORT_PERIODS];
+const TYPES: Choice<LedgerFilter['type']>[] = [{ value: 'all', label: 'All types' }, ...choicesOf(Object.keys(TRANSACTION_TYPE_LABELS) as TransactionType[], TRANSACTION_TYPE_LABELS)];
+const STATUSES: Choice<LedgerFilter['status']>[] = [
+  { value: 'all', label: 'Any status' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'refunded', label: 'Refunded' },
+];
 
 interface TransactionFiltersProps {
   filter: LedgerFilter;
@@ -22,50 +29,16 @@ interface TransactionFiltersProps {
 
 /** Feature, type, status and period filters of the ledger (spec 001 §7 query: feature, period, status). */
 export function TransactionFilters({ filter, features, onChange }: TransactionFiltersProps) {
-  const set = <K extends keyof LedgerFilter>(key: K, value: LedgerFilter[K]) => onChange({ ...filter, [key]: value });
+  const set = <K extends keyof LedgerFilter>(key: K) => (value: LedgerFilter[K]) => onChange({ ...filter, [key]: value });
   const featureOptions = [...new Set(['chat', ...features, ...(filter.feature !== 'all' ? [filter.feature] : [])])].sort();
+  const featureChoices = [{ value: 'all', label: 'All features' }, ...featureOptions.map((feature) => ({ value: feature, label: featureLabel(feature) }))];
+  const trigger = { variant: 'surface' } as const;
   return (
     <Flex gap="2" wrap="wrap">
-      <Select.Root value={filter.feature} onValueChange={(value) => set('feature', value)} size="1">
-        <Select.Trigger aria-label="Filter by feature" variant="surface" />
-        <Select.Content>
-          <Select.Item value="all">All features</Select.Item>
-          {featureOptions.map((feature) => (
-            <Select.Item key={feature} value={feature}>
-              {featureLabel(feature)}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root value={filter.type} onValueChange={(value) => set('type', value as LedgerFilter['type'])} size="1">
-        <Select.Trigger aria-label="Filter by type" variant="surface" />
-        <Select.Content>
-          <Select.Item value="all">All types</Select.Item>
-          {(Object.keys(TRANSACTION_TYPE_LABELS) as TransactionType[]).map((type) => (
-            <Select.Item key={type} value={type}>
-              {TRANSACTION_TYPE_LABELS[type]}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root value={filter.status} onValueChange={(value) => set('status', value as LedgerFilter['status'])} size="1">
-        <Select.Trigger aria-label="Filter by status" variant="surface" />
-        <Select.Content>
-          <Select.Item value="all">Any status</Select.Item>
-          <Select.Item value="completed">Completed</Select.Item>
-          <Select.Item value="refunded">Refunded</Select.Item>
-        </Select.Content>
-      </Select.Root>
-      <Select.Root value={filter.period} onValueChange={(value) => set('period', value)} size="1">
-        <Select.Trigger aria-label="Filter by period" variant="surface" />
-        <Select.Content>
-          {PERIODS.map((option) => (
-            <Select.Item key={option.value} value={option.value}>
-              {option.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+      <ChoiceSelect label="Filter by feature" trigger={trigger} size="1" value={filter.feature} onValueChange={set('feature')} choices={featureChoices} />
+      <ChoiceSelect label="Filter by type" trigger={trigger} size="1" value={filter.type} onValueChange={set('type')} choices={TYPES} />
+      <ChoiceSelect label="Filter by status" trigger={trigger} size="1" value={filter.status} onValueChange={set('status')} choices={STATUSES} />
+      <ChoiceSelect label="Filter by period" trigger={trigger} size="1" value={filter.period} onValueChange={set('period')} choices={PERIODS} />
     </Flex>
   );
 }

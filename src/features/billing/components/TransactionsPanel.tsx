@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Flex, Heading, Skeleton, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon, ReaderIcon } from '@radix-ui/react-icons';
 import type { TransactionRow } from '../../../db';
 import { LastUpdated } from '../../../pwa/LastUpdated';
@@ -8,6 +8,8 @@ import { BILLING_MESSAGES } from '../billing.messages';
 import { formatDateTime } from '../billing.dates';
 import { useSavedFeatures, useSavedTransactions, type TransactionFilter } from '../billing.queries';
 import { TRANSACTIONS_SYNC_NAME, syncTransactionsPage, type SyncedPage } from '../transactions.sync';
+import { BillingPanel } from './BillingPanel';
+import { NothingToShow } from './NothingToShow';
 import { TRANSACTION_TYPE_LABELS, featureLabel, signedCredits } from './ledger-format';
 import { DEFAULT_LEDGER_FILTER, TransactionFilters, type LedgerFilter } from './TransactionFilters';
 import type { TransactionType } from '../../../contract/billing';
@@ -126,99 +128,88 @@ export function TransactionsPanel({ spaceId, refreshKey }: { spaceId: string | n
   };
 
   return (
-    <Card size="3" className="surface-card" aria-label="Transactions">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <div>
-            <Heading as="h2" size="4">
-              Transactions
-            </Heading>
-            <LastUpdated syncName={TRANSACTIONS_SYNC_NAME} spaceId={spaceId} />
-          </div>
-          <TransactionFilters filter={filter} features={features} onChange={changeFilter} />
-        </Flex>
+    <BillingPanel
+      title="Transactions"
+      subtitle={<LastUpdated syncName={TRANSACTIONS_SYNC_NAME} spaceId={spaceId} />}
+      tools={<TransactionFilters filter={filter} features={features} onChange={changeFilter} />}
+    >
+      {failed ? (
+        <Text size="2" color="amber" role="status">
+          {BILLING_MESSAGES.fetchTransactionsFailed}. {rows.length > 0 ? 'Showing the transactions saved on this device.' : 'Check your connection and try again.'}
+        </Text>
+      ) : null}
 
-        {failed ? (
-          <Text size="2" color="amber" role="status">
-            {BILLING_MESSAGES.fetchTransactionsFailed}. {rows.length > 0 ? 'Showing the transactions saved on this device.' : 'Check your connection and try again.'}
-          </Text>
-        ) : null}
-
-        {saved === undefined || (syncing && rows.length === 0 && !failed) ? (
-          <Skeleton height="220px" />
-        ) : rows.length === 0 ? (
-          <Flex direction="column" align="center" gap="2" py="6">
-            <ReaderIcon width={22} height={22} color="var(--gray-9)" />
-            <Text size="2" color="gray" align="center">
-              {filter === DEFAULT_LEDGER_FILTER ? 'No transactions yet.' : 'No transactions match these filters.'}
-            </Text>
-          </Flex>
-        ) : isMobile ? (
-          <ul className="plain-list ledger-list" aria-label="Transactions list">
-            {rows.map((row) => (
-              <li key={row.id}>
-                <Flex justify="between" gap="3" py="3" align="center">
-                  <Flex direction="column" gap="1" minWidth="0">
-                    <Description row={row} />
-                    <Text size="1" color="gray">
-                      {formatDateTime(row.createdAt)}
-                    </Text>
-                  </Flex>
-                  <Flex direction="column" align="end" gap="1">
-                    <Amount row={row} />
-                    <TypeBadge row={row} />
-                  </Flex>
+      {saved === undefined || (syncing && rows.length === 0 && !failed) ? (
+        <Skeleton height="220px" />
+      ) : rows.length === 0 ? (
+        <NothingToShow icon={ReaderIcon} py="6">
+          {filter === DEFAULT_LEDGER_FILTER ? 'No transactions yet.' : 'No transactions match these filters.'}
+        </NothingToShow>
+      ) : isMobile ? (
+        <ul className="plain-list ledger-list" aria-label="Transactions list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Flex justify="between" gap="3" py="3" align="center">
+                <Flex direction="column" gap="1" minWidth="0">
+                  <Description row={row} />
+                  <Text size="1" color="gray">
+                    {formatDateTime(row.createdAt)}
+                  </Text>
                 </Flex>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Table.Root className="ledger-table" size="2" aria-label="Transactions table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Activity</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Credits</Table.ColumnHeaderCell>
+                <Flex direction="column" align="end" gap="1">
+                  <Amount row={row} />
+                  <TypeBadge row={row} />
+                </Flex>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table.Root className="ledger-table" size="2" aria-label="Transactions table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Activity</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Credits</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell>
+                  <Text size="2" color="gray" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(row.createdAt)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell style={{ maxWidth: 360 }}>
+                  <Description row={row} />
+                </Table.Cell>
+                <Table.Cell>
+                  <TypeBadge row={row} />
+                </Table.Cell>
+                <Table.Cell justify="end">
+                  <Amount row={row} />
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>
-                    <Text size="2" color="gray" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(row.createdAt)}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell style={{ maxWidth: 360 }}>
-                    <Description row={row} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <TypeBadge row={row} />
-                  </Table.Cell>
-                  <Table.Cell justify="end">
-                    <Amount row={row} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
 
-        <Flex justify="between" align="center" gap="3">
-          <Text size="1" color="gray" aria-live="polite">
-            {total === 0 ? '' : `Showing ${first}–${last} of ${formatNumber(total)}`}
-          </Text>
-          <Flex gap="2">
-            <Button size="1" variant="soft" color="gray" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
-              <ChevronLeftIcon /> Previous
-            </Button>
-            <Button size="1" variant="soft" color="gray" disabled={!hasMore} onClick={() => setPage((current) => current + 1)}>
-              Next <ChevronRightIcon />
-            </Button>
-          </Flex>
+      <Flex justify="between" align="center" gap="3">
+        <Text size="1" color="gray" aria-live="polite">
+          {total === 0 ? '' : `Showing ${first}–${last} of ${formatNumber(total)}`}
+        </Text>
+        <Flex gap="2">
+          <Button size="1" variant="soft" color="gray" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
+            <ChevronLeftIcon /> Previous
+          </Button>
+          <Button size="1" variant="soft" color="gray" disabled={!hasMore} onClick={() => setPage((current) => current + 1)}>
+            Next <ChevronRightIcon />
+          </Button>
         </Flex>
       </Flex>
-    </Card>
+    </BillingPanel>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { InfoCircledIcon, RocketIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import { Logo } from '../../../ui/Logo';
+import { BrandLink } from '../../../ui/BrandLink';
+import { IconCallout } from '../../../ui/IconCallout';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { authState } from '../../../session';
@@ -151,12 +152,9 @@ export default function PricingPage() {
         </Flex>
       </Card>
       {signedIn && billing.planError ? (
-        <Callout.Root mt="4" color="amber" size="1">
-          <Callout.Icon>
-            <InfoCircledIcon />
-          </Callout.Icon>
-          <Callout.Text>{billing.planError}. Your current plan is not marked.</Callout.Text>
-        </Callout.Root>
+        <IconCallout mt="4" color="amber" size="1" icon={<InfoCircledIcon />}>
+          {billing.planError}. Your current plan is not marked.
+        </IconCallout>
       ) : null}
       <ConfirmPlanChange
         plan={confirming}
@@ -173,12 +171,7 @@ export default function PricingPage() {
   return (
     <Box className="public-page">
       <Flex className="public-header" justify="between" align="center" px={{ initial: '3', sm: '5' }} py="3">
-        <RouterLink to="/login" className="sidebar-logo" aria-label="Mosaic">
-          <Logo size={28} />
-          <Text size="4" weight="bold">
-            Mosaic
-          </Text>
-        </RouterLink>
+        <BrandLink to="/login" label="Mosaic" className="sidebar-logo" logoSize={28} textSize="4" />
         <Flex gap="2" align="center">
           <Button asChild variant="soft" color="gray">
             <RouterLink to="/login">Sign in</RouterLink>
