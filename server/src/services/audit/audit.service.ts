@@ -104,6 +104,19 @@ export async function recordAudit(db: DbExecutor, event: AuditEvent): Promise<vo
   });
 }
 
+/** Someone acting inside their organisation: who they are and which organisation it is. */
+export interface OrganisationActor {
+  userId: string;
+  email: string;
+  role: string;
+  orgId: string;
+}
+
+/** recordAudit for an action someone took in their own organisation: they are the actor, it is the organisation. */
+export function recordOrganisationAudit(db: DbExecutor, by: OrganisationActor, event: Omit<AuditEvent, 'actor' | 'orgId'>): Promise<void> {
+  return recordAudit(db, { ...event, actor: { userId: by.userId, email: by.email, role: by.role }, orgId: by.orgId });
+}
+
 async function completeActor(db: DbExecutor, actor: AuditActor | null): Promise<AuditActor | null> {
   if (!actor?.userId || (actor.email && actor.role)) return actor;
   const [row] = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, actor.userId)).limit(1);

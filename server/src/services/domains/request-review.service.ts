@@ -8,7 +8,7 @@ import { DOMAIN_TEXTS } from '../../../../src/contract/domain-claims';
 import type { Db } from '../../db/database';
 import { orgDomainClaims } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordOrganisationAudit } from '../audit/audit.service';
 import { findClaim, type ClaimActor, type DomainClaimRow } from './domain-claims';
 
 /** POST /settings/domain-claims/{domain}/review: the claim, awaiting review (asking twice changes nothing). */
@@ -25,10 +25,8 @@ export async function requestDomainReview(db: Db, actor: ClaimActor, domain: str
       .where(eq(orgDomainClaims.id, claim.id))
       .returning();
     if (!pending) throw notFound(DOMAIN_TEXTS.claimNotFound(domain));
-    await recordAudit(tx, {
+    await recordOrganisationAudit(tx, actor, {
       action: 'domains.review_requested',
-      actor: { userId: actor.userId, email: actor.email, role: actor.role },
-      orgId: actor.orgId,
       target: { type: 'domain_claim', id: claim.id },
       ipAddress,
       details: { domain },

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { orgDomainClaims } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordOrganisationAudit } from '../audit/audit.service';
 import { domainTaken, recordClaimConflict } from './claim-domain.service';
 import { findClaim, heldElsewhere, verifiedClaimOf, type ClaimActor, type DomainClaimRow } from './domain-claims';
 import type { DnsTxtLookup, TxtAnswer } from './dns-txt';
@@ -71,10 +71,8 @@ export async function verifyDomainByDns(db: Db, dns: DnsTxtLookup, actor: ClaimA
         .where(eq(orgDomainClaims.id, claim.id))
         .returning();
       if (!verified) throw notFound(DOMAIN_TEXTS.claimNotFound(domain));
-      await recordAudit(tx, {
+      await recordOrganisationAudit(tx, actor, {
         action: 'domains.verified',
-        actor: { userId: actor.userId, email: actor.email, role: actor.role },
-        orgId: actor.orgId,
         target: { type: 'domain_claim', id: claim.id },
         ipAddress,
         details: { domain, method: 'dns', record: name },

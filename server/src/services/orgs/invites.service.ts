@@ -8,7 +8,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite, type ReissuedInviteLink } from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit, recordOrganisationAudit } from '../audit/audit.service';
 import { isUuid } from '../../db/ids';
 import { orgInvites, users } from '../../db/schema/index';
 import { MESSAGES, conflict, notFound } from '../../errors';
@@ -177,10 +177,8 @@ export async function reissueInviteLink(
     if (row.status !== 'pending' || inviteExpired(row)) throw conflict(MESSAGES.inviteLinkNotPending);
     const { secret, hash } = newInviteSecret();
     await tx.update(orgInvites).set({ tokenHash: hash }).where(eq(orgInvites.id, row.id));
-    await recordAudit(tx, {
+    await recordOrganisationAudit(tx, manager, {
       action: 'invites.link_reissued',
-      actor: { userId: manager.userId, email: manager.email, role: manager.role },
-      orgId: manager.orgId,
       target: { type: 'invite', id: row.id },
       ipAddress: context.ipAddress,
       details: { email: row.email },

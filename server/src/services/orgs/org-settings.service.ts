@@ -11,7 +11,7 @@ import type { Role } from '../../../../src/contract/auth';
 import type { DbExecutor, Db } from '../../db/database';
 import { organizations } from '../../db/schema/index';
 import { MESSAGES, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordOrganisationAudit } from '../audit/audit.service';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationUpdate = z.output<typeof updateOrganizationSchema>;
@@ -64,10 +64,8 @@ export async function updateOrganization(
       .where(eq(organizations.id, editor.orgId))
       .returning();
     if (!row) throw notFound(MESSAGES.organisationNotFound);
-    await recordAudit(tx, {
+    await recordOrganisationAudit(tx, editor, {
       action: 'org.updated',
-      actor: { userId: editor.userId, email: editor.email, role: editor.role },
-      orgId: editor.orgId,
       target: { type: 'organization', id: editor.orgId },
       ipAddress,
       details: {

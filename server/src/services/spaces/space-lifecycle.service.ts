@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../db/ids';
 import { spaces } from '../../db/schema/index';
 import { AppError, MESSAGES, conflict, notFound } from '../../errors';
-import { recordAudit, type AuditAction } from '../audit/audit.service';
+import { recordOrganisationAudit, type AuditAction } from '../audit/audit.service';
 import { toSpace, type SpaceContext } from '../spaces.service';
 
 export interface SpaceManager {
@@ -37,10 +37,8 @@ async function lockSpace(tx: DbExecutor, manager: SpaceManager, spaceId: string)
 }
 
 function audit(tx: DbExecutor, manager: SpaceManager, action: AuditAction, row: SpaceRow, details: Record<string, unknown> = {}) {
-  return recordAudit(tx, {
+  return recordOrganisationAudit(tx, manager, {
     action,
-    actor: { userId: manager.userId, email: manager.email, role: manager.role },
-    orgId: manager.orgId,
     target: { type: 'space', id: row.id },
     ipAddress: manager.ipAddress,
     details: { name: row.name, ...details },

@@ -13,7 +13,7 @@ import type { Role } from '../../../../src/contract/auth';
 import type { Db, DbExecutor } from '../../db/database';
 import { orgDomainClaims, orgSsoProviders } from '../../db/schema/index';
 import { AppError, MESSAGES, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordOrganisationAudit } from '../audit/audit.service';
 import type { TokenCipher } from '../ga4/token-cipher';
 import { ensureClaim, refuseIfHeldElsewhere } from '../domains/claim-domain.service';
 import { PUBLIC_EMAIL_DOMAINS } from '../email-domains';
@@ -112,10 +112,8 @@ export async function saveSsoSettings(deps: SsoDeps, editor: SsoEditor, update: 
       .returning();
     if (!row) throw notFound(MESSAGES.organisationNotFound);
     await ensureClaim(tx, editor, update.email_domain, ipAddress);
-    await recordAudit(tx, {
+    await recordOrganisationAudit(tx, editor, {
       action: 'sso.configured',
-      actor: { userId: editor.userId, email: editor.email, role: editor.role },
-      orgId: editor.orgId,
       target: { type: 'sso_provider', id: editor.orgId },
       ipAddress,
       // Never the secret: only whether it was replaced.
@@ -130,10 +128,8 @@ export async function removeSsoSettings(db: Db, editor: SsoEditor, ipAddress: st
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(orgSsoProviders).where(eq(orgSsoProviders.orgId, editor.orgId)).returning();
     if (!removed) throw notFound(SSO_TEXTS.notConfigured);
-    await recordAudit(tx, {
+    await recordOrganisationAudit(tx, editor, {
       action: 'sso.removed',
-      actor: { userId: editor.userId, email: editor.email, role: editor.role },
-      orgId: editor.orgId,
       target: { type: 'sso_provider', id: editor.orgId },
       ipAddress,
       details: { issuer: removed.issuer, email_domain: removed.emailDomain },
