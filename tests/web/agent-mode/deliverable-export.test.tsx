@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wipeAll } from '../../../src/db';
 import { installFakeApi } from '../app/support/fake-api';
-import { installDomShims } from '../app/support/dom';
+import { installDomShims, readBlob } from '../app/support/dom';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installFakeAgentMode } from './fake-agent-mode';
 
@@ -35,16 +35,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function read(blob: Blob, as: 'text' | 'buffer'): Promise<string | ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string | ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    if (as === 'text') reader.readAsText(blob);
-    else reader.readAsArrayBuffer(blob);
-  });
-}
-
 async function openFinishedRun() {
   const app = renderApp('/agent-mode?run=run-1');
   const deliverable = await screen.findByTestId('deliverable');
@@ -58,7 +48,7 @@ describe('exporting the deliverable', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
     expect(downloads.map((download) => download.name)).toEqual(['Plan-the-spring-launch-email-sequence-for-small.md']);
-    expect(await read(downloads[0]!.blob, 'text')).toBe(`${DELIVERABLE}\n`);
+    expect(await readBlob(downloads[0]!.blob, 'text')).toBe(`${DELIVERABLE}\n`);
   });
 
   it('as a Word document with its headings, bold text and lists, without Markdown marks', async () => {
@@ -67,7 +57,7 @@ describe('exporting the deliverable', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Word (.docx)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('Plan-the-spring-launch-email-sequence-for-small.docx');
-    const zip = await JSZip.loadAsync((await read(downloads[0]!.blob, 'buffer')) as ArrayBuffer);
+    const zip = await JSZip.loadAsync((await readBlob(downloads[0]!.blob, 'buffer')) as ArrayBuffer);
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');
     expect(text).toContain('Spring launch emails');

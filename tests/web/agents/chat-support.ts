@@ -2,20 +2,13 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Role } from '../../../src/contract/auth';
 import { wipeAll } from '../../../src/db';
-import { installDomShims } from '../app/support/dom';
+import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
 import { installFakeChat, type FakeChat } from './fake-agents';
 
-/** jsdom has no layout; the virtual list needs a viewport size to decide which rows to render. */
-export function giveElementsASize(): () => void {
-  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
-    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
-    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-  });
-  return () => restore.forEach((undo) => undo());
-}
+// jsdom has no layout; the virtual list needs a viewport size (the chat tests import it from here).
+export { giveElementsASize };
 
 export const SESSION = { id: 'sess-1', title: 'Which keywords for bakery software?', agent_slug: 'seo', created_at: '2026-03-01T09:00:00.000Z', updated_at: '2026-03-01T09:00:00.000Z' };
 

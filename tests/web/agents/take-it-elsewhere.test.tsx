@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readBlob } from '../app/support/dom';
 import type { FakeApi } from '../app/support/fake-api';
 import { renderApp } from '../app/support/render-app';
 import { message } from './fake-agents';
@@ -32,19 +33,6 @@ setUpChatScreenTests({
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** jsdom's Blob has no text()/arrayBuffer(): read it the way a page could, with FileReader. */
-function read(blob: Blob, as: 'text'): Promise<string>;
-function read(blob: Blob, as: 'buffer'): Promise<ArrayBuffer>;
-function read(blob: Blob, as: 'text' | 'buffer'): Promise<string | ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string | ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    if (as === 'text') reader.readAsText(blob);
-    else reader.readAsArrayBuffer(blob);
-  });
-}
 
 async function openChat() {
   const app = renderApp('/agents/seo/chat/sess-1');
@@ -74,7 +62,7 @@ describe('export a chat', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.name).toBe('Which-keywords-for-bakery-software.md');
-    const text = await read(downloads[0]!.blob, 'text');
+    const text = await readBlob(downloads[0]!.blob, 'text');
     expect(text).toMatch(/^# Which keywords for bakery software\?\n\n## You · 1 Mar 2026, \d\d:\d\d\n\nWhich keywords\?\n\n## SEO · 1 Mar 2026, \d\d:\d\d\n\n### Search intent/);
     expect(text).toContain('Owners compare **bakery software**.');
   });
@@ -85,7 +73,7 @@ describe('export a chat', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Word (.docx)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('Which-keywords-for-bakery-software.docx');
-    const zip = await JSZip.loadAsync(await read(downloads[0]!.blob, 'buffer'));
+    const zip = await JSZip.loadAsync(await readBlob(downloads[0]!.blob, 'buffer'));
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');
     expect(text).toContain('Which keywords for bakery software?');

@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import type { Space } from '../../../src/contract/spaces';
 import type { User } from '../../../src/contract/auth';
-import { json, type FakeApi } from './fake-api';
+import { installFakeApi, json, type FakeApi } from './fake-api';
 
 const loaded: Array<{ api: { uninstallCrossTabSync(): void } }> = [];
 
@@ -43,6 +43,18 @@ export async function signedInClient(fake: FakeApi, options: { user?: User; spac
   const client = await loadClient();
   await client.auth.initAuth();
   return client;
+}
+
+/** A fresh fake API with a client signed in on it: the start of each test in a file about a signed-in client. */
+export async function freshSignedInClient(): Promise<{ fake: FakeApi; client: Client }> {
+  const fake = installFakeApi();
+  return { fake, client: await signedInClient(fake) };
+}
+
+/** After each test: the clients it loaded are disposed and the globals it stubbed (fetch, …) restored. */
+export function disposeClientsAndGlobals(): void {
+  disposeClients();
+  vi.unstubAllGlobals();
 }
 
 /** Collects auth events for assertions. */

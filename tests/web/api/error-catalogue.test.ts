@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, offContract, type FakeApi } from './fake-api';
-import { disposeClients, signedInClient, type Client } from './client-harness';
+import { json, offContract, type FakeApi } from './fake-api';
+import { disposeClientsAndGlobals, freshSignedInClient, type Client } from './client-harness';
 
 let fake: FakeApi;
 let client: Client;
 
 beforeEach(async () => {
-  fake = installFakeApi();
-  client = await signedInClient(fake);
+  ({ fake, client } = await freshSignedInClient());
 });
-afterEach(() => {
-  disposeClients();
-  vi.unstubAllGlobals();
-});
+afterEach(disposeClientsAndGlobals);
 
 async function failureOf(promise: Promise<unknown>) {
   const error = await promise.then(

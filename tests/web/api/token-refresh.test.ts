@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, offContract, type FakeApi } from './fake-api';
-import { disposeClients, recordAuthEvents, signedInClient, type Client } from './client-harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, offContract, type FakeApi } from './fake-api';
+import { disposeClientsAndGlobals, freshSignedInClient, recordAuthEvents, type Client } from './client-harness';
 
 let fake: FakeApi;
 let client: Client;
@@ -18,13 +18,9 @@ function serveDocumentsFor(valid: () => string) {
 }
 
 beforeEach(async () => {
-  fake = installFakeApi();
-  client = await signedInClient(fake);
+  ({ fake, client } = await freshSignedInClient());
 });
-afterEach(() => {
-  disposeClients();
-  vi.unstubAllGlobals();
-});
+afterEach(disposeClientsAndGlobals);
 
 describe('401 recovery (spec 000 §4)', () => {
   it('five concurrent 401s share exactly one /refresh and every request is retried once', async () => {

@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json, type FakeApi } from './fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, type FakeApi } from './fake-api';
 import { installFakeXhr } from './fake-xhr';
-import { disposeClients, signedInClient, type Client } from './client-harness';
+import { disposeClientsAndGlobals, freshSignedInClient, type Client } from './client-harness';
 
 let fake: FakeApi;
 let client: Client;
 const file = new File(['hello world'], 'brief.pdf', { type: 'application/pdf' });
 
 beforeEach(async () => {
-  fake = installFakeApi();
-  client = await signedInClient(fake);
+  ({ fake, client } = await freshSignedInClient());
 });
-afterEach(() => {
-  disposeClients();
-  vi.unstubAllGlobals();
-});
+afterEach(disposeClientsAndGlobals);
 
 describe('http.upload (multipart with progress)', () => {
   it("sends the file in field 'file' with the usual headers and reports progress in percent", async () => {

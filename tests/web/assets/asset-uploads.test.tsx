@@ -5,13 +5,11 @@
  * commit failed is resumed by Retry without sending the bytes again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wipeAll } from '../../../src/db';
-import { setView } from '../../../src/features/assets/assets.store';
-import { installDomShims } from '../app/support/dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, signInAs } from '../app/support/render-app';
 import { asset, installFakeAssets, type FakeAssets } from './fake-assets';
+import { prepareAssetsScreenTests } from './assets-screen-support';
 
 /** An XMLHttpRequest whose PUTs the test answers by hand, after whatever progress it chooses. */
 function installHeldXhr() {
@@ -51,20 +49,13 @@ let fake: FakeAssets;
 let held: ReturnType<typeof installHeldXhr>;
 const existing = asset({ name: 'logo.png' });
 
+prepareAssetsScreenTests();
 beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  setView('grid');
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumbnail'), revokeObjectURL: vi.fn() }));
   api = installFakeApi();
   fake = installFakeAssets(api, [existing]);
   fake.capabilities = { max_upload_bytes: 1024, image_generation: { available: false, model: null, credits: 40 } };
   held = installHeldXhr();
   await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
 });
 
 const file = (name: string, type: string, text: string) => new File([text], name, { type });

@@ -5,14 +5,13 @@
  * logout dropping them: tests/web/db/offline-data-lifecycle.test.ts.)
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll } from '../../../src/db';
-import { setView } from '../../../src/features/assets/assets.store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { toAssetRow } from '../../../src/features/assets/assets.queries';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, signInAs } from '../app/support/render-app';
 import { asset, PNG_BYTES } from './fake-assets';
+import { prepareAssetsScreenTests } from './assets-screen-support';
 
 let api: FakeApi;
 const photo = asset({ name: 'Shop window.jpg', mime_type: 'image/jpeg', collection_ids: ['c1'] });
@@ -22,11 +21,8 @@ const offline = () => {
   throw new TypeError('Failed to fetch');
 };
 
+prepareAssetsScreenTests('blob:saved-thumbnail');
 beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  setView('grid');
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:saved-thumbnail'), revokeObjectURL: vi.fn() }));
   api = installFakeApi();
   await signInAs(api, 'org_member');
   // What an earlier, online visit left on the device.
@@ -34,10 +30,6 @@ beforeEach(async () => {
   await db.assetCollections.put({ id: 'c1', spaceId: 's1', name: 'Window displays', assetCount: 1, createdBy: 'u-org_member', createdAt: '2026-03-01T09:00:00.000Z' });
   await db.assetThumbnails.put({ assetId: photo.id, spaceId: 's1', version: photo.thumbnail_version!, mimeType: 'image/webp', bytes: PNG_BYTES.slice().buffer, savedAt: Date.now() });
   for (const route of ['GET /assets', 'GET /assets/collections', 'GET /assets/capabilities', `GET /assets/${copy.id}`, `GET /assets/${photo.id}/thumbnail`, `GET /assets/${photo.id}/preview`]) api.on(route, offline);
-});
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
 });
 
 describe('Creative Assets offline', () => {

@@ -5,13 +5,12 @@
  * library, and image generation said to be unavailable once.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll } from '../../../src/db';
-import { installDomShims } from '../app/support/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
-import { setView } from '../../../src/features/assets/assets.store';
+import { renderApp, signInAs } from '../app/support/render-app';
 import { asset, installFakeAssets, type FakeAssets } from './fake-assets';
+import { prepareAssetsScreenTests } from './assets-screen-support';
 
 let api: FakeApi;
 let fake: FakeAssets;
@@ -31,21 +30,13 @@ const tagline = asset({
 });
 const teaser = asset({ name: 'Teaser.mp4', kind: 'video', mime_type: 'video/mp4', thumbnail_version: null, width: null, height: null, source: 'agent_mode' });
 
+// Each test starts on the grid (a device preference), with object URLs for the saved thumbnails.
+prepareAssetsScreenTests();
 beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  // The grid/list choice is a device preference kept between visits: each test starts on the grid.
-  setView('grid');
-  // jsdom has no object URLs; the screen makes one for each saved thumbnail.
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumbnail'), revokeObjectURL: vi.fn() }));
   api = installFakeApi();
   fake = installFakeAssets(api, [hero, brochure, tagline, teaser]);
   fake.contents.set(tagline.id, '## Taglines\n\n- **Grow** something wonderful\n- Bloom where you are');
   await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
 });
 
 const cards = () => screen.findAllByTestId('asset-card');

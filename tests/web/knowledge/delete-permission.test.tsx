@@ -5,19 +5,10 @@ import type { Role } from '../../../src/contract/auth';
 import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../src/contract/knowledge';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { reportNetworkSuccess } from '../../../src/pwa';
-import { installDomShims } from '../app/support/dom';
+import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
 
-/** jsdom has no layout; the virtual list needs a viewport size to decide which rows to render. */
-function giveElementsASize() {
-  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
-    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
-    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-  });
-  return () => restore.forEach((undo) => undo());
-}
 let restoreSizes: () => void;
 
 // The screen's code is transformed once here, so the first test's findBy waits only for the screen.

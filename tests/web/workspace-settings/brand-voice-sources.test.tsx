@@ -5,7 +5,7 @@ import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import type { DocumentTextDto } from '../../../src/contract/document-preview';
 import { BRAND_VOICE_MAX_CHARS } from '../../../src/contract/agents';
 import { reportNetworkSuccess } from '../../../src/pwa';
-import { installDomShims } from '../app/support/dom';
+import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
 
@@ -30,16 +30,6 @@ function document(id: string, filename: string, subcategory: string | null, stat
     passage_count: 3,
     uploaded_by: 'u-org_owner',
   };
-}
-
-/** jsdom has no layout; the knowledge list is virtual and needs a viewport size to render rows. */
-function giveElementsASize() {
-  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
-    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
-    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-  });
-  return () => restore.forEach((undo) => undo());
 }
 
 // The screens' code is transformed once here, so a test's findBy waits only for the screen.

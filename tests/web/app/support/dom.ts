@@ -62,3 +62,26 @@ export function installDomShims(): void {
   proto.releasePointerCapture ??= () => undefined;
   setViewportWidth(1280);
 }
+
+/** jsdom has no layout; a virtual list needs a viewport size to decide which rows to render. Returns the undo. */
+export function giveElementsASize(): () => void {
+  const restore = (['offsetHeight', 'offsetWidth', 'clientHeight', 'clientWidth'] as const).map((name) => {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 800 });
+    return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
+  });
+  return () => restore.forEach((undo) => undo());
+}
+
+/** jsdom's Blob has no text()/arrayBuffer(): read it the way a page could, with FileReader. */
+export function readBlob(blob: Blob, as: 'text'): Promise<string>;
+export function readBlob(blob: Blob, as: 'buffer'): Promise<ArrayBuffer>;
+export function readBlob(blob: Blob, as: 'text' | 'buffer'): Promise<string | ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string | ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    if (as === 'text') reader.readAsText(blob);
+    else reader.readAsArrayBuffer(blob);
+  });
+}
