@@ -9,57 +9,24 @@
  *
  * `BENCH_ASSETS=2000`, `BENCH_PHOTOS=24`, `BENCH_PDFS=8`; `BENCH_PARTS=grid` or `thumbnails` runs one part.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { createThumbnailSandbox, thumbnailInSandbox } from '../../server/src/services/assets/sandboxed-thumbnail';
-import { freePort } from '../tools/free-port';
+import { startTsxServer } from './tsx-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const HOST = '127.0.0.1';
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 2000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 24);
 const PDFS = Number(process.env.BENCH_PDFS ?? 8);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'grid,thumbnails').split(','));
 const PASSWORD = 'benchmark-password-123';
 
-async function startServer() {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mosaic-bench-assets-'));
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', AUTH_RATE_LIMIT_MAX: '1000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server not healthy in 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+function startServer() {
+  return startTsxServer({ name: 'assets', startTimeoutSeconds: 90 });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -19,58 +19,24 @@
  * Needs the production build (npm run build) for parts 2 and 3. BENCH_POLLS (1000), BENCH_SESSIONS (4)
  * and BENCH_MESSAGES (5000) tune it. Everything started is stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startFakeOpenAi } from '../helpers/fake-openai';
 import { benchFirstStreamedCharacter } from './chat-first-token';
-import { freePort } from '../tools/free-port';
+import { startTsxServer } from './tsx-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const HOST = '127.0.0.1';
 const POLLS = Number(process.env.BENCH_POLLS ?? 1000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 4);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5000);
 const PASSWORD = 'benchmark-password-123';
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mosaic-bench-chat-'));
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', AUTH_RATE_LIMIT_MAX: '1000', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://${HOST}:${port}`;
+function startServer(env: Record<string, string>) {
   // A first start creates the embedded database: minutes on a loaded 2-core machine.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server not healthy in 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startTsxServer({ name: 'chat', env, startTimeoutSeconds: 300 });
 }
 
 /** tsx starts the server as a child node process: measure that one (the deepest descendant). */
