@@ -18,6 +18,7 @@ import { startFakeOpenAi, type ChatCompletionRequest } from '../helpers/fake-ope
 import { ApiClient, TEST_PASSWORD } from '../tools/api-client';
 import { launchChromium } from '../tools/chromium';
 import { startServerProcess } from '../tools/server-process';
+import { signInOnLoginScreen } from './login-screen';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -47,11 +48,7 @@ async function main(): Promise<void> {
     const owner = await api.registerOwner('bench-agent-mode');
     const auth = { token: owner.access_token, spaceId: owner.spaceId };
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInOnLoginScreen(page, server.baseUrl, owner.email, TEST_PASSWORD);
     // A linked GA4 property (the built-in demo source) puts the figures step in the plan: 6 steps.
     await page.goto(`${server.baseUrl}/connections`);
     await page.getByRole('button', { name: 'Connect Google Analytics' }).click();

@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { createThumbnailSandbox, thumbnailInSandbox } from '../../server/src/services/assets/sandboxed-thumbnail';
 import { startTsxServer } from './tsx-server';
+import { signInOnLoginScreen } from './login-screen';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 2000);
@@ -48,11 +49,7 @@ async function benchGrid(): Promise<void> {
     if (!registered.ok) throw new Error(`register: ${registered.status}`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInOnLoginScreen(page, server.baseUrl, email, PASSWORD);
     await page.goto(`${server.baseUrl}/assets`);
     await page.getByText('No assets yet').waitFor({ timeout: 60_000 });
     const spaceId = await page.evaluate(() => localStorage.getItem('currentSpaceId'));

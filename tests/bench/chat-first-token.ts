@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAi } from '../helpers/fake-openai';
+import { signInOnLoginScreen } from './login-screen';
 
 const SENDS = Number(process.env.BENCH_STREAM_SENDS ?? 20);
 /** The page's mark for a stream's first words (src/features/agents/reply-stream.ts). */
@@ -75,11 +76,7 @@ export async function benchFirstStreamedCharacter(deps: FirstTokenDeps): Promise
     const accepted = await deps.api<{ session_id: string; created_at: string }>(server.baseUrl, 'POST', '/agents/seo/messages/async', { message: 'Question 0' }, headers);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(deps.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInOnLoginScreen(page, server.baseUrl, email, deps.password);
     await page.goto(`${server.baseUrl}/agents/seo/chat/${accepted.session_id}`);
     const log = page.getByRole('log', { name: 'Conversation' });
     console.error('bench: chat open, waiting for the first answer');

@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { startFakeOpenAi } from '../helpers/fake-openai';
 import { benchFirstStreamedCharacter } from './chat-first-token';
 import { startTsxServer } from './tsx-server';
+import { signInOnLoginScreen } from './login-screen';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const POLLS = Number(process.env.BENCH_POLLS ?? 1000);
@@ -145,11 +146,7 @@ async function benchOpenSession(): Promise<void> {
     const spaceId = headers['x-space-id'];
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInOnLoginScreen(page, server.baseUrl, email, PASSWORD);
     await page.goto(`${server.baseUrl}/agents/seo/chat/${accepted.session_id}`);
     await page.getByRole('log', { name: 'Conversation' }).waitFor();
 

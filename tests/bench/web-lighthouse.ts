@@ -12,7 +12,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Config, Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort, type SessionTokens } from '../e2e/harness';
-import { CHROMIUM_PATH } from '../tools/chromium';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from '../tools/chromium';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -45,16 +45,7 @@ function lcpElementOf(lhr: { audits: Record<string, { details?: unknown } | unde
   return node ? `${node.selector?.split(' > ').pop() ?? '?'} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'none';
 }
 
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_QUIET_FLAGS];
 
 export async function runLighthouse(
   baseUrl: string,

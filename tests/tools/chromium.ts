@@ -3,8 +3,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
-  '--headless',
+/** Chromium's flags that keep it off the outside network (and headless-friendly), without the headless mode itself. */
+export const CHROMIUM_QUIET_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -13,6 +13,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
