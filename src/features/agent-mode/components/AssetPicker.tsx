@@ -4,11 +4,12 @@
  * and shown as removable chips. Making the plan needs the server, and the server checks each asset
  * then, so offline the button is disabled with the reason rather than letting a choice go stale.
  */
-import { Button, Flex, Popover, Text } from '@radix-ui/themes';
+import { Button, Popover } from '@radix-ui/themes';
 import { CardStackPlusIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { AttachedAssets } from '../../assets/components/AssetAttachControl';
 import { AssetPickList } from '../../assets/components/AssetPickList';
+import { OptionalPicker } from './OptionalPicker';
 
 interface AssetPickerProps {
   spaceId: string | null;
@@ -18,14 +19,10 @@ interface AssetPickerProps {
 
 export function AssetPicker({ spaceId, chosen, onChange }: AssetPickerProps) {
   return (
-    <Flex direction="column" gap="2">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Text size="2" weight="bold" id="run-assets-label">
-          Assets to use
-        </Text>
-        <Text size="2" color="gray">
-          (optional)
-        </Text>
+    <OptionalPicker
+      labelId="run-assets-label"
+      label="Assets to use"
+      picker={
         <Popover.Root>
           <NetworkRequiredTooltip>
             {({ disabled }) => (
@@ -40,8 +37,9 @@ export function AssetPicker({ spaceId, chosen, onChange }: AssetPickerProps) {
             <AssetPickList spaceId={spaceId} value={chosen} onChange={onChange} carrier="goal" />
           </Popover.Content>
         </Popover.Root>
-      </Flex>
+      }
+    >
       <AttachedAssets spaceId={spaceId} value={chosen} onChange={onChange} label="Assets this run will use" />
-    </Flex>
+    </OptionalPicker>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Checkbox, Flex, IconButton, Popover, Text, TextField } from '@r
 import { Cross2Icon, FileTextIcon, PlusIcon } from '@radix-ui/react-icons';
 import { MAX_REFERENCED_DOCUMENTS } from '../../../contract/agent-mode';
 import { useDocuments } from '../../knowledge/knowledge.queries';
+import { OptionalPicker } from './OptionalPicker';
 
 interface DocumentPickerProps {
   spaceId: string | null;
@@ -31,14 +32,10 @@ export function DocumentPicker({ spaceId, chosen, onChange, disabled }: Document
   };
 
   return (
-    <Flex direction="column" gap="2">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Text size="2" weight="bold" id="run-documents-label">
-          Documents to use
-        </Text>
-        <Text size="2" color="gray">
-          (optional)
-        </Text>
+    <OptionalPicker
+      labelId="run-documents-label"
+      label="Documents to use"
+      picker={
         <Popover.Root onOpenChange={opened}>
           <Popover.Trigger disabled={disabled}>
             <Button type="button" variant="soft" size="1" aria-describedby="run-documents-label">
@@ -73,7 +70,8 @@ export function DocumentPicker({ spaceId, chosen, onChange, disabled }: Document
             </Flex>
           </Popover.Content>
         </Popover.Root>
-      </Flex>
+      }
+    >
       {chosen.length > 0 ? (
         <ul className="doc-chips" aria-label="Documents this run will use">
           {chosen.map((id) => (
@@ -87,6 +85,6 @@ export function DocumentPicker({ spaceId, chosen, onChange, disabled }: Document
           ))}
         </ul>
       ) : null}
-    </Flex>
+    </OptionalPicker>
   );
 }

@@ -4,12 +4,13 @@
  * nothing: the plan and its cost are shown next, and nothing runs until the person starts it.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Flex, Heading, Select, Text, TextArea } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { GOAL_MAX_CHARS, suggestAgents } from '../../../contract/agent-mode';
 import { CHAT_MODES, K_BY_MODE, MODE_MULTIPLIERS, type ChatMode } from '../../../contract/chat';
-import { NetworkRequiredTooltip } from '../../../pwa';
+import { ChoiceSelect } from '../../../ui/ChoiceSelect';
+import { FormAlert } from '../../../ui/FormAlert';
+import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import { agentModeState, createRun } from '../agent-mode.store';
 import { AgentPicker } from './AgentPicker';
 import { AssetPicker } from './AssetPicker';
@@ -22,6 +23,10 @@ export const EXAMPLE_GOALS = [
 ];
 
 const MODE_LABELS: Record<ChatMode, string> = { normal: 'Normal', medium: 'Deeper', max: 'Deepest' };
+const DEPTH_CHOICES = CHAT_MODES.map((mode) => ({
+  value: mode,
+  label: `${MODE_LABELS[mode]} · reads ${K_BY_MODE[mode]} passages${MODE_MULTIPLIERS[mode] > 1 ? ` · ×${MODE_MULTIPLIERS[mode]} credits` : ''}`,
+}));
 
 export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCreated: (runId: string) => void }) {
   // sync: the goal is a controlled field; an asynchronous snapshot would move the caret while typing.
@@ -105,38 +110,18 @@ export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCre
           <Text as="span" size="2" weight="bold" id="run-depth-label">
             Depth
           </Text>
-          <Select.Root value={mode} onValueChange={(next) => setMode(next as ChatMode)}>
-            <Select.Trigger variant="soft" color="gray" aria-labelledby="run-depth-label" />
-            <Select.Content position="popper">
-              {CHAT_MODES.map((option) => (
-                <Select.Item key={option} value={option}>
-                  {MODE_LABELS[option]} · reads {K_BY_MODE[option]} passages{MODE_MULTIPLIERS[option] > 1 ? ` · ×${MODE_MULTIPLIERS[option]} credits` : ''}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          <ChoiceSelect trigger={{ variant: 'soft', color: 'gray', 'aria-labelledby': 'run-depth-label' }} value={mode} onValueChange={setMode} choices={DEPTH_CHOICES} position="popper" />
         </Flex>
         <DocumentPicker spaceId={spaceId} chosen={documents} onChange={setDocuments} />
         <AssetPicker spaceId={spaceId} chosen={assets} onChange={setAssets} />
       </Flex>
 
-      {createError ? (
-        <Callout.Root color="red" size="1" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>{createError}</Callout.Text>
-        </Callout.Root>
-      ) : null}
+      {createError ? <FormAlert tone="error">{createError}</FormAlert> : null}
 
       <Flex align="center" gap="3" wrap="wrap">
-        <NetworkRequiredTooltip>
-          {({ disabled }) => (
-            <Button type="submit" size="3" loading={creating} disabled={disabled || agents.length === 0}>
-              Make a plan
-            </Button>
-          )}
-        </NetworkRequiredTooltip>
+        <NetworkRequiredButton type="submit" size="3" loading={creating} disabled={agents.length === 0}>
+          Make a plan
+        </NetworkRequiredButton>
         <Text size="2" color="gray">
           Nothing is charged yet: you will see each step and its cost first.
         </Text>

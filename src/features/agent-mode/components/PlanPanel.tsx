@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { isFinished, writesDeliverable, type AgentModeRun, type AgentModeStep } from '../../../contract/agent-mode';
 import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa';
+import { IconCallout } from '../../../ui/IconCallout';
 import { billingState } from '../../billing/billing.store';
 import { agentModeState, answerQuestion, approveRun, cancelRun, editStepInstruction, resumeRun } from '../agent-mode.store';
 import { RunAssets } from './RunAssets';
@@ -116,12 +117,9 @@ export function PlanPanel({ run, steps, blockedReason, onShowDeliverable }: Plan
         <RunAssets run={run} />
         <RestingNote run={run} blockedReason={blockedReason} busy={busy === 'resume'} />
         {live?.error ? (
-          <Callout.Root color="red" size="1" role="alert" mb="2">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{live.error}</Callout.Text>
-          </Callout.Root>
+          <IconCallout color="red" size="1" role="alert" mb="2" icon={<ExclamationTriangleIcon />}>
+            {live.error}
+          </IconCallout>
         ) : null}
         <ol className="step-list" aria-label="Steps">
           {steps.map((step) => (

@@ -6,11 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Callout, Flex, Heading, Spinner, Tabs, Text } from '@radix-ui/themes';
+import { Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { runUrl } from '../../../contract/agent-mode';
 import { spacesState } from '../../../session';
+import { IconCallout } from '../../../ui/IconCallout';
 import { useIsMobile } from '../../../ui/useMediaQuery';
 import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { refreshBilling } from '../../billing/billing.store';
@@ -19,6 +20,7 @@ import { RUNS_SYNC_NAME } from '../agent-mode.sync';
 import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
 import { agentModeState, loadRuns, openRun, setViewing } from '../agent-mode.store';
 import { GoalForm } from '../components/GoalForm';
+import { PanesOrTabs } from '../components/PanesOrTabs';
 import { RunList } from '../components/RunList';
 import { RunView } from '../components/RunView';
 import '../agent-mode.css';
@@ -60,29 +62,17 @@ function StartView({ spaceId }: { spaceId: string | null }) {
           Hand a goal to your agents and get finished work back. They plan the steps, you approve them, and you watch each one happen.
         </Text>
       </header>
-      {phone ? (
-        <Tabs.Root value={tab} onValueChange={setTab} className="am-tabs">
-          <Tabs.List className="am-tabs__list" size="2">
-            <Tabs.Trigger value="new">New run</Tabs.Trigger>
-            <Tabs.Trigger value="runs">Past runs{runs?.length ? ` (${runs.length})` : ''}</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="new" className="am-tabs__panel am-scroll">
-            {form}
-          </Tabs.Content>
-          <Tabs.Content value="runs" className="am-tabs__panel am-scroll">
-            {list}
-          </Tabs.Content>
-        </Tabs.Root>
-      ) : (
-        <div className="am-columns am-columns--start">
-          <section className="am-pane am-scroll" aria-labelledby="goal-form-heading">
-            {form}
-          </section>
-          <section className="am-pane am-scroll" aria-label="Past runs">
-            {list}
-          </section>
-        </div>
-      )}
+      <PanesOrTabs
+        phone={phone}
+        tab={tab}
+        onTabChange={setTab}
+        columnsClassName="am-columns am-columns--start"
+        panelClassName="am-tabs__panel am-scroll"
+        panes={[
+          { value: 'new', tab: 'New run', section: { className: 'am-pane am-scroll', 'aria-labelledby': 'goal-form-heading' }, content: form },
+          { value: 'runs', tab: `Past runs${runs?.length ? ` (${runs.length})` : ''}`, section: { className: 'am-pane am-scroll', 'aria-label': 'Past runs' }, content: list },
+        ]}
+      />
     </div>
   );
 }
@@ -120,12 +110,9 @@ function RunScreen({ runId }: { runId: string }) {
           Agent Mode
         </Heading>
         {error ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{error}</Callout.Text>
-          </Callout.Root>
+          <IconCallout color="red" role="alert" icon={<ExclamationTriangleIcon />}>
+            {error}
+          </IconCallout>
         ) : (
           <Spinner />
         )}
