@@ -7,20 +7,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AgentModeRunStatus, AgentModeStepStatus, AttachedAsset, PauseReason, ReferencedDocument, StepActivity, StepKind } from '../../../../src/contract/agent-mode';
 import type { ChatMode } from '../../../../src/contract/chat';
-import { organizations } from './organizations';
-import { spaces } from './spaces';
 import { users } from './users';
+import { spaceOwnedColumns } from './space-owned';
 
 export const agentModeRuns = pgTable(
   'agent_mode_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ...spaceOwnedColumns(),
     // Who started it; kept when that person leaves (the run belongs to the space).
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),

@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CitationDto, NumberedSource } from '../../../../src/contract/citations';
-import { organizations } from './organizations';
 import { spaces } from './spaces';
 import { users } from './users';
+import { spaceOwnedColumns } from './space-owned';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -15,12 +15,7 @@ export const chatSessions = pgTable(
   'chat_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ...spaceOwnedColumns(),
     // Who started it; kept when that person leaves (the chat belongs to the space).
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     agentSlug: text('agent_slug').notNull(),
@@ -99,12 +94,7 @@ export const agentRuns = pgTable(
   'agent_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ...spaceOwnedColumns(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),

@@ -6,20 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { chatSessions } from './agents';
-import { organizations } from './organizations';
-import { spaces } from './spaces';
 import { users } from './users';
+import { spaceOwnedColumns } from './space-owned';
 
 export const chatShareLinks = pgTable(
   'chat_share_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    ...spaceOwnedColumns(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => chatSessions.id, { onDelete: 'cascade' }),
