@@ -11,9 +11,9 @@ import { wipeAll } from '../../../src/db';
 import { savedListTexts } from '../../../src/pwa/SavedListPending';
 import { giveElementsASize, SESSION } from '../agents/chat-support';
 import { AGENTS, message } from '../agents/fake-agents';
-import { installDomShims } from './support/dom';
 import { installFakeApi, type FakeApi } from './support/fake-api';
-import { renderApp, signInAs, signOut } from './support/render-app';
+import { renderApp, signInAs } from './support/render-app';
+import { prepareScreenTests } from './support/screen-tests';
 
 let api: FakeApi;
 
@@ -28,8 +28,8 @@ const offline = () => {
   throw new TypeError('Failed to fetch');
 };
 
+prepareScreenTests();
 beforeEach(async () => {
-  installDomShims();
   await wipeAll();
   api = installFakeApi();
   api.on('GET /agents', () => ({ status: 200, body: AGENTS }));
@@ -37,9 +37,6 @@ beforeEach(async () => {
   api.on('GET /assets/collections', () => ({ status: 200, body: { collections: [] } }));
   api.on('GET /assets/capabilities', () => ({ status: 200, body: { max_upload_bytes: 1024, image_generation: { available: false, model: null, credits: 40 } } }));
   await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  await signOut();
 });
 
 /**

@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emitAuthEvent } from '../../../src/session';
 import { authState, forceLogout } from '../../../src/session';
-import { installDomShims } from './support/dom';
 import type { FakeApi } from './support/fake-api';
 import { installFakeApi, makeSpace } from './support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from './support/render-app';
+import { prepareScreenTests } from './support/screen-tests';
+import { renderApp, screen, signInAs, waitForLocation } from './support/render-app';
 
 let api: FakeApi;
 
@@ -14,14 +14,9 @@ function ThrowsWhileRendering({ error }: { error: Error }): never {
   throw error;
 }
 
+prepareScreenTests({ resetAddress: true });
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
-});
-
-afterEach(async () => {
-  await signOut();
-  window.history.replaceState(null, '', '/');
 });
 
 describe('first navigation', () => {

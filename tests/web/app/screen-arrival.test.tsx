@@ -4,12 +4,12 @@
  * new screen replaces it once its code is in, and a download that fails shows the error screen.
  */
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { lazyScreen } from '../../../src/ui/lazy-screen';
-import { installDomShims } from './support/dom';
 import type { FakeApi } from './support/fake-api';
 import { installFakeApi } from './support/fake-api';
-import { renderApp, screen, signInAs, signOut, waitForLocation } from './support/render-app';
+import { prepareScreenTests } from './support/screen-tests';
+import { renderApp, screen, signInAs, waitForLocation } from './support/render-app';
 
 let api: FakeApi;
 
@@ -28,14 +28,9 @@ function slowScreen() {
   return { Screen: lazyScreen(() => download), finish: () => finish(), fail: (error: Error) => fail(error) };
 }
 
+prepareScreenTests({ resetAddress: true });
 beforeEach(() => {
-  installDomShims();
   api = installFakeApi();
-});
-
-afterEach(async () => {
-  await signOut();
-  window.history.replaceState(null, '', '/');
 });
 
 describe('a navigation while the next screen’s code downloads', () => {

@@ -1,10 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { wipeAll } from '../../../src/db';
 import { leaveAppForCheckout } from '../../../src/features/billing/checkout-navigation';
-import { installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { prepareScreenTests } from '../app/support/screen-tests';
 import { installFakeBilling, type FakeBilling } from './fake-billing';
 
 // Leaving for Stripe is a full-page navigation: recorded here instead.
@@ -16,14 +16,13 @@ vi.mock('../../../src/features/billing/checkout-polling', () => ({ checkoutPollD
 let api: FakeApi;
 let billing: FakeBilling;
 
+prepareScreenTests();
 beforeEach(async () => {
   vi.mocked(leaveAppForCheckout).mockClear();
-  installDomShims();
   api = installFakeApi();
   billing = installFakeBilling(api, { payments: 'stripe' });
   await wipeAll();
 });
-afterEach(signOut);
 
 async function open(path: string, heading: 'Credits' | 'Pricing') {
   await signInAs(api, 'org_owner');

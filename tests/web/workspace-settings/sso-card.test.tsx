@@ -9,6 +9,7 @@ import type { SsoProvider } from '../../../src/contract/sso-settings';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
+import { unverifiedClaim } from './fake-domain-claim';
 
 const REDIRECT = 'http://localhost/api/v1/auth/sso/callback';
 let api: FakeApi;
@@ -19,18 +20,7 @@ beforeEach(() => {
 });
 
 /** The claim saving makes: unverified until its TXT record is found (tests/web/workspace-settings/sso-domain.test.tsx). */
-const claimOf = (domain: string) => ({
-  domain,
-  status: 'unverified' as const,
-  txt_record: { name: `_mosaic-verification.${domain}`, value: 'mosaic-verification=0123456789abcdef0123456789abcdef' },
-  verified_at: null,
-  verification_method: null,
-  review_requested_at: null,
-  review_reason: null,
-  last_checked_at: null,
-  last_check_problem: null,
-  last_decision: null,
-});
+const claimOf = (domain: string) => unverifiedClaim(domain);
 
 function serveSso(initial: SsoProvider | null = null) {
   let provider = initial;

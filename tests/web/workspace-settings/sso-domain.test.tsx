@@ -11,9 +11,10 @@ import type { SsoProvider } from '../../../src/contract/sso-settings';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
+import { VERIFICATION_VALUE, unverifiedClaim } from './fake-domain-claim';
 
 const REDIRECT = 'http://localhost/api/v1/auth/sso/callback';
-const VALUE = 'mosaic-verification=0123456789abcdef0123456789abcdef';
+const VALUE = VERIFICATION_VALUE;
 const PROVIDER: SsoProvider = {
   provider_name: 'Acme ID',
   issuer: 'https://login.acme.test',
@@ -23,19 +24,7 @@ const PROVIDER: SsoProvider = {
   client_secret_set: true,
   updated_at: '2026-03-10T09:00:00.000Z',
 };
-const claimWith = (change: Partial<DomainClaim> = {}): DomainClaim => ({
-  domain: 'acme.test',
-  status: 'unverified',
-  txt_record: { name: '_mosaic-verification.acme.test', value: VALUE },
-  verified_at: null,
-  verification_method: null,
-  review_requested_at: null,
-  review_reason: null,
-  last_checked_at: null,
-  last_check_problem: null,
-  last_decision: null,
-  ...change,
-});
+const claimWith = (change: Partial<DomainClaim> = {}): DomainClaim => unverifiedClaim('acme.test', change);
 const RECORD_MISSING =
   'Mosaic found no TXT record "' +
   VALUE +

@@ -7,10 +7,16 @@ import { afterEach, beforeEach } from 'vitest';
 import { installDomShims } from './dom';
 import { signOut } from './render-app';
 
-/** Call once at the top of a screen test file. */
-export function prepareScreenTests(): void {
+/**
+ * Call once at the top of a screen test file. `resetAddress`: after signing out, the page's own
+ * address goes back to `/`, for files whose tests read or change it (the first navigation).
+ */
+export function prepareScreenTests(options: { resetAddress?: boolean } = {}): void {
   beforeEach(() => {
     installDomShims();
   });
-  afterEach(signOut);
+  afterEach(async () => {
+    await signOut();
+    if (options.resetAddress) window.history.replaceState(null, '', '/');
+  });
 }
