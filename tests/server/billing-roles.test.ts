@@ -2,17 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentCheckouts } from '../../server/src/db/schema/index';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
-import {
-  API,
-  TEST_PASSWORD,
-  addMember,
-  authHeaders,
-  login,
-  registerOwner,
-  testEngine,
-  uniqueEmail,
-  type SignedIn,
-} from '../helpers/server';
+import { API, TEST_PASSWORD, addMember, authHeaders, login, registerOwner, testEngine, uniqueEmail, type SignedIn } from '../helpers/server';
 import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 type Method = 'GET' | 'POST';

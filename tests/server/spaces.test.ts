@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Space } from '../../src/contract/spaces';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
-import {
-  API,
-  TEST_PASSWORD,
-  addMember,
-  authHeaders,
-  login,
-  registerOwner,
-  uniqueEmail,
-} from '../helpers/server';
+import { API, TEST_PASSWORD, addMember, authHeaders, login, registerOwner, uniqueEmail } from '../helpers/server';
 import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 
 describe('spaces', () => {
