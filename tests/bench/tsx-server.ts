@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tools/free-port';
+import { stopGracefully } from '../tools/stop-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
@@ -44,12 +45,7 @@ export async function startTsxServer(options: { name: string; env?: Record<strin
     baseUrl,
     pid: child.pid!,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopGracefully(child, 10_000);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ import { copyPgliteTemplate } from '../helpers/database-template';
 import { createThrowAwayPostgresDatabase, type ThrowAwayPostgresDatabase } from '../helpers/server-database';
 import { launchChromium } from '../tools/chromium';
 import { freePort } from '../tools/free-port';
+import { stopGracefully } from '../tools/stop-process';
 import { sharedBuild } from '../tools/test-build';
 
 export { freePort };
@@ -99,12 +100,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     baseUrl,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopGracefully(child, 5000);
       await cleanUp();
     },
   };
