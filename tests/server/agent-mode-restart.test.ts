@@ -5,37 +5,22 @@
  * or, when that step has used its attempts, fails it with a refund. On PostgreSQL a run carried out
  * by a worker process streams to a client of an API-only process, and a cancel there stops it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentModeRunDetail } from '../../src/contract/agent-mode';
-import { openDatabase, type Database } from '../../server/src/db/database';
+import type { Database } from '../../server/src/db/database';
 import { newRun, openRunStream, runAction, runDetail, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, seedDocument } from '../helpers/fake-openai-chat';
+import { databaseAndModelPerTest } from '../helpers/restart-set-up';
 import { startFakeOpenAi, type ChatCompletionRequest, type FakeOpenAi } from '../helpers/fake-openai';
 import { createTestApp, registerOwner, testEngine, type TestApp } from '../helpers/server';
-import { createTestDatabaseTarget, openTestDatabase } from '../helpers/server-database';
+import { openTestDatabase } from '../helpers/server-database';
 import { until } from '../helpers/wait-until';
 
 const stepOf = (request: ChatCompletionRequest) => /## This step: (.+)/.exec(String(request.messages[0]?.content ?? ''))?.[1] ?? '';
 const BRIEF = 'Objective: book more spring appointments. '.repeat(10);
 
 describe(`an Agent Mode run interrupted by a restart (${testEngine})`, () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  async function setUp(): Promise<{ database: Database; fake: FakeOpenAi }> {
-    const target = await createTestDatabaseTarget();
-    const database = await openDatabase(target.target);
-    await database.migrate();
-    const fake = await startFakeOpenAi();
-    cleanups.push(async () => {
-      await fake.close();
-      await database.close();
-      await target.dispose();
-    });
-    return { database, fake };
-  }
+  const { cleanups, setUp } = databaseAndModelPerTest();
 
   // A short lease, so the next process takes the run over within a second or two.
   const env = (fake: FakeOpenAi, extra: Record<string, string> = {}) => ({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_LEASE_SECONDS: '1', ...extra });

@@ -3,31 +3,15 @@
  * which resumes it (one reply, charged once) or, when it has run out of attempts, fails it cleanly
  * with a refund. Never a run silently dropped.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/src/db/database';
-import { createTestDatabaseTarget } from '../helpers/server-database';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../server/src/db/database';
 import { createTestApp, registerOwner, type TestApp } from '../helpers/server';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
+import { databaseAndModelPerTest } from '../helpers/restart-set-up';
+import type { FakeOpenAi } from '../helpers/fake-openai';
 import { creditsOf, sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
 
 describe('an agent run interrupted by a restart', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  async function setUp(): Promise<{ database: Database; fake: FakeOpenAi }> {
-    const target = await createTestDatabaseTarget();
-    const database = await openDatabase(target.target);
-    await database.migrate();
-    const fake = await startFakeOpenAi({ hang: true });
-    cleanups.push(async () => {
-      await fake.close();
-      await database.close();
-      await target.dispose();
-    });
-    return { database, fake };
-  }
+  const { cleanups, setUp } = databaseAndModelPerTest({ hang: true });
 
   const env = (fake: FakeOpenAi, extra: Record<string, string> = {}) => ({
     OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
