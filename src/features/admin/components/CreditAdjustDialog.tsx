@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Dialog, Flex, SegmentedControl, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Dialog, SegmentedControl, Text, TextField } from '@radix-ui/themes';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
-import { MAX_ADJUSTMENT_CREDITS, REASON_MAX_LENGTH, REASON_MIN_LENGTH, type AdminOrganizationDetail } from '../../../contract/admin';
+import { MAX_ADJUSTMENT_CREDITS, REASON_MIN_LENGTH, type AdminOrganizationDetail } from '../../../contract/admin';
 import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
-import { DialogActions } from '../../../ui/DialogActions';
+import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
 import { useBusyAction } from '../../../ui/useBusyAction';
 import { postCreditAdjustment } from '../admin.api';
 import { describeFailure } from '../../../api';
+import { ReasonField } from './ReasonField';
 
 interface CreditAdjustDialogProps {
   org: AdminOrganizationDetail;
@@ -86,50 +87,45 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
           {formatNumber(remaining)} credits left now. The change is a ledger entry with your name and the reason; the organisation sees it on
           its Credits screen.
         </Dialog.Description>
-        <form
+        <DialogForm
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
           }}
+          submit={
+            <Button type="submit" color={direction === 'remove' ? 'red' : undefined} disabled={!ready} loading={busy}>
+              {direction === 'add' ? 'Add credits' : 'Remove credits'}
+            </Button>
+          }
         >
-          <Flex direction="column" gap="4">
-            <SegmentedControl.Root value={direction} onValueChange={(value) => setDirection(value as 'add' | 'remove')} aria-label="Add or remove">
-              <SegmentedControl.Item value="add">Add credits</SegmentedControl.Item>
-              <SegmentedControl.Item value="remove">Remove credits</SegmentedControl.Item>
-            </SegmentedControl.Root>
-            <FormField label="Credits" htmlFor="adjust-amount" error={problem ?? undefined} hint={`A whole number, at most ${formatNumber(MAX_ADJUSTMENT_CREDITS)}`}>
-              <TextField.Root
-                id="adjust-amount"
-                inputMode="numeric"
-                value={amountText}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? 'adjust-amount-error' : 'adjust-amount-hint'}
-                onChange={(event) => setAmountText(event.target.value)}
-              />
-            </FormField>
-            <FormField label="Reason" htmlFor="adjust-reason" hint={`At least ${REASON_MIN_LENGTH} characters; shown in the ledger and kept in the audit log`}>
-              <TextArea
-                id="adjust-reason"
-                value={reason}
-                maxLength={REASON_MAX_LENGTH}
-                placeholder="e.g. Goodwill after the outage of 3 March (ticket 812)"
-                aria-describedby="adjust-reason-hint"
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </FormField>
-            {ready ? (
-              <Text size="2" role="status">
-                After this: {formatNumber(direction === 'add' ? remaining + amount : remaining - amount)} credits left.
-              </Text>
-            ) : null}
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <DialogActions dialog="dialog">
-              <Button type="submit" color={direction === 'remove' ? 'red' : undefined} disabled={!ready} loading={busy}>
-                {direction === 'add' ? 'Add credits' : 'Remove credits'}
-              </Button>
-            </DialogActions>
-          </Flex>
-        </form>
+          <SegmentedControl.Root value={direction} onValueChange={(value) => setDirection(value as 'add' | 'remove')} aria-label="Add or remove">
+            <SegmentedControl.Item value="add">Add credits</SegmentedControl.Item>
+            <SegmentedControl.Item value="remove">Remove credits</SegmentedControl.Item>
+          </SegmentedControl.Root>
+          <FormField label="Credits" htmlFor="adjust-amount" error={problem ?? undefined} hint={`A whole number, at most ${formatNumber(MAX_ADJUSTMENT_CREDITS)}`}>
+            <TextField.Root
+              id="adjust-amount"
+              inputMode="numeric"
+              value={amountText}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'adjust-amount-error' : 'adjust-amount-hint'}
+              onChange={(event) => setAmountText(event.target.value)}
+            />
+          </FormField>
+          <ReasonField
+            id="adjust-reason"
+            value={reason}
+            onChange={setReason}
+            placeholder="e.g. Goodwill after the outage of 3 March (ticket 812)"
+            hint={`At least ${REASON_MIN_LENGTH} characters; shown in the ledger and kept in the audit log`}
+          />
+          {ready ? (
+            <Text size="2" role="status">
+              After this: {formatNumber(direction === 'add' ? remaining + amount : remaining - amount)} credits left.
+            </Text>
+          ) : null}
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        </DialogForm>
       </Dialog.Content>
     </Dialog.Root>
   );

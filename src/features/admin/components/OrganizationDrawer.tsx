@@ -7,6 +7,7 @@ import { SkeletonBlocks } from '../../../ui/Skeletons';
 import { fetchOrganization } from '../admin.api';
 import { useAdminPermissions } from '../useAdminPermissions';
 import { useRemote } from '../useRemote';
+import { AuditLogLink } from './AuditLogLink';
 import { CreditAdjustDialog } from './CreditAdjustDialog';
 import { Fact } from './Fact';
 import { ReadOnlyNotice } from './ReadOnlyNotice';
@@ -200,9 +201,7 @@ export function OrganizationDrawer({ orgId, onClose, onChanged }: { orgId: strin
             <Ledger org={org} />
             <Separator size="4" />
             <SpacesAndMembers org={org} now={now} />
-            <Link asChild size="2">
-              <RouterLink to={`/admin/security?organization=${encodeURIComponent(org.id)}`}>See this organisation’s activity in the audit log</RouterLink>
-            </Link>
+            <AuditLogLink filter="organization" id={org.id}>See this organisation’s activity in the audit log</AuditLogLink>
           </Flex>
         )}
       </RemoteContent>

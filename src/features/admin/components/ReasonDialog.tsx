@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { AlertDialog, Button, Flex, Text, TextArea } from '@radix-ui/themes';
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../contract/admin';
+import { AlertDialog, Box, Button, Flex } from '@radix-ui/themes';
+import { REASON_MIN_LENGTH } from '../../../contract/admin';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { DialogActions } from '../../../ui/DialogActions';
 import { FormAlert } from '../../../ui/FormAlert';
 import { useBusyAction } from '../../../ui/useBusyAction';
+import { ReasonField } from './ReasonField';
 
 interface ReasonDialogProps {
   /** The button that opens the dialog. */
@@ -64,22 +65,15 @@ export function ReasonDialog({ trigger, blocked, title, description, confirmLabe
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
-        <Flex direction="column" gap="1" mt="4">
-          <Text as="label" htmlFor={fieldId} size="2" weight="medium">
-            Reason
-          </Text>
-          <TextArea
+        <Box mt="4">
+          <ReasonField
             id={fieldId}
             value={reason}
-            maxLength={REASON_MAX_LENGTH}
+            onChange={setReason}
             placeholder="e.g. Support ticket 4711: the owner reported a lost laptop"
-            aria-describedby={`${fieldId}-hint`}
-            onChange={(event) => setReason(event.target.value)}
+            hint={`At least ${REASON_MIN_LENGTH} characters. Kept in the audit log with your name.`}
           />
-          <Text id={`${fieldId}-hint`} size="1" color="gray">
-            At least {REASON_MIN_LENGTH} characters. Kept in the audit log with your name.
-          </Text>
-        </Flex>
+        </Box>
         {error ? (
           <Flex mt="3">
             <FormAlert tone="error">{error}</FormAlert>

@@ -6,6 +6,7 @@ import { SkeletonBlocks } from '../../../ui/Skeletons';
 import { fetchUser } from '../admin.api';
 import { describeDevice } from '../admin.format';
 import { useRemote } from '../useRemote';
+import { AuditLogLink } from './AuditLogLink';
 import { Fact } from './Fact';
 import { RemoteContent } from './RemoteContent';
 import { RoleBadge } from './RoleBadge';
@@ -116,9 +117,7 @@ export function UserDrawer({ userId, onClose, onChanged }: UserDrawerProps) {
                 onChanged();
               }}
             />
-            <Link asChild size="2">
-              <RouterLink to={`/admin/security?actor=${encodeURIComponent(user.id)}`}>See this account’s activity in the audit log</RouterLink>
-            </Link>
+            <AuditLogLink filter="actor" id={user.id}>See this account’s activity in the audit log</AuditLogLink>
           </Flex>
         )}
       </RemoteContent>

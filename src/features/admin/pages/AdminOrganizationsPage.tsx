@@ -19,8 +19,10 @@ import '../admin.css';
 
 const COLUMNS: Column[] = [
   { header: 'Organisation' }, { header: 'Plan' }, { header: 'Members', justify: 'end' }, { header: 'Spaces', justify: 'end' },
-  { header: 'Credits left', justify: 'end' }, { header: 'Created' }, { header: <span className="visually-hidden">Open</span> },
+  { header: 'Credits left', justify: 'end' }, { header: 'Created' },
 ];
+
+const NONE_MATCH = <EmptyState icon={<CubeIcon width={22} height={22} />} title="No organisations match" description="Check the spelling, or search by the email domain." />;
 
 interface RowProps {
   org: AdminOrganization;
@@ -50,7 +52,7 @@ function OrganizationCard({ org, onOpen }: RowProps) {
   );
 }
 
-function OrganizationCells({ org, onOpen }: RowProps) {
+function OrganizationCells({ org }: { org: AdminOrganization }) {
   return (
     <>
       <Table.Cell style={{ maxWidth: 300 }}>
@@ -63,9 +65,6 @@ function OrganizationCells({ org, onOpen }: RowProps) {
       <Table.Cell justify="end">{formatNumber(org.spaces)}</Table.Cell>
       <Table.Cell justify="end">{credits(org)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(org.created_at)}</Table.Cell>
-      <Table.Cell justify="end">
-        <OpenButton name={org.name} size="1" onOpen={() => onOpen(org.id)} />
-      </Table.Cell>
     </>
   );
 }
@@ -77,20 +76,14 @@ export default function AdminOrganizationsPage() {
   const query = { ...(q ? { q } : {}), limit: ADMIN_PAGE_SIZE, offset };
   const list = useRemote(JSON.stringify(query), (signal) => fetchOrganizations(query, signal), 'Failed to load organisations');
   const open = (id: string) => update({ org: id });
+  const search = <SearchBox value={q} onSearch={address.search} label="Search organisations" placeholder="Name, email domain or id" />;
 
   return (
     <Page wide>
       <PageHeader title="Organizations" description="Every organisation on the platform: plan, size and credits. Open one to adjust its credits." />
-      <AdminListCard
-        toolbar={<SearchBox value={q} onSearch={address.search} label="Search organisations" placeholder="Name, email domain or id" />}
-        address={address}
-        page={list}
-        rows={(page) => page.organizations}
-        noun="organisations"
-        empty={<EmptyState icon={<CubeIcon width={22} height={22} />} title="No organisations match" description="Check the spelling, or search by the email domain." />}
-      >
+      <AdminListCard toolbar={search} address={address} page={list} rows={(page) => page.organizations} noun="organisations" empty={NONE_MATCH}>
         {(orgs) => (
-          <AdminList label="Organisations" items={orgs} columns={COLUMNS} card={(org) => <OrganizationCard org={org} onOpen={open} />} cells={(org) => <OrganizationCells org={org} onOpen={open} />} />
+          <AdminList label="Organisations" items={orgs} columns={COLUMNS} onOpen={open} card={(org) => <OrganizationCard org={org} onOpen={open} />} cells={(org) => <OrganizationCells org={org} />} />
         )}
       </AdminListCard>
       <OrganizationDrawer orgId={address.params.get('org')} onClose={() => update({ org: undefined })} onChanged={list.reload} />

@@ -29,8 +29,16 @@ const STATUS_CHOICES: Choice<UserStatus | typeof ANY>[] = [{ value: ANY, label: 
 
 const COLUMNS: Column[] = [
   { header: 'Person' }, { header: 'Organisation' }, { header: 'Role' }, { header: 'Status' },
-  { header: 'Last active' }, { header: 'Joined' }, { header: <span className="visually-hidden">Open</span> },
+  { header: 'Last active' }, { header: 'Joined' },
 ];
+
+const NONE_MATCH = (
+  <EmptyState
+    icon={<PersonIcon width={22} height={22} />}
+    title="No users match"
+    description="Check the spelling, search by part of the email, or clear the role and status filters."
+  />
+);
 
 interface RowProps {
   user: AdminUser;
@@ -70,7 +78,7 @@ function UserCard({ user, now, onOpen }: RowProps) {
   );
 }
 
-function UserCells({ user, now, onOpen }: RowProps) {
+function UserCells({ user, now }: Omit<RowProps, 'onOpen'>) {
   return (
     <>
       <Table.Cell style={{ maxWidth: 280 }}>
@@ -85,9 +93,6 @@ function UserCells({ user, now, onOpen }: RowProps) {
       </Table.Cell>
       <Table.Cell className="nowrap">{user.last_active_at ? formatWhen(user.last_active_at, now) : <Text color="gray">Never</Text>}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(user.created_at)}</Table.Cell>
-      <Table.Cell justify="end">
-        <OpenButton name={user.name} size="1" onOpen={() => onOpen(user.id)} />
-      </Table.Cell>
     </>
   );
 }
@@ -105,38 +110,20 @@ export default function AdminUsersPage() {
   const open = (id: string) => update({ user: id });
   // Choosing a filter starts again from the first page; "any" takes the filter out of the address.
   const filterBy = (name: 'role' | 'status') => (value: string) => update({ [name]: value === ANY ? undefined : value, offset: undefined });
+  const searchAndFilters = (
+    <>
+      <SearchBox value={q} onSearch={address.search} label="Search users" placeholder="Name, email or id" />
+      <ChoiceSelect label="Role" value={role ?? ANY} onValueChange={filterBy('role')} choices={ROLE_CHOICES} position="popper" />
+      <ChoiceSelect label="Status" value={status ?? ANY} onValueChange={filterBy('status')} choices={STATUS_CHOICES} position="popper" />
+    </>
+  );
 
   return (
     <Page wide>
       <PageHeader title="Users" description="Every account on the platform: search, open one to see its devices, suspend or sign it out." />
-      <AdminListCard
-        toolbar={
-          <>
-            <SearchBox value={q} onSearch={address.search} label="Search users" placeholder="Name, email or id" />
-            <ChoiceSelect label="Role" value={role ?? ANY} onValueChange={filterBy('role')} choices={ROLE_CHOICES} position="popper" />
-            <ChoiceSelect label="Status" value={status ?? ANY} onValueChange={filterBy('status')} choices={STATUS_CHOICES} position="popper" />
-          </>
-        }
-        address={address}
-        page={list}
-        rows={(page) => page.users}
-        noun="users"
-        empty={
-          <EmptyState
-            icon={<PersonIcon width={22} height={22} />}
-            title="No users match"
-            description="Check the spelling, search by part of the email, or clear the role and status filters."
-          />
-        }
-      >
+      <AdminListCard toolbar={searchAndFilters} address={address} page={list} rows={(page) => page.users} noun="users" empty={NONE_MATCH}>
         {(users) => (
-          <AdminList
-            label="Users"
-            items={users}
-            columns={COLUMNS}
-            card={(user) => <UserCard user={user} now={now} onOpen={open} />}
-            cells={(user) => <UserCells user={user} now={now} onOpen={open} />}
-          />
+          <AdminList label="Users" items={users} columns={COLUMNS} onOpen={open} card={(user) => <UserCard user={user} now={now} onOpen={open} />} cells={(user) => <UserCells user={user} now={now} />} />
         )}
       </AdminListCard>
       <UserDrawer userId={params.get('user')} onClose={() => update({ user: undefined })} onChanged={list.reload} />

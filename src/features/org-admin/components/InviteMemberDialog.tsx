@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Text, TextField } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { ChoiceSelect, choicesOf } from '../../../ui/ChoiceSelect';
-import { DialogActions } from '../../../ui/DialogActions';
+import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
@@ -91,42 +91,43 @@ export function InviteMemberDialog({ defaultOpen = false, variant = 'solid' }: {
         {sent ? (
           <InviteSentPanel sent={sent} onInviteAnother={() => setSent(null)} onDone={() => changeOpen(false)} />
         ) : (
-          <form noValidate onSubmit={(event) => void submit(event)}>
-            <Flex direction="column" gap="4">
-              <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
-                <TextField.Root
-                  id="invite-email"
-                  type="email"
-                  autoComplete="off"
-                  placeholder="name@company.com"
-                  value={email}
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
-                  onChange={(event) => setEmail(event.target.value)}
-                >
-                  <TextField.Slot>
-                    <EnvelopeClosedIcon />
-                  </TextField.Slot>
-                </TextField.Root>
-              </FormField>
-              <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
-                <ChoiceSelect label="Role" trigger={{ id: 'invite-role' }} value={role} onValueChange={setRole} choices={ROLE_CHOICES} position="popper" />
-              </FormField>
-              <Text size="1" color="gray">
-                Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
-              </Text>
-              {formError ? (
-                <FormAlert tone="error" size="2">
-                  {formError}
-                </FormAlert>
-              ) : null}
-              <DialogActions dialog="dialog">
-                <NetworkRequiredButton type="submit" loading={sending}>
-                  Send invite
-                </NetworkRequiredButton>
-              </DialogActions>
-            </Flex>
-          </form>
+          <DialogForm
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            submit={
+              <NetworkRequiredButton type="submit" loading={sending}>
+                Send invite
+              </NetworkRequiredButton>
+            }
+          >
+            <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
+              <TextField.Root
+                id="invite-email"
+                type="email"
+                autoComplete="off"
+                placeholder="name@company.com"
+                value={email}
+                aria-invalid={fieldErrors.email ? true : undefined}
+                aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              >
+                <TextField.Slot>
+                  <EnvelopeClosedIcon />
+                </TextField.Slot>
+              </TextField.Root>
+            </FormField>
+            <FormField label="Role" htmlFor="invite-role" error={fieldErrors.role} hint={ROLE_HINTS[role]}>
+              <ChoiceSelect label="Role" trigger={{ id: 'invite-role' }} value={role} onValueChange={setRole} choices={ROLE_CHOICES} position="popper" />
+            </FormField>
+            <Text size="1" color="gray">
+              Ownership cannot be given by invite: once they have joined, an owner can make them an owner.
+            </Text>
+            {formError ? (
+              <FormAlert tone="error" size="2">
+                {formError}
+              </FormAlert>
+            ) : null}
+          </DialogForm>
         )}
       </Dialog.Content>
     </Dialog.Root>

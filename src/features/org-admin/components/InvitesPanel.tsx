@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Flex, Heading, Text } from '@radix-ui/themes';
 import { CopyIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { CopyField } from '../../../ui/CopyField';
 import { toast } from 'sonner';
@@ -14,8 +14,18 @@ import { isBusy, loadInvites, newInviteLink, orgAdminState, revokeInvite } from 
 import type { OrgInvite } from '../../../contract/orgs';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';
+import { OrgPanelCard } from './OrgPanelCard';
 import { PanelList } from './PanelList';
 import { RoleBadge } from './RoleBadge';
+
+const NO_INVITES = (
+  <EmptyState
+    icon={<EnvelopeClosedIcon width={22} height={22} />}
+    title="No pending invites"
+    description="Invite a colleague by email; their invite waits here until they accept it."
+    actions={<InviteMemberDialog variant="soft" />}
+  />
+);
 
 /** Invites not yet accepted; each can be revoked until it is used or expires. */
 export function InvitesPanel() {
@@ -55,84 +65,69 @@ export function InvitesPanel() {
   }
 
   return (
-    <Card size="3" className="surface-card" aria-labelledby="org-invites-heading">
-      <Flex direction="column" gap="4">
-        <Heading as="h2" size="4" id="org-invites-heading">
-          Pending invites
-        </Heading>
-        <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
-        <PanelList
-          list={invites}
-          onRetry={() => void loadInvites()}
-          loadingLabel="Loading invites"
-          loadingRows={2}
-          empty={
-            <EmptyState
-              icon={<EnvelopeClosedIcon width={22} height={22} />}
-              title="No pending invites"
-              description="Invite a colleague by email; their invite waits here until they accept it."
-              actions={<InviteMemberDialog variant="soft" />}
-            />
-          }
-        >
-          {(items) => (
-            <ul className="plain-list org-row-list" aria-label="Pending invites">
-              {items.map((invite) => (
-                <ActionRow
-                  key={invite.id}
-                  label={invite.email}
-                  py="3"
-                  actions={
-                    <Flex gap="2" wrap="wrap">
-                      <NetworkRequiredButton
-                        size="1"
-                        variant="soft"
-                        loading={isBusy(state, `invite-link:${invite.id}`)}
-                        aria-label={`Copy invite link for ${invite.email}`}
-                        title="Makes a new link: any link sent before stops working"
-                        onClick={() => void copyLink(invite)}
-                      >
-                        <CopyIcon /> Copy invite link
-                      </NetworkRequiredButton>
-                      <NetworkRequiredButton
-                        size="1"
-                        variant="soft"
-                        color="red"
-                        loading={isBusy(state, `invite:${invite.id}`)}
-                        aria-label={`Revoke invite for ${invite.email}`}
-                        onClick={() => void revoke(invite)}
-                      >
-                        Revoke
-                      </NetworkRequiredButton>
-                    </Flex>
-                  }
-                  after={
-                    shownLink?.id === invite.id ? (
-                      <CopyField
-                        label={`New invite link for ${invite.email}`}
-                        value={shownLink.link}
-                        copiedMessage="Invite link copied"
-                        hint="Any link sent before no longer works. Share this one only with the person invited."
-                      />
-                    ) : null
-                  }
-                >
-                  <Flex align="center" gap="2" minWidth="0">
-                    <Text size="2" weight="medium" truncate>
-                      {invite.email}
-                    </Text>
-                    <RoleBadge role={invite.role} />
+    <OrgPanelCard headingId="org-invites-heading">
+      <Heading as="h2" size="4" id="org-invites-heading">
+        Pending invites
+      </Heading>
+      <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
+      <PanelList list={invites} load={loadInvites} noun="invites" loadingRows={2} empty={NO_INVITES}>
+        {(items) => (
+          <ul className="plain-list org-row-list" aria-label="Pending invites">
+            {items.map((invite) => (
+              <ActionRow
+                key={invite.id}
+                label={invite.email}
+                py="3"
+                actions={
+                  <Flex gap="2" wrap="wrap">
+                    <NetworkRequiredButton
+                      size="1"
+                      variant="soft"
+                      loading={isBusy(state, `invite-link:${invite.id}`)}
+                      aria-label={`Copy invite link for ${invite.email}`}
+                      title="Makes a new link: any link sent before stops working"
+                      onClick={() => void copyLink(invite)}
+                    >
+                      <CopyIcon /> Copy invite link
+                    </NetworkRequiredButton>
+                    <NetworkRequiredButton
+                      size="1"
+                      variant="soft"
+                      color="red"
+                      loading={isBusy(state, `invite:${invite.id}`)}
+                      aria-label={`Revoke invite for ${invite.email}`}
+                      onClick={() => void revoke(invite)}
+                    >
+                      Revoke
+                    </NetworkRequiredButton>
                   </Flex>
-                  <Text size="1" color="gray">
-                    Sent {formatDay(invite.created_at)}
-                    {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
+                }
+                after={
+                  shownLink?.id === invite.id ? (
+                    <CopyField
+                      label={`New invite link for ${invite.email}`}
+                      value={shownLink.link}
+                      copiedMessage="Invite link copied"
+                      hint="Any link sent before no longer works. Share this one only with the person invited."
+                    />
+                  ) : null
+                }
+              >
+                <Flex align="center" gap="2" minWidth="0">
+                  <Text size="2" weight="medium" truncate>
+                    {invite.email}
                   </Text>
-                </ActionRow>
-              ))}
-            </ul>
-          )}
-        </PanelList>
-      </Flex>
-    </Card>
+                  <RoleBadge role={invite.role} />
+                </Flex>
+                <Text size="1" color="gray">
+                  Sent {formatDay(invite.created_at)}
+                  {invite.invited_by ? ` by ${invite.invited_by}` : ''} · {describeExpiry(invite.expires_at, now)}
+                </Text>
+              </ActionRow>
+            ))}
+          </ul>
+        )}
+      </PanelList>
+    </OrgPanelCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Flex, Heading, Text } from '@radix-ui/themes';
 import { CheckIcon, Cross2Icon, EnterIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
@@ -11,7 +11,16 @@ import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdmin
 import type { JoinRequest } from '../../../contract/orgs';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';
+import { OrgPanelCard } from './OrgPanelCard';
 import { PanelList } from './PanelList';
+
+const NO_REQUESTS = (
+  <EmptyState
+    icon={<EnterIcon width={22} height={22} />}
+    title="No join requests"
+    description="When someone registers with your organisation's email domain and asks to join, approve or deny them here."
+  />
+);
 
 /** People who registered with the organisation's email domain and asked to join. */
 export function JoinRequestsPanel() {
@@ -36,65 +45,51 @@ export function JoinRequestsPanel() {
   }
 
   return (
-    <Card size="3" className="surface-card" aria-labelledby="org-requests-heading">
-      <Flex direction="column" gap="4">
-        <Flex align="center" gap="2">
-          <Heading as="h2" size="4" id="org-requests-heading">
-            Join requests
-          </Heading>
-          {joinRequests.items.length > 0 ? (
-            <Badge color="amber" variant="soft">
-              {joinRequests.items.length}
-            </Badge>
-          ) : null}
-        </Flex>
-        <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
-        <PanelList
-          list={joinRequests}
-          onRetry={() => void loadJoinRequests()}
-          loadingLabel="Loading join requests"
-          loadingRows={2}
-          empty={
-            <EmptyState
-              icon={<EnterIcon width={22} height={22} />}
-              title="No join requests"
-              description="When someone registers with your organisation's email domain and asks to join, approve or deny them here."
-            />
-          }
-        >
-          {(items) => (
-            <ul className="plain-list org-row-list" aria-label="Join requests">
-              {items.map((request) => {
-                const busy = isBusy(state, `request:${request.id}`);
-                return (
-                  <ActionRow
-                    key={request.id}
-                    label={request.name}
-                    py="3"
-                    actions={
-                      <Flex gap="2">
-                        <NetworkRequiredButton size="1" variant="soft" color="gray" disabled={busy} aria-label={`Deny ${request.name}`} onClick={() => void decide(request, false)}>
-                          <Cross2Icon /> Deny
-                        </NetworkRequiredButton>
-                        <NetworkRequiredButton size="1" disabled={busy} loading={busy} aria-label={`Approve ${request.name}`} onClick={() => void decide(request, true)}>
-                          <CheckIcon /> Approve
-                        </NetworkRequiredButton>
-                      </Flex>
-                    }
-                  >
-                    <Text size="2" weight="medium" truncate>
-                      {request.name}
-                    </Text>
-                    <Text size="1" color="gray" truncate>
-                      {request.email} · asked {timeAgo(Date.parse(request.created_at), Math.max(now, Date.parse(request.created_at)))}
-                    </Text>
-                  </ActionRow>
-                );
-              })}
-            </ul>
-          )}
-        </PanelList>
+    <OrgPanelCard headingId="org-requests-heading">
+      <Flex align="center" gap="2">
+        <Heading as="h2" size="4" id="org-requests-heading">
+          Join requests
+        </Heading>
+        {joinRequests.items.length > 0 ? (
+          <Badge color="amber" variant="soft">
+            {joinRequests.items.length}
+          </Badge>
+        ) : null}
       </Flex>
-    </Card>
+      <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
+      <PanelList list={joinRequests} load={loadJoinRequests} noun="join requests" loadingRows={2} empty={NO_REQUESTS}>
+        {(items) => (
+          <ul className="plain-list org-row-list" aria-label="Join requests">
+            {items.map((request) => {
+              const busy = isBusy(state, `request:${request.id}`);
+              return (
+                <ActionRow
+                  key={request.id}
+                  label={request.name}
+                  py="3"
+                  actions={
+                    <Flex gap="2">
+                      <NetworkRequiredButton size="1" variant="soft" color="gray" disabled={busy} aria-label={`Deny ${request.name}`} onClick={() => void decide(request, false)}>
+                        <Cross2Icon /> Deny
+                      </NetworkRequiredButton>
+                      <NetworkRequiredButton size="1" disabled={busy} loading={busy} aria-label={`Approve ${request.name}`} onClick={() => void decide(request, true)}>
+                        <CheckIcon /> Approve
+                      </NetworkRequiredButton>
+                    </Flex>
+                  }
+                >
+                  <Text size="2" weight="medium" truncate>
+                    {request.name}
+                  </Text>
+                  <Text size="1" color="gray" truncate>
+                    {request.email} · asked {timeAgo(Date.parse(request.created_at), Math.max(now, Date.parse(request.created_at)))}
+                  </Text>
+                </ActionRow>
+              );
+            })}
+          </ul>
+        )}
+      </PanelList>
+    </OrgPanelCard>
   );
 }

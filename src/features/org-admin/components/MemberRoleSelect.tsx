@@ -2,21 +2,14 @@ import { Select } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
-import { assignableRoles, roleChangeBlockedReason, type Actor } from '../org-admin.rules';
+import { assignableRoles, roleChangeBlockedReason } from '../org-admin.rules';
 import { changeMemberRole, isBusy, orgAdminState } from '../org-admin.store';
-import type { OrgMember, OrgRole } from '../../../contract/orgs';
+import type { OrgRole } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
-
-interface MemberRoleSelectProps {
-  member: OrgMember;
-  actor: Actor;
-  members: readonly OrgMember[];
-  /** A refused or failed change, for the panel to show. */
-  onError: (error: unknown) => void;
-}
+import type { MemberControlProps } from './member-control';
 
 /** The member's role as a select; disabled, with the reason, where the rules forbid a change. */
-export function MemberRoleSelect({ member, actor, members, onError }: MemberRoleSelectProps) {
+export function MemberRoleSelect({ member, actor, members, onError }: MemberControlProps) {
   const state = useSnapshot(orgAdminState);
   const busy = isBusy(state, `member:${member.id}`);
   const reason = roleChangeBlockedReason(actor, member, members);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -11,6 +11,7 @@ import type { OrgMember } from '../../../contract/orgs';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';
+import { OrgPanelCard } from './OrgPanelCard';
 import { PanelList } from './PanelList';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { RoleBadge } from './RoleBadge';
@@ -86,6 +87,14 @@ function MemberRow({ member, isYou, select, remove }: MemberProps) {
   );
 }
 
+const NO_MEMBERS = (
+  <EmptyState
+    icon={<PersonIcon width={22} height={22} />}
+    title="No members yet"
+    description="Invite people with the Invite member button; they appear here once they accept."
+  />
+);
+
 /** Everyone in the organisation, with role changes and removal where the rules allow them. */
 export function MembersPanel({ actor }: { actor: Actor }) {
   const { members } = useSnapshot(orgAdminState);
@@ -98,60 +107,46 @@ export function MembersPanel({ actor }: { actor: Actor }) {
   };
 
   return (
-    <Card size="3" className="surface-card" aria-labelledby="org-members-heading">
-      <Flex direction="column" gap="4">
-        <Flex justify="between" align="baseline" gap="3">
-          <Heading as="h2" size="4" id="org-members-heading">
-            Members
-          </Heading>
-          {members.loaded ? (
-            <Text size="2" color="gray">
-              {rows.length} {rows.length === 1 ? 'person' : 'people'}
-            </Text>
-          ) : null}
-        </Flex>
-
-        <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
-        <PanelList
-          list={members}
-          onRetry={() => void loadMembers()}
-          loadingLabel="Loading members"
-          loadingRows={4}
-          empty={
-            <EmptyState
-              icon={<PersonIcon width={22} height={22} />}
-              title="No members yet"
-              description="Invite people with the Invite member button; they appear here once they accept."
-            />
-          }
-        >
-          {() =>
-            isMobile ? (
-              <ul className="plain-list org-card-list" aria-label="Members">
-                {rows.map((member) => (
-                  <MemberCard key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
-                ))}
-              </ul>
-            ) : (
-              <Table.Root size="2">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Change role</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((member) => (
-                    <MemberRow key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )
-          }
-        </PanelList>
+    <OrgPanelCard headingId="org-members-heading">
+      <Flex justify="between" align="baseline" gap="3">
+        <Heading as="h2" size="4" id="org-members-heading">
+          Members
+        </Heading>
+        {members.loaded ? (
+          <Text size="2" color="gray">
+            {rows.length} {rows.length === 1 ? 'person' : 'people'}
+          </Text>
+        ) : null}
       </Flex>
-    </Card>
+
+      <ActionFailed message={actionError.message} onDismiss={actionError.clear} />
+      <PanelList list={members} load={loadMembers} noun="members" loadingRows={4} empty={NO_MEMBERS}>
+        {() =>
+          isMobile ? (
+            <ul className="plain-list org-card-list" aria-label="Members">
+              {rows.map((member) => (
+                <MemberCard key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
+              ))}
+            </ul>
+          ) : (
+            <Table.Root size="2">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Joined</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Change role</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((member) => (
+                  <MemberRow key={member.id} member={member} isYou={member.id === actor.id} {...controls(member)} />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )
+        }
+      </PanelList>
+    </OrgPanelCard>
   );
 }

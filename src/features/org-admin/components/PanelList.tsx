@@ -5,9 +5,10 @@ import type { ListState } from '../org-admin.store';
 
 interface PanelListProps<T> {
   list: Readonly<Omit<ListState<T>, 'items'>> & { items: readonly T[] };
-  onRetry: () => void;
-  /** Names the wait ("Loading invites"). */
-  loadingLabel: string;
+  /** Loads the list again (Retry). */
+  load: () => Promise<unknown>;
+  /** What the list holds, plural: names the wait ("Loading invites"). */
+  noun: string;
   /** Placeholder rows while it loads: about as many as the list usually holds. */
   loadingRows: number;
   /** Shown once the list is known to be empty. */
@@ -16,9 +17,15 @@ interface PanelListProps<T> {
 }
 
 /** A panel's list from the store: why it failed with Retry, placeholders, the empty state, the rows. */
-export function PanelList<T>({ list, onRetry, loadingLabel, loadingRows, empty, children }: PanelListProps<T>) {
+export function PanelList<T>({ list, load, noun, loadingRows, empty, children }: PanelListProps<T>) {
   return (
-    <LoadedContent data={list.loaded ? list.items : null} error={list.error} retrying={list.loading} onRetry={onRetry} placeholder={<ListSkeleton label={loadingLabel} rows={loadingRows} />}>
+    <LoadedContent
+      data={list.loaded ? list.items : null}
+      error={list.error}
+      retrying={list.loading}
+      onRetry={() => void load()}
+      placeholder={<ListSkeleton label={`Loading ${noun}`} rows={loadingRows} />}
+    >
       {(items) => (items.length === 0 ? empty : children(items))}
     </LoadedContent>
   );

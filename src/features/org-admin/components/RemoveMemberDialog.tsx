@@ -3,23 +3,15 @@ import { AlertDialog, IconButton } from '@radix-ui/themes';
 import { TrashIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import { removeBlockedReason, type Actor } from '../org-admin.rules';
+import { removeBlockedReason } from '../org-admin.rules';
 import { isBusy, orgAdminState, removeMember } from '../org-admin.store';
-import type { OrgMember } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { DialogActions } from '../../../ui/DialogActions';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
-
-interface RemoveMemberDialogProps {
-  member: OrgMember;
-  actor: Actor;
-  members: readonly OrgMember[];
-  /** A refused or failed removal, for the panel to show. */
-  onError: (error: unknown) => void;
-}
+import type { MemberControlProps } from './member-control';
 
 /** The remove button and the confirmation naming the person; nothing happens until confirmed. */
-export function RemoveMemberDialog({ member, actor, members, onError }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ member, actor, members, onError }: MemberControlProps) {
   const state = useSnapshot(orgAdminState);
   const [open, setOpen] = useState(false);
   const busy = isBusy(state, `member:${member.id}`);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
+import { Dialog, TextArea, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { slugify, validateCreateSpace } from '../../../lib/slug';
 import { createSpace } from '../spaces.store';
-import { DialogActions } from '../../../ui/DialogActions';
+import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
 import { FormField } from '../../../ui/FormField';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
@@ -74,70 +74,73 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
         <Dialog.Description size="2" color="gray" mb="4">
           A space keeps its own knowledge, agents and analytics, separate from your other spaces.
         </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Flex direction="column" gap="4">
-            <FormField label="Name" htmlFor="space-name" error={nameError}>
-              <TextField.Root
-                id="space-name"
-                value={values.name}
-                placeholder="e.g. Spring Campaign"
-                autoComplete="off"
-                autoFocus
-                aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? 'space-name-error' : undefined}
-                onChange={(event) => {
-                  const name = event.target.value;
-                  setTouched((t) => ({ ...t, name: true }));
-                  setValues((v) => ({ ...v, name, slug: slugEdited ? v.slug : slugify(name) }));
-                }}
-              />
-            </FormField>
-            <FormField
-              label="Slug"
-              htmlFor="space-slug"
-              error={slugError}
-              hint="Lowercase letters, digits and hyphens. Used in links."
-            >
-              <TextField.Root
-                id="space-slug"
-                value={values.slug}
-                placeholder="spring-campaign"
-                autoComplete="off"
-                aria-invalid={slugError ? true : undefined}
-                aria-describedby={slugError ? 'space-slug-error' : 'space-slug-hint'}
-                onChange={(event) => {
-                  const slug = event.target.value;
-                  setSlugEdited(true);
-                  setTouched((t) => ({ ...t, slug: true }));
-                  setValues((v) => ({ ...v, slug }));
-                }}
-              />
-            </FormField>
-            <FormField label="Description" htmlFor="space-description" optional>
-              <TextArea
-                id="space-description"
-                value={values.description}
-                placeholder="What is this space for?"
-                rows={3}
-                onChange={(event) => {
-                  const description = event.target.value;
-                  setValues((v) => ({ ...v, description }));
-                }}
-              />
-            </FormField>
-            {serverError ? (
-              <FormAlert tone="error" size="2">
-                {serverError}
-              </FormAlert>
-            ) : null}
-            <DialogActions dialog="dialog" cancelDisabled={submitting} mt="2">
-              {/* Offline the form keeps what was typed; only sending waits for a connection. */}
-              <NetworkRequiredButton type="submit" disabled={!validation.valid || submitting} loading={submitting}>
-                Create
-              </NetworkRequiredButton>
-            </DialogActions>
-          </Flex>
-        </form>
+        <DialogForm
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          busy={submitting}
+          actionsMt="2"
+          submit={
+            // Offline the form keeps what was typed; only sending waits for a connection.
+            <NetworkRequiredButton type="submit" disabled={!validation.valid || submitting} loading={submitting}>
+              Create
+            </NetworkRequiredButton>
+          }
+        >
+          <FormField label="Name" htmlFor="space-name" error={nameError}>
+            <TextField.Root
+              id="space-name"
+              value={values.name}
+              placeholder="e.g. Spring Campaign"
+              autoComplete="off"
+              autoFocus
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'space-name-error' : undefined}
+              onChange={(event) => {
+                const name = event.target.value;
+                setTouched((t) => ({ ...t, name: true }));
+                setValues((v) => ({ ...v, name, slug: slugEdited ? v.slug : slugify(name) }));
+              }}
+            />
+          </FormField>
+          <FormField
+            label="Slug"
+            htmlFor="space-slug"
+            error={slugError}
+            hint="Lowercase letters, digits and hyphens. Used in links."
+          >
+            <TextField.Root
+              id="space-slug"
+              value={values.slug}
+              placeholder="spring-campaign"
+              autoComplete="off"
+              aria-invalid={slugError ? true : undefined}
+              aria-describedby={slugError ? 'space-slug-error' : 'space-slug-hint'}
+              onChange={(event) => {
+                const slug = event.target.value;
+                setSlugEdited(true);
+                setTouched((t) => ({ ...t, slug: true }));
+                setValues((v) => ({ ...v, slug }));
+              }}
+            />
+          </FormField>
+          <FormField label="Description" htmlFor="space-description" optional>
+            <TextArea
+              id="space-description"
+              value={values.description}
+              placeholder="What is this space for?"
+              rows={3}
+              onChange={(event) => {
+                const description = event.target.value;
+                setValues((v) => ({ ...v, description }));
+              }}
+            />
+          </FormField>
+          {serverError ? (
+            <FormAlert tone="error" size="2">
+              {serverError}
+            </FormAlert>
+          ) : null}
+        </DialogForm>
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -5,8 +5,8 @@ import type { Space } from '../../../contract/spaces';
 import { DialogActions } from '../../../ui/DialogActions';
 import { ErrorText } from '../../../ui/ErrorText';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
-import { useBusyAction } from '../../../ui/useBusyAction';
-import { deleteSpace, spaceActionError } from '../space-admin.api';
+import { deleteSpace } from '../space-admin.api';
+import { useSpaceAction } from '../useSpaceAction';
 
 interface DeleteSpaceDialogProps {
   space: Space | null;
@@ -17,7 +17,7 @@ interface DeleteSpaceDialogProps {
 /** Deleting a space asks for its name typed again: its documents, chats and runs go with it. */
 export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDialogProps) {
   const [typed, setTyped] = useState('');
-  const { busy, error: problem, setError: setProblem, run } = useBusyAction();
+  const { busy, error: problem, setError: setProblem, run } = useSpaceAction();
   const matches = space !== null && typed.trim() === space.name;
 
   function close() {
@@ -29,15 +29,12 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!space || !matches) return;
-    await run(
-      async () => {
-        await deleteSpace(space.id, typed);
-        toast.success(`"${space.name}" deleted. Its documents, chats and files are being removed.`);
-        onDeleted(space);
-        close();
-      },
-      (error) => spaceActionError(error, 'The space could not be deleted. Check your connection and try again.'),
-    );
+    await run(async () => {
+      await deleteSpace(space.id, typed);
+      toast.success(`"${space.name}" deleted. Its documents, chats and files are being removed.`);
+      onDeleted(space);
+      close();
+    }, 'The space could not be deleted. Check your connection and try again.');
   }
 
   return (

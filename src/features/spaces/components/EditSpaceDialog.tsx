@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
+import { Dialog, TextArea, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import type { Space } from '../../../contract/spaces';
-import { DialogActions } from '../../../ui/DialogActions';
+import { DialogForm } from '../../../ui/DialogForm';
 import { ErrorText } from '../../../ui/ErrorText';
 import { FormField } from '../../../ui/FormField';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
-import { useBusyAction } from '../../../ui/useBusyAction';
-import { patchSpace, spaceActionError } from '../space-admin.api';
+import { patchSpace } from '../space-admin.api';
+import { useSpaceAction } from '../useSpaceAction';
 
 interface EditSpaceDialogProps {
   space: Space | null;
@@ -20,7 +20,7 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
   // Rendered with key={space.id}, so each space starts from its own saved values.
   const [name, setName] = useState(space?.name ?? '');
   const [description, setDescription] = useState(space?.description ?? '');
-  const { busy, error: problem, run } = useBusyAction();
+  const { busy, error: problem, run } = useSpaceAction();
 
   const nameError = name.trim() === '' ? 'Name is required' : name.trim().length > 100 ? 'Name must be at most 100 characters' : null;
   const descriptionError = description.trim().length > 500 ? 'Description must be at most 500 characters' : null;
@@ -28,15 +28,12 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!space || nameError || descriptionError) return;
-    await run(
-      async () => {
-        const saved = await patchSpace(space.id, { name: name.trim(), description: description.trim() || null });
-        toast.success('Space saved');
-        onSaved(saved);
-        onClose();
-      },
-      (error) => spaceActionError(error, 'The space could not be saved. Check your connection and try again.'),
-    );
+    await run(async () => {
+      const saved = await patchSpace(space.id, { name: name.trim(), description: description.trim() || null });
+      toast.success('Space saved');
+      onSaved(saved);
+      onClose();
+    }, 'The space could not be saved. Check your connection and try again.');
   }
 
   return (
@@ -46,22 +43,24 @@ export function EditSpaceDialog({ space, onClose, onSaved }: EditSpaceDialogProp
         <Dialog.Description size="2" color="gray" mb="4">
           The link name ({space?.slug}) stays the same.
         </Dialog.Description>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Flex direction="column" gap="4">
-            <FormField label="Name" htmlFor="edit-space-name" error={nameError ?? undefined}>
-              <TextField.Root id="edit-space-name" value={name} autoComplete="off" onChange={(event) => setName(event.target.value)} />
-            </FormField>
-            <FormField label="Description" htmlFor="edit-space-description" error={descriptionError ?? undefined} optional>
-              <TextArea id="edit-space-description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
-            </FormField>
-            <ErrorText message={problem} />
-            <DialogActions dialog="dialog" cancelDisabled={busy}>
-              <NetworkRequiredButton type="submit" disabled={Boolean(nameError || descriptionError) || busy} loading={busy}>
-                Save space
-              </NetworkRequiredButton>
-            </DialogActions>
-          </Flex>
-        </form>
+        <DialogForm
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          busy={busy}
+          submit={
+            <NetworkRequiredButton type="submit" disabled={Boolean(nameError || descriptionError) || busy} loading={busy}>
+              Save space
+            </NetworkRequiredButton>
+          }
+        >
+          <FormField label="Name" htmlFor="edit-space-name" error={nameError ?? undefined}>
+            <TextField.Root id="edit-space-name" value={name} autoComplete="off" onChange={(event) => setName(event.target.value)} />
+          </FormField>
+          <FormField label="Description" htmlFor="edit-space-description" error={descriptionError ?? undefined} optional>
+            <TextArea id="edit-space-description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+          </FormField>
+          <ErrorText message={problem} />
+        </DialogForm>
       </Dialog.Content>
     </Dialog.Root>
   );
