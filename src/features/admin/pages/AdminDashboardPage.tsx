@@ -50,43 +50,43 @@ const QUEUE_COLUMNS: Column[] = [
   { header: 'Done, 24 h', justify: 'end' }, { header: 'Failed, 24 h', justify: 'end' }, { header: 'Oldest waiting' },
 ];
 
+function QueueCard({ queue, now }: { queue: JobQueueHealth; now: number }) {
+  return (
+    <>
+      <Flex justify="between" gap="2">
+        <Text size="2" weight="medium" className="break-anywhere">
+          {queue.name}
+        </Text>
+        <QueueState queue={queue} now={now} />
+      </Flex>
+      <Text as="p" size="1" color="gray" mt="1">
+        {formatNumber(queue.waiting)} waiting · {formatNumber(queue.active)} running · {formatNumber(queue.completed_24h)} done in 24 h
+      </Text>
+    </>
+  );
+}
+
+function QueueCells({ queue, now }: { queue: JobQueueHealth; now: number }) {
+  return (
+    <>
+      <Table.RowHeaderCell>{queue.name}</Table.RowHeaderCell>
+      <Table.Cell>
+        <QueueState queue={queue} now={now} />
+      </Table.Cell>
+      <Table.Cell justify="end">{formatNumber(queue.waiting)}</Table.Cell>
+      <Table.Cell justify="end">{formatNumber(queue.active)}</Table.Cell>
+      <Table.Cell justify="end">{formatNumber(queue.completed_24h)}</Table.Cell>
+      <Table.Cell justify="end">{formatNumber(queue.failed_24h)}</Table.Cell>
+      <Table.Cell>{queue.oldest_waiting_at ? formatWhen(queue.oldest_waiting_at, now) : '—'}</Table.Cell>
+    </>
+  );
+}
+
 function Queues({ queues, now }: { queues: JobQueueHealth[]; now: number }) {
   if (queues.length === 0) return <Text color="gray">No background work has been queued yet.</Text>;
-  return (
-    <CardsOrTable
-      label="Job queues"
-      items={queues}
-      keyOf={(queue) => queue.name}
-      look={ADMIN_LIST_LOOK}
-      columns={QUEUE_COLUMNS}
-      card={(queue) => (
-        <>
-          <Flex justify="between" gap="2">
-            <Text size="2" weight="medium" className="break-anywhere">
-              {queue.name}
-            </Text>
-            <QueueState queue={queue} now={now} />
-          </Flex>
-          <Text as="p" size="1" color="gray" mt="1">
-            {formatNumber(queue.waiting)} waiting · {formatNumber(queue.active)} running · {formatNumber(queue.completed_24h)} done in 24 h
-          </Text>
-        </>
-      )}
-      cells={(queue) => (
-        <>
-          <Table.RowHeaderCell>{queue.name}</Table.RowHeaderCell>
-          <Table.Cell>
-            <QueueState queue={queue} now={now} />
-          </Table.Cell>
-          <Table.Cell justify="end">{formatNumber(queue.waiting)}</Table.Cell>
-          <Table.Cell justify="end">{formatNumber(queue.active)}</Table.Cell>
-          <Table.Cell justify="end">{formatNumber(queue.completed_24h)}</Table.Cell>
-          <Table.Cell justify="end">{formatNumber(queue.failed_24h)}</Table.Cell>
-          <Table.Cell>{queue.oldest_waiting_at ? formatWhen(queue.oldest_waiting_at, now) : '—'}</Table.Cell>
-        </>
-      )}
-    />
-  );
+  const card = (queue: JobQueueHealth) => <QueueCard queue={queue} now={now} />;
+  const cells = (queue: JobQueueHealth) => <QueueCells queue={queue} now={now} />;
+  return <CardsOrTable label="Job queues" items={queues} keyOf={(queue) => queue.name} look={ADMIN_LIST_LOOK} columns={QUEUE_COLUMNS} card={card} cells={cells} />;
 }
 
 function Failures({ failures, now }: { failures: AdminOverview['failures']; now: number }) {

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { fetchOrganizations } from '../admin.api';
 import { AdminList } from '../components/AdminList';
 import { AdminListCard } from '../components/AdminListCard';
+import { CardHead } from '../components/CardHead';
 import { NameWithDetail } from '../components/NameWithDetail';
 import { OpenButton } from '../components/OpenButton';
 import { OrganizationDrawer, PlanBadge } from '../components/OrganizationDrawer';
@@ -29,19 +30,14 @@ interface RowProps {
   onOpen: (id: string) => void;
 }
 
-function Name({ org }: { org: AdminOrganization }) {
-  return <NameWithDetail name={org.name} detail={org.email_domain ?? 'No email domain'} />;
-}
+const domain = (org: AdminOrganization) => org.email_domain ?? 'No email domain';
 
 const credits = (org: AdminOrganization) => (org.credits_remaining === null ? '—' : formatNumber(org.credits_remaining));
 
 function OrganizationCard({ org, onOpen }: RowProps) {
   return (
     <>
-      <Flex justify="between" align="start" gap="3">
-        <Name org={org} />
-        <PlanBadge plan={org.plan} />
-      </Flex>
+      <CardHead name={org.name} detail={domain(org)} badge={<PlanBadge plan={org.plan} />} />
       <Text as="p" size="1" color="gray" mt="2">
         {org.members} {org.members === 1 ? 'member' : 'members'} · {org.spaces} {org.spaces === 1 ? 'space' : 'spaces'} · {credits(org)} credits left
       </Text>
@@ -56,7 +52,7 @@ function OrganizationCells({ org }: { org: AdminOrganization }) {
   return (
     <>
       <Table.Cell style={{ maxWidth: 300 }}>
-        <Name org={org} />
+        <NameWithDetail name={org.name} detail={domain(org)} />
       </Table.Cell>
       <Table.Cell>
         <PlanBadge plan={org.plan} />

@@ -12,6 +12,7 @@ import { fetchUsers } from '../admin.api';
 import { ROLE_LABELS } from '../admin.format';
 import { AdminList } from '../components/AdminList';
 import { AdminListCard } from '../components/AdminListCard';
+import { CardHead } from '../components/CardHead';
 import { NameWithDetail } from '../components/NameWithDetail';
 import { OpenButton } from '../components/OpenButton';
 import { RoleBadge } from '../components/RoleBadge';
@@ -51,17 +52,10 @@ function oneOf<V extends string>(values: readonly V[], text: string | null): V |
   return (values as readonly string[]).includes(text ?? '') ? (text as V) : undefined;
 }
 
-function Person({ user }: { user: AdminUser }) {
-  return <NameWithDetail name={user.name} detail={user.email} />;
-}
-
 function UserCard({ user, now, onOpen }: RowProps) {
   return (
     <>
-      <Flex justify="between" align="start" gap="3">
-        <Person user={user} />
-        <StatusBadge status={user.status} />
-      </Flex>
+      <CardHead name={user.name} detail={user.email} badge={<StatusBadge status={user.status} />} />
       <Flex gap="2" align="center" mt="2" wrap="wrap">
         <RoleBadge role={user.role} />
         <Text size="1" color="gray">
@@ -82,7 +76,7 @@ function UserCells({ user, now }: Omit<RowProps, 'onOpen'>) {
   return (
     <>
       <Table.Cell style={{ maxWidth: 280 }}>
-        <Person user={user} />
+        <NameWithDetail name={user.name} detail={user.email} />
       </Table.Cell>
       <Table.Cell>{user.org_name ?? <Text color="gray">Platform</Text>}</Table.Cell>
       <Table.Cell>
