@@ -7,7 +7,6 @@ import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { chatSessions } from '../../db/schema/index';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
 import {
   CHAT_RESTORE_WINDOW_MS,
   HISTORY_TEXTS,
@@ -16,16 +15,11 @@ import {
   type HistoryPage,
   type HistorySessionDto,
 } from '../../../../src/contract/chat-history';
-import type { Role } from '../../../../src/contract/auth';
 import { AGENT_MESSAGES } from './messages';
 import { openRunOf } from './runs.service';
+import { recordChatAudit, type ChatActor } from './chat-audit';
 
-export interface HistoryActor {
-  userId: string;
-  role: Role;
-  orgId: string;
-  ipAddress?: string | null;
-}
+export type HistoryActor = ChatActor;
 
 /** The session columns the history answers with (not the stored search vector). */
 export const historyColumns = {
@@ -121,14 +115,7 @@ export async function deleteSession(db: Db, actor: HistoryActor, spaceId: string
     if (await openRunOf(tx, row.id)) throw conflict(HISTORY_TEXTS.deleteWhileAnswering);
     const deletedAt = new Date();
     await tx.update(chatSessions).set({ deletedAt }).where(eq(chatSessions.id, row.id));
-    await recordAudit(tx, {
-      action: 'chats.deleted',
-      actor: { userId: actor.userId, role: actor.role },
-      orgId: actor.orgId,
-      target: { type: 'chat_session', id: row.id },
-      ipAddress: actor.ipAddress ?? null,
-      details: { agent_slug: row.agentSlug },
-    });
+    await recordChatAudit(tx, actor, 'chats.deleted', row.id, { agent_slug: row.agentSlug });
     return {
       id: row.id,
       deleted_at: deletedAt.toISOString(),
@@ -149,13 +136,7 @@ export async function restoreSession(db: Db, actor: HistoryActor, spaceId: strin
     requireMayManage(actor, row);
     if (Date.now() - row.deletedAt!.getTime() > CHAT_RESTORE_WINDOW_MS) throw new AppError(410, HISTORY_TEXTS.notRestorable, 'GONE');
     const [restored] = await tx.update(chatSessions).set({ deletedAt: null }).where(eq(chatSessions.id, row.id)).returning(historyColumns);
-    await recordAudit(tx, {
-      action: 'chats.restored',
-      actor: { userId: actor.userId, role: actor.role },
-      orgId: actor.orgId,
-      target: { type: 'chat_session', id: row.id },
-      ipAddress: actor.ipAddress ?? null,
-    });
+    await recordChatAudit(tx, actor, 'chats.restored', row.id);
     return toHistoryDto(restored!);
   });
 }

@@ -5,7 +5,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Role } from '../../../../src/contract/auth';
 import { agentLabel } from '../../../../src/contract/agent-names';
 import {
   SHARE_LINKS_PER_CHAT_MAX,
@@ -20,16 +19,11 @@ import {
 import type { Db, DbExecutor } from '../../db/database';
 import { chatMessages, chatSessions, chatShareLinks, spaces, users, type ChatShareLinkRow } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
 import { currentBranch, requireSession } from './sessions.service';
 import { toMessageDto } from './serializers';
+import { recordChatAudit, type ChatActor } from './chat-audit';
 
-export interface ShareActor {
-  userId: string;
-  role: Role;
-  orgId: string;
-  ipAddress?: string | null;
-}
+export type ShareActor = ChatActor;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -88,14 +82,7 @@ export async function createShareLink(db: Db, actor: ShareActor, spaceId: string
       .insert(chatShareLinks)
       .values({ orgId: session.orgId, spaceId: session.spaceId, sessionId: session.id, tokenHash: hashToken(token), tokenHint: token.slice(-4), createdBy: actor.userId })
       .returning();
-    await recordAudit(tx, {
-      action: 'chats.shared',
-      actor: { userId: actor.userId, role: actor.role },
-      orgId: actor.orgId,
-      target: { type: 'chat_session', id: session.id },
-      ipAddress: actor.ipAddress ?? null,
-      details: { share_link_id: row!.id },
-    });
+    await recordChatAudit(tx, actor, 'chats.shared', session.id, { share_link_id: row!.id });
     const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
     return { link: toLinkDto(row!, creator?.name ?? null), path: sharePath(token) };
   });
@@ -113,14 +100,7 @@ export async function revokeShareLink(db: Db, actor: ShareActor, spaceId: string
     const blocked = link.createdBy === actor.userId ? null : shareChatBlockedReason({ id: actor.userId, role: actor.role }, session.userId);
     if (blocked) throw forbidden(blocked);
     await tx.update(chatShareLinks).set({ revokedAt: sql`now()`, revokedBy: actor.userId }).where(eq(chatShareLinks.id, link.id));
-    await recordAudit(tx, {
-      action: 'chats.share_revoked',
-      actor: { userId: actor.userId, role: actor.role },
-      orgId: actor.orgId,
-      target: { type: 'chat_session', id: session.id },
-      ipAddress: actor.ipAddress ?? null,
-      details: { share_link_id: link.id },
-    });
+    await recordChatAudit(tx, actor, 'chats.share_revoked', session.id, { share_link_id: link.id });
   });
 }
 
