@@ -11,6 +11,17 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
+/**
+ * The control's aria-invalid and aria-describedby, pointing at what FormField shows under it for
+ * `id`: the error when there is one, else the hint when the field has one.
+ */
+export function describedBy(id: string, error: string | null | undefined, withHint = false) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : withHint ? `${id}-hint` : undefined,
+  } as const;
+}
+
 /** Label, control, and either the field's error or its hint underneath. */
 export function FormField({ label, htmlFor, error, hint, optional = false, children }: FormFieldProps) {
   return (

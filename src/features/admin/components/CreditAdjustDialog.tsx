@@ -7,7 +7,7 @@ import { formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
-import { FormField } from '../../../ui/FormField';
+import { FormField, describedBy } from '../../../ui/FormField';
 import { useBusyAction } from '../../../ui/useBusyAction';
 import { postCreditAdjustment } from '../admin.api';
 import { describeFailure } from '../../../api';
@@ -103,14 +103,7 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
             <SegmentedControl.Item value="remove">Remove credits</SegmentedControl.Item>
           </SegmentedControl.Root>
           <FormField label="Credits" htmlFor="adjust-amount" error={problem ?? undefined} hint={`A whole number, at most ${formatNumber(MAX_ADJUSTMENT_CREDITS)}`}>
-            <TextField.Root
-              id="adjust-amount"
-              inputMode="numeric"
-              value={amountText}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'adjust-amount-error' : 'adjust-amount-hint'}
-              onChange={(event) => setAmountText(event.target.value)}
-            />
+            <TextField.Root id="adjust-amount" inputMode="numeric" value={amountText} {...describedBy('adjust-amount', problem, true)} onChange={(event) => setAmountText(event.target.value)} />
           </FormField>
           <ReasonField
             id="adjust-reason"

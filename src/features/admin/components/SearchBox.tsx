@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { SearchField } from '../../../ui/SearchField';
 
 /** Typing pauses this long before a search is sent: one request per thought, not per key. */
 const SEARCH_DELAY_MS = 300;
@@ -27,7 +26,7 @@ export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProp
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <TextField.Root
+    <SearchField
       type="search"
       aria-label={label}
       placeholder={placeholder}
@@ -37,10 +36,6 @@ export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProp
       onKeyDown={(event) => {
         if (event.key === 'Enter') onSearch(text.trim());
       }}
-    >
-      <TextField.Slot>
-        <MagnifyingGlassIcon />
-      </TextField.Slot>
-    </TextField.Root>
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Flex, Select, TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { AUDIT_ACTION_LABELS, type AuditFilters } from '../../../contract/audit';
 import { FormField } from '../../../ui/FormField';
+import { SearchField } from '../../../ui/SearchField';
 
 const ALL = 'all';
 
@@ -83,11 +83,7 @@ export function AuditFiltersForm({ filters, onChange, withOrganisation, idPrefix
         </Select.Root>
       </FormField>
       <FormField label="Who" htmlFor={id('actor')}>
-        <TextField.Root id={id('actor')} placeholder="Email or part of one" value={draft.actor ?? ''} onChange={(event) => set('actor', event.target.value)}>
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
+        <SearchField id={id('actor')} placeholder="Email or part of one" value={draft.actor ?? ''} onChange={(event) => set('actor', event.target.value)} />
       </FormField>
       {withOrganisation ? (
         <FormField label="Organisation" htmlFor={id('organization')}>

@@ -23,16 +23,18 @@ import { DisabledAction, PlanOption } from '../components/PlanOption';
 import '../billing.css';
 import { formatNumber } from '../../../contract/format';
 
-function PlanAction({ plan, signedIn, canManage, currentType, currentActive, paidOnce, onChoose }: {
-  plan: CataloguePlan;
+/** Who is looking at the plans, and the plan their organisation has. */
+interface Viewer {
   signedIn: boolean;
   canManage: boolean;
   currentType: string | null;
   currentActive: boolean;
   /** The current plan was paid for a period (Stripe) and ends unless paid again. */
   paidOnce: boolean;
-  onChoose: (plan: CataloguePlan) => void;
-}) {
+}
+
+function PlanAction({ plan, viewer, onChoose }: { plan: CataloguePlan; viewer: Viewer; onChoose: (plan: CataloguePlan) => void }) {
+  const { signedIn, canManage, currentType, currentActive, paidOnce } = viewer;
   const isCurrent = currentType === plan.type && currentActive;
   if (!signedIn) {
     return (
@@ -79,6 +81,7 @@ export default function PricingPage() {
   const currentType = signedIn ? (billing.plan?.type ?? null) : null;
   const currentActive = billing.plan ? planStatus(billing.plan, billing.credits?.reset_date) !== 'expired' : false;
   const paidOnce = Boolean(billing.plan && billing.plan.type !== 'free' && billing.plan.expires_at);
+  const viewer: Viewer = { signedIn, canManage, currentType, currentActive, paidOnce };
 
   const confirm = async (plan: CataloguePlan) => {
     try {
@@ -118,17 +121,7 @@ export default function PricingPage() {
               plan={plan}
               currency={currency}
               current={currentType === plan.type && currentActive}
-              action={
-                <PlanAction
-                  plan={plan}
-                  signedIn={signedIn}
-                  canManage={canManage}
-                  currentType={currentType}
-                  currentActive={currentActive}
-                  paidOnce={paidOnce}
-                  onChoose={setConfirming}
-                />
-              }
+              action={<PlanAction plan={plan} viewer={viewer} onChoose={setConfirming} />}
             />
           ))}
         </div>

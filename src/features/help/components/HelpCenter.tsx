@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Flex, Heading, Separator, Text, TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import type { User } from '../../../contract/auth';
+import { SearchField } from '../../../ui/SearchField';
 import { searchArticles, type HelpArticle, type HelpBlock } from '../help-articles';
 import { ContactPeople } from './ContactPeople';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -56,18 +56,14 @@ export default function HelpCenter({ user }: { user: User }) {
         <Heading as="h3" size="3" id="help-articles-heading" mb="2">
           Guides
         </Heading>
-        <TextField.Root
+        <SearchField
           type="search"
           placeholder="Search help, e.g. credits, offline, invite"
           aria-label="Search help"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           mb="2"
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
+        />
         <Text as="p" size="1" color="gray" role="status" mb="1">
           {searching ? `${articles.length} ${articles.length === 1 ? 'guide matches' : 'guides match'} “${query.trim()}”` : ''}
         </Text>

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { ChoiceSelect, choicesOf } from '../../../ui/ChoiceSelect';
 import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
-import { FormField } from '../../../ui/FormField';
+import { FormField, describedBy } from '../../../ui/FormField';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import { checkInvite, fileServerFieldErrors, type InviteFieldErrors } from '../invite-form';
 import { ORG_ROLE_LABELS } from '../org-admin.format';
@@ -107,8 +107,7 @@ export function InviteMemberDialog({ defaultOpen = false, variant = 'solid' }: {
                 autoComplete="off"
                 placeholder="name@company.com"
                 value={email}
-                aria-invalid={fieldErrors.email ? true : undefined}
-                aria-describedby={fieldErrors.email ? 'invite-email-error' : undefined}
+                {...describedBy('invite-email', fieldErrors.email)}
                 onChange={(event) => setEmail(event.target.value)}
               >
                 <TextField.Slot>

@@ -6,7 +6,7 @@ import { slugify, validateCreateSpace } from '../../../lib/slug';
 import { createSpace } from '../spaces.store';
 import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
-import { FormField } from '../../../ui/FormField';
+import { FormField, describedBy } from '../../../ui/FormField';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import { useBusyAction } from '../../../ui/useBusyAction';
 
@@ -93,8 +93,7 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
               placeholder="e.g. Spring Campaign"
               autoComplete="off"
               autoFocus
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? 'space-name-error' : undefined}
+              {...describedBy('space-name', nameError)}
               onChange={(event) => {
                 const name = event.target.value;
                 setTouched((t) => ({ ...t, name: true }));
@@ -113,8 +112,7 @@ export function CreateSpaceDialog({ open, onOpenChange }: CreateSpaceDialogProps
               value={values.slug}
               placeholder="spring-campaign"
               autoComplete="off"
-              aria-invalid={slugError ? true : undefined}
-              aria-describedby={slugError ? 'space-slug-error' : 'space-slug-hint'}
+              {...describedBy('space-slug', slugError, true)}
               onChange={(event) => {
                 const slug = event.target.value;
                 setSlugEdited(true);
