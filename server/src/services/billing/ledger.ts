@@ -238,20 +238,7 @@ export async function refundDebit(db: DbExecutor, transactionId: string, reason:
         .returning();
       if (!debit) return undefined;
       const remaining = await giveBack(tx, debit.orgId, debit.credits, now);
-      const entry: LedgerEntry = {
-        orgId: debit.orgId,
-        spaceId: debit.spaceId,
-        userId: debit.userId,
-        credits: debit.credits,
-        baseCredits: debit.baseCredits,
-        feature: debit.feature,
-        activity: `Refund: ${debit.activity ?? debit.feature}`.slice(0, 100),
-        activityDetails: reason.slice(0, 500),
-        agentName: debit.agentName,
-        mode: debit.mode,
-        relatedTo: debit.relatedType && debit.relatedId ? { type: debit.relatedType, id: debit.relatedId } : null,
-      };
-      return insertRow(tx, 'refund', entry, remaining, now, debit.id);
+      return insertRow(tx, 'refund', refundEntry(debit, debit.credits, reason), remaining, now, debit.id);
     });
     if (refunded) return refunded;
   } catch (error) {
@@ -278,7 +265,12 @@ export async function refundPartOfDebit(db: DbExecutor, transactionId: string, c
     throw notFound(MESSAGES.transactionNotFound);
   }
   const remaining = await giveBack(db, debit.orgId, credits, now);
-  const entry: LedgerEntry = {
+  return insertRow(db, 'refund', refundEntry(debit, credits, reason), remaining, now, debit.id);
+}
+
+/** The ledger entry giving back `credits` of a debit: the debit's own facts, its activity marked a refund. */
+function refundEntry(debit: TransactionRecord, credits: number, reason: string): LedgerEntry {
+  return {
     orgId: debit.orgId,
     spaceId: debit.spaceId,
     userId: debit.userId,
@@ -291,5 +283,4 @@ export async function refundPartOfDebit(db: DbExecutor, transactionId: string, c
     mode: debit.mode,
     relatedTo: debit.relatedType && debit.relatedId ? { type: debit.relatedType, id: debit.relatedId } : null,
   };
-  return insertRow(db, 'refund', entry, remaining, now, debit.id);
 }
