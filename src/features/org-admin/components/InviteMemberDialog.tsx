@@ -101,15 +101,7 @@ export function InviteMemberDialog({ defaultOpen = false, variant = 'solid' }: {
             }
           >
             <FormField label="Email" htmlFor="invite-email" error={fieldErrors.email}>
-              <TextField.Root
-                id="invite-email"
-                type="email"
-                autoComplete="off"
-                placeholder="name@company.com"
-                value={email}
-                {...describedBy('invite-email', fieldErrors.email)}
-                onChange={(event) => setEmail(event.target.value)}
-              >
+              <TextField.Root id="invite-email" type="email" autoComplete="off" placeholder="name@company.com" value={email} {...describedBy('invite-email', fieldErrors.email)} onChange={(event) => setEmail(event.target.value)}>
                 <TextField.Slot>
                   <EnvelopeClosedIcon />
                 </TextField.Slot>
