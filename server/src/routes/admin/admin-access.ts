@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { ADMIN_ACT_ROLES, ADMIN_READ_ROLES, ADMIN_TEXTS } from '../../../../src/contract/admin';
 import { currentUserOf } from '../../plugins/auth';
 import { perUserRateLimit } from '../../plugins/rate-limit';
-import type { AdminCaller } from '../../services/admin/user-actions.service';
+import type { AdminCaller } from '../../services/admin/admin-audit';
 import type { RouteDeps } from '../deps';
 
 /**

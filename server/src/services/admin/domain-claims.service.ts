@@ -18,9 +18,8 @@ import type { Db, DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { orgDomainClaims, organizations, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
 import type { DomainClaimRow } from '../domains/domain-claims';
-import type { AdminCaller } from './user-actions.service';
+import { recordAdminAudit, type AdminCaller } from './admin-audit';
 
 const holder = alias(orgDomainClaims, 'holder_claim');
 const holderOrg = alias(organizations, 'holder_org');
@@ -92,12 +91,10 @@ const decided = (decision: DomainDecision, admin: AdminCaller, reason: string, n
 });
 
 function audit(tx: DbExecutor, admin: AdminCaller, action: 'domains.approved' | 'domains.rejected' | 'domains.withdrawn', claim: DomainClaimRow, details: Record<string, unknown>) {
-  return recordAudit(tx, {
+  return recordAdminAudit(tx, admin, {
     action,
-    actor: { userId: admin.user.id, email: admin.user.email, role: admin.user.role },
     orgId: claim.orgId,
     target: { type: 'domain_claim', id: claim.id },
-    ipAddress: admin.ipAddress,
     details: { domain: claim.domain, ...details },
   });
 }

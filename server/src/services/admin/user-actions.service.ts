@@ -18,17 +18,13 @@ import type { MailService } from '../../mail/mail-service';
 import { supportPasswordResetMail } from '../../mail/templates/admin-mail';
 import { issueAccountToken } from '../account/account-tokens';
 import { resetLinkFor } from '../account/password-reset.service';
-import { recordAudit, type AuditAction } from '../audit/audit.service';
+import type { AuditAction } from '../audit/audit.service';
 import { endUserSessions } from '../end-sessions';
 import type { UserRow } from '../users.service';
+import { recordAdminAudit, type AdminCaller } from './admin-audit';
 import { adminUserDetail } from './users.service';
 
 /** The system admin acting, as requireAuth read them, and where from. */
-export interface AdminCaller {
-  user: UserRow;
-  ipAddress: string | null;
-}
-
 const MINUTE_MS = 60_000;
 
 /** The target account, locked; oneself and system admins are refused (the CLI manages those). */
@@ -42,12 +38,10 @@ async function lockTarget(tx: DbExecutor, admin: AdminCaller, userId: string): P
 }
 
 function audit(tx: DbExecutor, admin: AdminCaller, action: AuditAction, target: UserRow, details: Record<string, unknown>) {
-  return recordAudit(tx, {
+  return recordAdminAudit(tx, admin, {
     action,
-    actor: { userId: admin.user.id, email: admin.user.email, role: admin.user.role },
     orgId: target.orgId,
     target: { type: 'user', id: target.id },
-    ipAddress: admin.ipAddress,
     details: { email: target.email, ...details },
   });
 }
