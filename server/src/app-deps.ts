@@ -15,6 +15,7 @@ import type { RateLimitStore } from './plugins/rate-limit-store';
 import type { AccessTokens } from './services/access-tokens';
 import type { AgentModeRuntime } from './services/agent-mode/runtime';
 import type { AgentRuntime } from './services/agents/runtime';
+import type { StreamHub } from './services/leased-runs/stream-hub';
 import type { RunWaker } from './services/leased-runs/waker';
 import type { DnsTxtLookup } from './services/domains/dns-txt';
 import type { Ga4Services } from './services/ga4/ga4-context';
@@ -47,8 +48,13 @@ export interface AppDeps extends StorageServices {
   semanticIndex: SemanticIndex | null;
   /** Files documents with the configured model; undefined offline (the keyword classifier decides). */
   llmCategoriser: LlmCategoriser | undefined;
-  /** Wakes chat long polls and run streams, across processes on PostgreSQL. */
+  /** Wakes chat long polls, run streams and document-status streams, across processes on PostgreSQL. */
   waker: RunWaker;
+  /**
+   * Text being written and stop requests, across processes on PostgreSQL; once it closes, open
+   * event streams (replies, Agent Mode runs, document statuses) end and their clients poll.
+   */
+  streams: StreamHub;
   /** Agent runs: queueing, runs in progress here, cancelling, recovery. */
   agents: AgentRuntime;
   /** Agent Mode runs: queueing, runs in progress here, stopping, recovery (docs/agent-mode.md). */

@@ -67,6 +67,16 @@ export const KNOWLEDGE_DECLARATIONS = {
     answers: { 200: documentSchema },
     errors: [400, 401, 404],
   },
+  documentStream: {
+    ...spaceScoped,
+    summary:
+      "Server-sent events of the space's documents being processed: `document` (as the status endpoint answers it) for each in processing, then whenever one changes, until it is ready or in error; `gone` {id} when a followed one is deleted",
+    // Its events are documents (documentSchema) and {id}; a stream is never serialised, so the answer
+    // is declared as the event stream it is rather than checked against a JSON schema.
+    answers: { 200: z.unknown().describe('Server-sent events: `document` events as statuses change, `gone` events for deleted documents') },
+    answerTypes: { 200: 'text/event-stream' },
+    errors: [400, 401, 404],
+  },
   deleteDocument: {
     ...spaceScoped,
     summary: 'Delete a document, its passages and its stored file',

@@ -12,6 +12,7 @@ export const KNOWLEDGE_ROUTES = routesFor<KnowledgeDeclarations>()({
   signUpload: ['POST', '/kb/uploads/sign'],
   commitUpload: ['POST', '/kb/uploads/commit'],
   documentStatus: ['GET', '/kb/documents/:id/status'],
+  documentStream: ['GET', '/kb/documents/stream'],
   deleteDocument: ['DELETE', '/kb/documents/:id'],
   search: ['GET', '/kb/search'],
   documentText: ['GET', '/kb/documents/:id/text'],

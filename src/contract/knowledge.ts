@@ -59,6 +59,19 @@ export interface CommitPayload {
   subcategory: string | null;
 }
 
+/**
+ * GET /kb/documents/stream: a text/event-stream of the space's documents being processed
+ * (docs/knowledge.md "Status stream"). `document` carries a document as the status endpoint answers
+ * it: first every document in processing, then each followed one whenever its status changes,
+ * ending with ready or error. `gone` ({id}) says a followed document was deleted. A comment line
+ * every 15 s keeps it open; it ends when the client leaves or the server stops.
+ */
+export const DOCUMENT_STREAM_EVENTS = { document: 'document', gone: 'gone' } as const;
+
+export interface DocumentGone {
+  id: string;
+}
+
 export interface KnowledgeContext {
   passage: string;
   document_id: string;

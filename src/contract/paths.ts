@@ -167,6 +167,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
   never('/agents/sessions/:id/poll', 'long poll: "what is new since X"; a replay would show old replies as new, and it may legitimately last minutes'),
   never('/agents/sessions/:id/stream', 'a reply being written, as a stream of server-sent events: a stored copy would replay a half-written reply, and the worker must pass the bytes on as they come'),
   never('/agent-mode/runs/:id/stream', 'a run as it happens, as server-sent events: a stored copy would replay steps half-written, and the worker must pass the bytes on as they come'),
+  never('/kb/documents/stream', 'documents\' statuses as they change, as server-sent events: a stored copy would replay statuses long past, and the worker must pass the bytes on as they come; offline the screen keeps the last known statuses in Dexie'),
   never('/kb/search', 'free-text query: every query would take its own entry and push the screens\' saved data out of the bounded cache; needs the live index'),
   never('/agents/:slug/documents/search', 'free-text query (as /kb/search)'),
   never('/agents/history/search', 'free-text query (as /kb/search); offline, the history searches what the device holds instead'),

@@ -1,7 +1,7 @@
 /** Agent Mode calls for the server tests: through the real app (inject), and the run's stream over real HTTP. */
 import type { FastifyInstance } from 'fastify';
 import type { AgentModeRunDetail, AgentModeRunStatus, RunStreamDelta } from '../../src/contract/agent-mode';
-import { readServerSentEvents } from '../../src/features/agents/lib/sse';
+import { readServerSentEvents } from '../../src/lib/sse';
 import { API, authHeaders } from './server';
 import { until } from './wait-until';
 

@@ -1,6 +1,6 @@
 /** Reads a session's reply stream over real HTTP, as a browser's fetch does (the app must listen). */
 import type { StreamDelta, StreamDone } from '../../src/contract/agents';
-import { readServerSentEvents } from '../../src/features/agents/lib/sse';
+import { readServerSentEvents } from '../../src/lib/sse';
 import { API, authHeaders } from './server';
 import type { Caller } from './fake-openai-chat';
 

@@ -82,6 +82,7 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
     // With a model configured it files documents; offline the keyword classifier decides.
     llmCategoriser: llmCategoriserFor(config.llm),
     waker,
+    streams,
     agents,
     agentMode,
     notifications,

@@ -6,7 +6,7 @@
  */
 import { agentModeRunDetailSchema, RUN_STREAM_EVENTS, runStreamDeltaSchema, type AgentModeRunDetail, type RunStreamDelta } from '../../contract/agent-mode';
 import { describeError, logger } from '../../lib/logger';
-import { readServerSentEvents } from '../agents/lib/sse';
+import { readServerSentEvents } from '../../lib/sse';
 import { agentModeApi } from './agent-mode.api';
 
 export interface RunStreamHandlers {

@@ -8,7 +8,7 @@
 import { STREAM_EVENTS, streamDeltaSchema, streamDoneSchema } from '../../contract/agents';
 import { logger, describeError } from '../../lib/logger';
 import { agentsApi } from './agents.api';
-import { readServerSentEvents } from './lib/sse';
+import { readServerSentEvents } from '../../lib/sse';
 import type { PollOutcome } from './reply-poller';
 
 /** Set when a stream's first text arrives in the page. */

@@ -4,6 +4,7 @@ import { knowledgeRoutes } from './knowledge.routes';
 import { uploadTargetRoutes } from './upload-target.routes';
 import { documentPreviewRoutes } from './document-preview.routes';
 import { downloadRoutes } from './download.routes';
+import { documentStreamRoutes } from './document-stream.routes';
 
 /** The knowledge-base area; the upload target sits in its own plugin so its raw-body parsing stays there. */
 export async function knowledgeAreaRoutes(app: FastifyInstance, options: RouteDeps & { prefix?: string }): Promise<void> {
@@ -13,4 +14,5 @@ export async function knowledgeAreaRoutes(app: FastifyInstance, options: RouteDe
   await app.register(uploadTargetRoutes, deps);
   await app.register(documentPreviewRoutes, deps);
   await app.register(downloadRoutes, deps);
+  await app.register(documentStreamRoutes, deps);
 }

@@ -7,6 +7,7 @@ import { spaceOf } from '../../plugins/space-context';
 import { checkHashes, deleteDocument, getDocument, listDocuments, toDocumentView } from '../../services/knowledge/documents.service';
 import { searchKnowledge } from '../../services/knowledge/search';
 import { enqueueDocument } from '../../services/knowledge/document-jobs';
+import { announceDocumentChange } from '../../services/knowledge/document-status-stream';
 import { commitUpload, signUpload } from '../../services/knowledge/uploads.service';
 import { signRequest, uploadedFile } from '../../services/uploads/signed-uploads.service';
 import type { RouteDeps } from '../deps';
@@ -17,7 +18,7 @@ import { documentId } from './document-id';
  * Knowledge base (spec 001 §7): every route is scoped to the caller's current space. Paths and
  * schemas are the contract's (src/contract/knowledge-endpoints.ts).
  */
-export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, storage, jobs, semanticIndex }) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, storage, jobs, semanticIndex, waker }) => {
   const spaceScoped = [app.requireAuth, app.requireSpace];
   const maxBytes = config.knowledge.maxUploadBytes;
 
@@ -59,6 +60,8 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         },
         (id) => enqueueDocument(jobs, config.knowledge, id),
       );
+      // Status streams of the space follow it from now (docs/knowledge.md "Status stream").
+      await announceDocumentChange(waker, spaceOf(request).id);
       return reply.status(201).send({ id: document.id, status: document.status, document });
     },
   });
@@ -72,7 +75,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     onRequest: spaceScoped,
     handler: async (request, reply) => {
       const { userId, role } = authOf(request);
-      await deleteDocument(db, storage, spaceOf(request).id, documentId(request.params.id), { id: userId, role });
+      const spaceId = spaceOf(request).id;
+      await deleteDocument(db, storage, spaceId, documentId(request.params.id), { id: userId, role });
+      // A status stream following it says it is gone.
+      await announceDocumentChange(waker, spaceId);
       return reply.status(204).send(null);
     },
   });

@@ -1,16 +1,25 @@
 /**
  * Who is processing a document, and what happens when that process dies (the agent runs'
- * pattern, services/agents/runs.service.ts). A worker claims a document (processing_attempts + 1,
+ * pattern, services/leased-runs/lease.ts). A worker claims a document (processing_attempts + 1,
  * lease_until = now + lease) and renews the lease while it works. A lease that lapses means its
  * process died: the recovery sweep sends the document to a worker again, and the next claim takes
  * it over. `processing_attempts` counts starts that did not let go cleanly; a start that fails in a
  * way worth retrying gives its attempt back. After MAX_INTERRUPTED_STARTS interrupted starts the
  * document ends in error instead, so a file that kills its process cannot take down one server
  * after another. All times are the database's clock.
+ *
+ * The lease's end and the heartbeat (keepLease, used by process-document.ts) are the leased runs'
+ * own; the statements here are not, because a document's lease means something else
+ * (docs/knowledge.md "Crash recovery"): a document stays `processing` while it is held (a run goes
+ * queued → running, and the engine's claim and fence test `running`); its counter is given back
+ * when a start lets go cleanly (a run's only grows: it is the claim's fencing token), which is what
+ * lets two interruptions, and only interruptions, end it in error; and the sweep stamps what it
+ * re-sends so a document behind a long queue is not sent each sweep.
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/database';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
+import { leaseFromNow } from '../leased-runs/lease';
 import { LIMIT_MESSAGES } from './extraction-limits';
 
 /** One interruption is forgiven (a deploy, an unrelated crash); the second ends the document in error. */
@@ -21,11 +30,8 @@ export type Claim =
   | { kind: 'claimed'; document: KbDocument; attempt: number }
   /** Finished, deleted, or held by a live worker: nothing to do here. */
   | { kind: 'skipped' }
-  /** Interrupted too often: now in status error. */
-  | { kind: 'exhausted' };
-
-const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
-
+  /** Interrupted too often: now in status error (its space's status streams are told). */
+  | { kind: 'exhausted'; spaceId: string };
 
 /** Processing, and nobody holds it: never claimed, let go, or its holder stopped renewing. */
 const claimable = (documentId: string) =>
@@ -42,16 +48,16 @@ const claimable = (documentId: string) =>
 export async function claimDocument(db: DbExecutor, documentId: string, leaseMs: number): Promise<Claim> {
   const [claimed] = await db
     .update(kbDocuments)
-    .set({ processingAttempts: sql`${kbDocuments.processingAttempts} + 1`, leaseUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
+    .set({ processingAttempts: sql`${kbDocuments.processingAttempts} + 1`, leaseUntil: leaseFromNow(leaseMs), updatedAt: sql`now()` })
     .where(and(claimable(documentId), lt(kbDocuments.processingAttempts, MAX_INTERRUPTED_STARTS)))
     .returning();
   if (claimed) return { kind: 'claimed', document: claimed, attempt: claimed.processingAttempts };
-  const exhausted = await db
+  const [exhausted] = await db
     .update(kbDocuments)
     .set({ status: 'error', errorMessage: LIMIT_MESSAGES.stoppedTwice, leaseUntil: null, updatedAt: sql`now()` })
     .where(and(claimable(documentId), gte(kbDocuments.processingAttempts, MAX_INTERRUPTED_STARTS)))
-    .returning({ id: kbDocuments.id });
-  return exhausted.length > 0 ? { kind: 'exhausted' } : { kind: 'skipped' };
+    .returning({ spaceId: kbDocuments.spaceId });
+  return exhausted ? { kind: 'exhausted', spaceId: exhausted.spaceId } : { kind: 'skipped' };
 }
 
 /** The holder's condition: still processing, still its attempt, lease not let go. */
@@ -67,7 +73,7 @@ const heldBy = (documentId: string, attempt: number) =>
 export async function renewDocumentLease(db: DbExecutor, documentId: string, attempt: number, leaseMs: number): Promise<boolean> {
   const rows = await db
     .update(kbDocuments)
-    .set({ leaseUntil: leaseEnd(leaseMs) })
+    .set({ leaseUntil: leaseFromNow(leaseMs) })
     .where(heldBy(documentId, attempt))
     .returning({ id: kbDocuments.id });
   return rows.length > 0;

@@ -3,9 +3,11 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { ObjectStorage } from '../../storage/object-storage';
+import type { RunWaker } from '../leased-runs/waker';
 import type { LlmCategoriser } from './categorise';
 import { enqueueDocument, type ProcessDocumentJob } from './document-jobs';
 import { lapsedDocuments } from './document-lease';
+import { announceDocumentChange } from './document-status-stream';
 import { processDocument } from './process-document';
 import { createExtractionSandbox } from './sandboxed-extraction';
 import type { SemanticIndex, Warn } from './semantic-index';
@@ -45,9 +47,11 @@ export async function registerKnowledgeJobs(
     llmCategoriser: LlmCategoriser | undefined;
     onLlmError?: (error: unknown) => void;
     warn?: Warn;
+    /** Tells the space's status streams, in every process, that a document finished; absent in the benchmark, which has none. */
+    waker?: RunWaker;
   },
 ): Promise<KnowledgeWorkers> {
-  const { config, db, semanticIndex, llmCategoriser } = deps;
+  const { config, db, semanticIndex, llmCategoriser, waker } = deps;
   const warn = deps.warn ?? warnOnConsole;
   const limits = config.knowledge.extraction;
   const leaseMs = config.knowledge.processingLeaseMs;
@@ -67,6 +71,7 @@ export async function registerKnowledgeJobs(
         onLlmError: deps.onLlmError,
         semanticIndex,
         warn,
+        onStatusChange: waker && ((spaceId) => announceDocumentChange(waker, spaceId)),
       });
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work)).catch(() => undefined);

@@ -7,6 +7,7 @@ import type { Sandbox } from '../../sandbox/sandbox';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoriseByKeywords, type Classification, type LlmCategoriser } from './categorise';
 import { chunkText } from './chunk-text';
+import { keepLease } from '../leased-runs/lease';
 import { claimDocument, lockIfHeld, releaseDocument, renewDocumentLease } from './document-lease';
 import type { ExtractionLimits } from '../../config/extraction-limits';
 import { LIMIT_MESSAGES } from './extraction-limits';
@@ -32,6 +33,11 @@ export interface ProcessOptions {
   semanticIndex?: SemanticIndex | null;
   /** For operators: why a document ended in error when the reason is more than its message. */
   warn?: Warn;
+  /**
+   * The document ended ready or in error: wakes the space's status streams (docs/knowledge.md
+   * "Status stream"), in every process. Absent where nobody follows them (the benchmark).
+   */
+  onStatusChange?: (spaceId: string) => Promise<void>;
 }
 
 /**
@@ -80,11 +86,13 @@ async function embedPassages(document: KbDocument, passages: string[], semantic:
   }
 }
 
-async function markError(db: Db, id: string, message: string): Promise<void> {
-  await db
+async function markError(db: Db, document: KbDocument, message: string, options: ProcessOptions): Promise<void> {
+  const ended = await db
     .update(kbDocuments)
     .set({ status: 'error', errorMessage: message, leaseUntil: null, updatedAt: new Date() })
-    .where(and(eq(kbDocuments.id, id), eq(kbDocuments.status, 'processing')));
+    .where(and(eq(kbDocuments.id, document.id), eq(kbDocuments.status, 'processing')))
+    .returning({ id: kbDocuments.id });
+  if (ended.length > 0) await options.onStatusChange?.(document.spaceId);
 }
 
 /**
@@ -99,38 +107,35 @@ async function markError(db: Db, id: string, message: string): Promise<void> {
  */
 export async function processDocument(db: Db, storage: ObjectStorage, documentId: string, options: ProcessOptions): Promise<void> {
   const claim = await claimDocument(db, documentId, options.leaseMs);
-  if (claim.kind === 'exhausted') options.warn?.(`document ${documentId} was interrupted twice while processing; it is now in error`);
+  if (claim.kind === 'exhausted') {
+    options.warn?.(`document ${documentId} was interrupted twice while processing; it is now in error`);
+    await options.onStatusChange?.(claim.spaceId);
+  }
   if (claim.kind !== 'claimed') return;
   const { document, attempt } = claim;
 
-  // A renewal that finds the document gone, finished or taken over stops the work.
-  const lost = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal;
-  const heartbeat = setInterval(() => {
-    renewDocumentLease(db, documentId, attempt, options.leaseMs)
-      .then((held) => {
-        if (!held) lost.abort('lost');
-      })
-      .catch((error: unknown) => options.warn?.(`could not renew the processing lease of document ${documentId}`, error));
-  }, options.leaseMs / 3);
-  heartbeat.unref();
+  // The leased runs' heartbeat: a renewal that finds the document gone, finished or taken over stops the work.
+  const lease = keepLease(() => renewDocumentLease(db, documentId, attempt, options.leaseMs), options.leaseMs, options.signal, (error) =>
+    options.warn?.(`could not renew the processing lease of document ${documentId}`, error),
+  );
 
   try {
-    await readAndIndex(db, storage, document, options, signal, attempt);
+    await readAndIndex(db, storage, document, options, lease.signal, attempt);
   } catch (error) {
     if (error instanceof UnreadableDocumentError) {
       if (error.cause) options.warn?.(`document ${documentId} ("${document.filename}") could not be read`, error.cause);
-      await markError(db, documentId, error.message);
+      await markError(db, document, error.message, options);
       return;
     }
     // Stopping: let go now so the recovery sweep (here after a restart, or another process) takes it.
     if (options.signal?.aborted) return releaseDocument(db, documentId, attempt, 'now');
-    if (lost.signal.aborted) return;
-    if (options.isLastAttempt) await markError(db, documentId, KB_MESSAGES.processingFailed);
+    // Not stopping, so the lease was lost: the holder now answers for the document.
+    if (lease.signal.aborted) return;
+    if (options.isLastAttempt) await markError(db, document, KB_MESSAGES.processingFailed, options);
     else await releaseDocument(db, documentId, attempt, 'retry');
     throw error;
   } finally {
-    clearInterval(heartbeat);
+    lease.release();
   }
 }
 
@@ -206,9 +211,9 @@ async function readAndIndex(db: Db, storage: ObjectStorage, document: KbDocument
   await deletePassages(db, documentId);
   const written = await writePassages(db, document, attempt, passages, vectors, options.semanticIndex, signal);
   if (!written) return;
-  await db.transaction(async (tx) => {
+  const finished = await db.transaction(async (tx) => {
     // Locks the row; a delete or a takeover that won the race leaves nothing to update.
-    if (!(await lockIfHeld(tx, documentId, attempt))) return;
+    if (!(await lockIfHeld(tx, documentId, attempt))) return false;
     await tx
       .update(kbDocuments)
       .set({
@@ -228,6 +233,9 @@ async function readAndIndex(db: Db, storage: ObjectStorage, document: KbDocument
           : {}),
       })
       .where(eq(kbDocuments.id, documentId));
+    return true;
   });
   refreshStatisticsSoon(db);
+  // After the commit, so a stream woken by it (here or in another process) reads the document ready.
+  if (finished) await options.onStatusChange?.(document.spaceId);
 }

@@ -20,7 +20,8 @@ export type StopReason = 'cancelled' | 'shutdown';
 /** The columns every table of leased runs has. */
 type LeasedColumns = { id: PgColumn; status: PgColumn; leaseUntil: PgColumn; updatedAt: PgColumn };
 
-const leaseFromNow = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+/** The end of a lease taken or renewed now, on the database's clock (every process agrees on it). */
+export const leaseFromNow = (leaseMs: number): SQL => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
 
 /** Logged by a worker that finds its run taken over by another (its lease ran out meanwhile). */
 export const leaseLostMessage = (label: string): string => `${label} lost its lease to another worker; this attempt's result is dropped`;

@@ -1,7 +1,8 @@
 /**
- * Reads a text/event-stream body (the reply stream, GET /agents/sessions/{id}/stream): the subset
- * of the server-sent events format the server writes — `event:` and `data:` lines, events ended by
- * a blank line, `:` comment lines (keep-alives) skipped.
+ * Reads a text/event-stream body (a chat's reply stream, an Agent Mode run's, the knowledge base's
+ * document statuses): the subset of the server-sent events format the server writes — `event:` and
+ * `data:` lines, events ended by a blank line, `:` comment lines (keep-alives) skipped. Here, below
+ * the features, because several of them read streams.
  */
 export interface SseEvent {
   event: string;
