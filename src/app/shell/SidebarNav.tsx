@@ -26,7 +26,7 @@ export function SidebarNav({ sections, collapsed, onChoose }: SidebarNavProps) {
             >
               {section.title}
             </Text>
-            <ul className="sidebar-section__items">
+            <ul className="plain-list sidebar-section__items">
               {section.items.map((item) => (
                 <SidebarItem key={item.to} item={item} collapsed={collapsed} onChoose={onChoose} />
               ))}

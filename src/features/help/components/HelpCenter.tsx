@@ -56,14 +56,7 @@ export default function HelpCenter({ user }: { user: User }) {
         <Heading as="h3" size="3" id="help-articles-heading" mb="2">
           Guides
         </Heading>
-        <SearchField
-          type="search"
-          placeholder="Search help, e.g. credits, offline, invite"
-          aria-label="Search help"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          mb="2"
-        />
+        <SearchField type="search" placeholder="Search help, e.g. credits, offline, invite" aria-label="Search help" value={query} onChange={(event) => setQuery(event.target.value)} mb="2" />
         <Text as="p" size="1" color="gray" role="status" mb="1">
           {searching ? `${articles.length} ${articles.length === 1 ? 'guide matches' : 'guides match'} “${query.trim()}”` : ''}
         </Text>

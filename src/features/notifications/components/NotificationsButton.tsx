@@ -96,7 +96,7 @@ export function NotificationsButton({ collapsed, onChoose }: { collapsed: boolea
             {NO_NOTIFICATIONS_TEXT}
           </Text>
         ) : (
-          <ul className="notifications-list">
+          <ul className="plain-list notifications-list">
             {items.map((item, index) => (
               <li key={item.id}>
                 <button type="button" className="notifications-item" data-unread={item.read_at === null || undefined} onClick={() => choose(index)}>
