@@ -1,4 +1,5 @@
-import { callEndpoint } from '../../api';
+import { callEndpoint, http } from '../../api';
+import { endpointPath } from '../../contract/endpoint';
 import { knowledgeFetch } from './knowledge-fetch';
 import type { CommitPayload, DocumentText, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
 import { KNOWLEDGE_ROUTES } from '../../contract/knowledge-routes';
@@ -23,6 +24,12 @@ export const knowledgeApi = {
 
   documentStatus: (id: string): Promise<KnowledgeDocument> =>
     knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documentStatus, { params: { id } }, { timeoutMs }), { retries: 0 }),
+
+  /**
+   * The space's document statuses as they change (status-stream.ts): the body once the headers came.
+   * Outside the fetch policy: a stream is not retried or timed out; when it fails the poll takes over.
+   */
+  documentStream: (signal: AbortSignal) => http.stream(endpointPath(KNOWLEDGE_ROUTES.documentStream), { signal }),
 
   /** A ready document's text from its beginning (409 until it is ready): the preview's endpoint, first window. */
   documentText: (id: string): Promise<DocumentText> =>

@@ -42,6 +42,20 @@ export async function saveDocument(spaceId: string, document: KnowledgeDocument)
   await guardStorageWrite(() => db.documents.put(toDocumentRow(spaceId, document)));
 }
 
+/**
+ * A pushed status (status-stream.ts) for a document this device holds in the space. Others are left
+ * out: what the list holds is the list's load's to decide, and a just-committed document is saved
+ * from its commit's answer.
+ */
+export async function updateKnownDocument(spaceId: string, document: KnowledgeDocument): Promise<void> {
+  await guardStorageWrite(() =>
+    db.transaction('rw', db.documents, async () => {
+      const row = await db.documents.get(document.id);
+      if (row?.spaceId === spaceId) await db.documents.put(toDocumentRow(spaceId, document));
+    }),
+  );
+}
+
 export async function markDocumentError(id: string, message: string): Promise<void> {
   await guardStorageWrite(() => db.documents.update(id, { status: 'error', errorMessage: message }));
 }

@@ -1,19 +1,23 @@
 /**
  * Knowledge-base actions: staging with duplicate flags, the documents list (Server → Dexie),
- * deletion, search and status polling. Uploads are in upload-flow.ts.
+ * deletion, search, and following documents being processed (the server's status stream, with
+ * polling as the fallback). Uploads are in upload-flow.ts.
  */
-import { ref } from 'valtio';
+import { ref, subscribe } from 'valtio';
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
+import type { KnowledgeDocument } from '../../contract/knowledge';
+import { connectivity } from '../../pwa';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { hashFile } from '../uploads/hash-files';
 import { knowledgeApi } from './knowledge.api';
 import { CircuitOpenError, knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';
-import { liveDocumentsByHash, markDocumentError, removeDocument, saveDocument, saveDocumentList } from './knowledge.queries';
+import { liveDocumentsByHash, markDocumentError, removeDocument, saveDocument, saveDocumentList, updateKnownDocument } from './knowledge.queries';
 import { initialKnowledgeState, knowledgeState } from './knowledge.state';
 import { addToStaging, removeFromStaging, withDuplicateFlags, type StagedFile } from './staging';
 import { StatusPoller } from './status-polling';
+import { StatusStream } from './status-stream';
 
 export { knowledgeState } from './knowledge.state';
 
@@ -21,6 +25,8 @@ export { knowledgeState } from './knowledge.state';
 const hashes = new Map<string, Promise<string>>();
 /** Filenames of live documents by hash as last learned (Dexie, then the server's check). */
 let knownDuplicates = new Map<string, string>();
+
+const isFinal = (document: KnowledgeDocument) => document.status === 'ready' || document.status === 'error';
 
 export const statusPoller = new StatusPoller({
   check: (id) => knowledgeApi.documentStatus(id),
@@ -31,6 +37,50 @@ export const statusPoller = new StatusPoller({
   onCheckFailed: (id, error) => void markDocumentError(id, knowledgeErrorMessage(error)),
   // The breaker refusing a call is not an answer about the document: keep polling it.
   isCheckFailure: (error) => !(error instanceof CircuitOpenError),
+  pushed: (id) => statusStream.covers(id),
+  onIdle: () => statusStream.stop(),
+});
+
+/** A status the server pushed: the device's record takes it, and a finished document leaves the poll. */
+function applyPushedStatus(document: KnowledgeDocument): void {
+  const spaceId = getCurrentSpaceId();
+  if (!spaceId) return;
+  void updateKnownDocument(spaceId, document);
+  if (isFinal(document)) statusPoller.unwatch(document.id);
+}
+
+export const statusStream = new StatusStream({
+  open: (signal) => knowledgeApi.documentStream(signal),
+  onDocument: applyPushedStatus,
+  // A 4xx (a server without the stream, or one refusing it) will answer the same again; a 5xx or a lost connection may not.
+  isRefusal: (error) => error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429,
+});
+
+/**
+ * Follows a document just committed: its status from the stream while the stream tells it, else
+ * by the per-document poll. The stream may have told its end before the commit's answer was saved.
+ */
+export function watchDocument(id: string): void {
+  const told = statusStream.latest(id);
+  if (told && isFinal(told)) {
+    applyPushedStatus(told);
+    return;
+  }
+  statusPoller.watch(id);
+  statusStream.start();
+}
+
+/** Follows documents found processing when the list loads (the consolidated poll, or the stream). */
+function watchProcessing(ids: readonly string[]): void {
+  statusPoller.watchConsolidated(ids);
+  statusStream.start();
+}
+
+// Back online with documents still processing: the stream is asked for again (the poll went on meanwhile).
+let wasOnline = connectivity.online;
+subscribe(connectivity, () => {
+  if (connectivity.online && !wasOnline && statusPoller.watching.length > 0) statusStream.start();
+  wasOnline = connectivity.online;
 });
 
 function requireSpace(): string {
@@ -130,7 +180,7 @@ export async function refreshDocuments(category?: string | null): Promise<void> 
     await saveDocumentList(spaceId, documents, category ?? undefined);
     knowledgeState.listError = null;
     const processing = documents.filter((document) => document.status === 'processing').map((document) => document.id);
-    if (processing.length > 0) statusPoller.watchConsolidated(processing);
+    if (processing.length > 0) watchProcessing(processing);
   } catch (error) {
     knowledgeState.listError = knowledgeErrorMessage(error);
   } finally {
@@ -186,6 +236,7 @@ export function clearSearch(): void {
 /** Logout or space switch: nothing staged, polled or found stays from before. */
 export function resetKnowledge(): void {
   statusPoller.stop();
+  statusStream.reset();
   hashes.clear();
   knownDuplicates = new Map();
   Object.assign(knowledgeState, initialKnowledgeState());

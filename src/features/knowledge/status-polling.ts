@@ -4,6 +4,9 @@
  * loads) join the consolidated poll: every 5 s, the documents checked one after another 100 ms
  * apart (so a hundred documents never hit the server in the same instant), for up to 10 min.
  * A check that fails (4xx, 5xx, network) marks the document error; a finished one leaves the poll.
+ *
+ * While the server pushes a document's status (status-stream.ts), its checks are skipped but its
+ * schedule keeps running, so when the stream fails the polls resume at the cadence they had.
  */
 import type { KnowledgeDocument } from '../../contract/knowledge';
 
@@ -21,6 +24,10 @@ export interface StatusPollerDeps {
   onCheckFailed(id: string, error: unknown): void;
   /** Whether an error counts as a failed check (default: all). The circuit breaker's refusal does not. */
   isCheckFailure?(error: unknown): boolean;
+  /** Whether the server is pushing this document's status: its check is skipped (default: never). */
+  pushed?(id: string): boolean;
+  /** Nothing is watched any more (every document finished, was dropped or ran out of time). */
+  onIdle?(): void;
   now?(): number;
 }
 
@@ -62,6 +69,7 @@ export class StatusPoller {
     if (entry) clearTimeout(entry.timer);
     this.single.delete(id);
     this.consolidated.delete(id);
+    this.idleCheck();
   }
 
   /** Stops everything (space switch, logout, leaving the screen for good). */
@@ -74,8 +82,14 @@ export class StatusPoller {
     this.consolidatedTimer = null;
   }
 
+  private idleCheck(): void {
+    if (this.single.size === 0 && this.consolidated.size === 0) this.deps.onIdle?.();
+  }
+
   /** True when the id is still wanted after the check (not finished, failed or stopped). */
   private async checkOnce(id: string): Promise<boolean> {
+    // The stream tells its status: no request, and the schedule goes on in case the stream fails.
+    if (this.deps.pushed?.(id)) return true;
     try {
       const document = await this.deps.check(id);
       if (this.stopped) return false;
@@ -96,6 +110,7 @@ export class StatusPoller {
     if (!this.single.has(id)) return;
     if (!stillProcessing) {
       this.single.delete(id);
+      this.idleCheck();
       return;
     }
     if (this.now() - entry.started >= PER_DOCUMENT_MAX_MS) {
@@ -127,6 +142,7 @@ export class StatusPoller {
       );
     }
     await Promise.all(checks);
+    if (ids.length > 0 && !this.stopped) this.idleCheck();
     this.scheduleConsolidated();
   }
 }

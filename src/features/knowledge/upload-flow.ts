@@ -1,7 +1,7 @@
 /**
  * Upload (spec 001 §4): for each staged file, sign → PUT to the signed URL with progress →
- * commit (src/features/uploads/signed-upload.ts, shared with Creative Assets) → per-document
- * status polling. Every outcome uses the §8 texts.
+ * commit (src/features/uploads/signed-upload.ts, shared with Creative Assets) → its status, pushed
+ * by the server or polled per document (knowledge.store.ts). Every outcome uses the §8 texts.
  */
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
@@ -11,7 +11,7 @@ import { knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';
 import { saveDocument } from './knowledge.queries';
 import { knowledgeState, type UploadItem } from './knowledge.state';
-import { clearStaged, stagedHash, statusPoller } from './knowledge.store';
+import { clearStaged, stagedHash, watchDocument } from './knowledge.store';
 import { filesToSend, type StagedFile } from './staging';
 import { SignedUploadError, sendSignedUpload } from '../uploads/signed-upload';
 
@@ -64,7 +64,7 @@ async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOpt
       },
     );
     if (committed.document && getCurrentSpaceId() === spaceId) await saveDocument(spaceId, committed.document);
-    statusPoller.watch(committed.id);
+    watchDocument(committed.id);
     update(key, { phase: 'done', documentId: committed.id });
     return 'done';
   } catch (thrown) {
