@@ -56,7 +56,7 @@ describe('signing in from a deep link and signing out', () => {
     await context.close();
   });
 
-  // The build merges what only signed-in users load into the `shell` chunk (src/build/chunk-plan.ts);
+  // The build merges what only signed-in users load into the `shell` chunk (src/vite-plugins/chunk-plan.ts);
   // a visitor who is not signed in must not pay for it.
   it('fetches the shell chunk for a signed-in screen only, never for the sign-in screen', async () => {
     const signedOut = await newContext(app.browser);
