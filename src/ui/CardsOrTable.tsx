@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIsMobile } from './useMediaQuery';
 import { DataTable, type DataTableProps } from './DataTable';
+import './cards.css';
 
 /** The class names of the two forms; each area styles its own. */
 export interface CardsOrTableLook {

@@ -3,7 +3,7 @@ import { CardsOrTable, type CardsOrTableLook, type CardsOrTableProps } from '../
 import { OpenButton } from './OpenButton';
 
 /** The admin lists' table and phone cards (admin.css). */
-export const ADMIN_LIST_LOOK: CardsOrTableLook = { table: 'admin-table', cards: 'plain-list admin-card-list', card: 'admin-card' };
+export const ADMIN_LIST_LOOK: CardsOrTableLook = { table: 'admin-table', cards: 'plain-list card-list', card: 'card-list-item' };
 
 const OPEN_COLUMN = { header: <span className="visually-hidden">Open</span> };
 

@@ -11,6 +11,7 @@ import { useRemote } from '../useRemote';
 import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { ReasonDialog } from './ReasonDialog';
 import { RemoteContent } from './RemoteContent';
+import '../../../ui/cards.css';
 
 /** What the admin needs to judge the claim: who asked, who holds the domain, what DNS said. */
 function Facts({ claim }: { claim: AdminDomainClaim }) {
@@ -44,7 +45,7 @@ function ClaimRow({ claim, blocked, onDecided }: { claim: AdminDomainClaim; bloc
   };
   const headingId = `domain-claim-${claim.id}`;
   return (
-    <li className="admin-card">
+    <li className="card-list-item">
       <Flex direction="column" gap="2">
         <Flex justify="between" align="start" gap="3" wrap="wrap">
           <Flex direction="column" minWidth="0">
@@ -107,7 +108,7 @@ export function DomainClaimsReview() {
               list.length === 0 ? (
                 <Text size="2">No claims await review.</Text>
               ) : (
-                <ul className="plain-list admin-card-list" aria-label="Domain claims awaiting review">
+                <ul className="plain-list card-list" aria-label="Domain claims awaiting review">
                   {list.map((claim) => (
                     <ClaimRow key={claim.id} claim={claim} blocked={readOnlyReason} onDecided={claims.reload} />
                   ))}

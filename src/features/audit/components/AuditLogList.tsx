@@ -40,7 +40,7 @@ interface AuditLogListProps {
   withOrganisation: boolean;
 }
 
-const LOOK: CardsOrTableLook = { table: 'admin-table audit-table', cards: 'plain-list admin-card-list', card: 'admin-card' };
+const LOOK: CardsOrTableLook = { table: 'admin-table audit-table', cards: 'plain-list card-list', card: 'card-list-item' };
 
 function EventCard({ event, now, withOrganisation }: { event: AuditEvent; now: number; withOrganisation: boolean }) {
   return (
