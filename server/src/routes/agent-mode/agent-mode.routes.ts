@@ -4,7 +4,6 @@
  * is in services/agent-mode. Space-scoped: another space's run is a 404. Paths and schemas are the
  * contract's (src/contract/agent-mode-endpoints.ts).
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AgentModeRunDetail } from '../../../../src/contract/agent-mode';
@@ -16,6 +15,7 @@ import { createRun, getRunDetail, listRuns, requireRun } from '../../services/ag
 import { streamRun } from '../../services/agent-mode/stream.service';
 import type { RouteDeps } from '../deps';
 import { routeFromContract } from '../route-from-contract';
+import { replyWithEventStream } from '../event-stream-reply';
 
 function actorOf(request: FastifyRequest): RunActor {
   const auth = authOf(request);
@@ -59,18 +59,12 @@ export const agentModeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     onRequest,
     handler: async (request, reply) => {
       const run = await requireRun(db, spaceOf(request).id, request.params.id);
-      const body = new PassThrough();
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      void streamRun({ db, waker: agentMode.waker, streams: agentMode.streams }, run.id, (chunk) => body.write(chunk), gone.signal)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'Agent Mode stream ended by an error; the client reads the run again'))
-        .finally(() => body.end());
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        // Never stored by a cache or the service worker, never buffered by a proxy.
-        .header('cache-control', 'no-store, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(body);
+      return replyWithEventStream(
+        request,
+        reply,
+        (send, gone) => streamRun({ db, waker: agentMode.waker, streams: agentMode.streams }, run.id, send, gone),
+        'Agent Mode stream ended by an error; the client reads the run again',
+      );
     },
   });
 
