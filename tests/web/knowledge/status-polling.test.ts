@@ -2,22 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { StatusPoller } from '../../../src/features/knowledge/status-polling';
+import { knowledgeDocument } from './knowledge-document';
 
-const doc = (id: string, status: KnowledgeDocument['status']): KnowledgeDocument => ({
-  id,
-  filename: `${id}.pdf`,
-  mime_type: 'application/pdf',
-  size_bytes: 10,
-  status,
-  created_at: '2025-01-01T00:00:00.000Z',
-  error_message: null,
-  rag_file_id: null,
-  hash: null,
-  category: null,
-  subcategory: null,
-  auto_categorized: false,
-  confidence_score: null,
-});
+const doc = knowledgeDocument;
 
 function setUp(statusOf: (id: string, call: number) => KnowledgeDocument['status'] | Error) {
   const checks: { id: string; at: number }[] = [];
