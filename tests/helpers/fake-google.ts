@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
+import { closeHttpServer } from './close-http-server';
 
 export interface FakeGoogleUser {
   sub: string;
@@ -274,7 +275,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     close: () => {
       for (const resume of heldRefreshes.splice(0)) resume();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      return closeHttpServer(server);
     },
   };
   return fake;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { closeHttpServer } from './close-http-server';
 
 export interface ImageGenerationRequest {
   model: string;
@@ -85,10 +86,6 @@ export async function startFakeImageApi(initial: FakeImageBehaviour = {}): Promi
     behave(next) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeHttpServer(server),
   };
 }

@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeHttpServer } from './close-http-server';
 
 export interface ChatCompletionRequest {
   model: string;
@@ -57,6 +58,12 @@ export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIO
   const norm = Math.hypot(...vector) || 1;
   return vector.map((value) => value / norm);
 }
+
+/**
+ * A failure's headers. OpenAI's API names how long to wait before retrying in `retry-after-ms`,
+ * and the AI SDK's own retries honour it: 50 ms here, instead of the SDK's 2 s, 4 s… back-off.
+ */
+const FAILURE_HEADERS = { 'content-type': 'application/json', 'retry-after-ms': '50' };
 
 export interface EmbeddingsRequest {
   model: string;
@@ -122,7 +129,7 @@ async function answerEmbeddings(req: IncomingMessage, res: ServerResponse, behav
   log.push(body);
   if (behaviour.embeddingsFailWith) {
     res
-      .writeHead(behaviour.embeddingsFailWith, { 'content-type': 'application/json' })
+      .writeHead(behaviour.embeddingsFailWith, FAILURE_HEADERS)
       .end(JSON.stringify({ error: { message: 'The fake embedding model is failing on purpose', type: 'server_error', code: null } }));
     return;
   }
@@ -199,7 +206,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       if (answer.failWith && (own || failuresLeft > 0)) {
         if (!own) failuresLeft -= 1;
         res
-          .writeHead(answer.failWith, { 'content-type': 'application/json' })
+          .writeHead(answer.failWith, FAILURE_HEADERS)
           .end(JSON.stringify({ error: { message: 'The fake provider is failing on purpose', type: 'server_error', code: null } }));
         return;
       }
@@ -294,7 +301,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
       const resume = held;
       held = new Map();
       for (const go of resume.values()) go();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeHttpServer(server);
     },
   };
 }

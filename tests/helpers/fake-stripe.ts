@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { closeHttpServer } from './close-http-server';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_mosaic_fake_key';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_mosaic_fake_signing_secret';
@@ -139,10 +140,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return Object.assign(fake, {
     baseUrl,
     env: { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE_URL: baseUrl },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeHttpServer(server),
   });
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { closeHttpServer } from './close-http-server';
 
 export interface TestAccount {
   email: string;
@@ -80,7 +81,7 @@ export async function startOidcProvider(options: StartOptions): Promise<TestIden
     clientSecret,
     accounts,
     signInThroughPages: (url, login) => followPages(issuer, url, login),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeHttpServer(server),
   };
 }
 

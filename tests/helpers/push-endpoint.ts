@@ -13,6 +13,7 @@ import { decrypt } from 'http_ece';
 import { importJWK, jwtVerify, type JWTPayload } from 'jose';
 import type { PushPayload } from '../../src/contract/notifications';
 import { recordIssuedSecret } from './server-log-sink';
+import { closeHttpServer } from './close-http-server';
 
 export interface ReceivedPush {
   /** The decrypted message exactly as a browser would hand it to the service worker. */
@@ -146,6 +147,6 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       devices.set(path, state);
       return state;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeHttpServer(server),
   };
 }

@@ -57,6 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     STATIC_DIR: `/nonexistent-${randomUUID()}`,
     // High by default so suites can sign in freely; the rate-limit test lowers it.
     AUTH_RATE_LIMIT_MAX: '10000',
+    // A retried agent run waits 1 s instead of production's 5 s; the schedule is the same.
+    AGENT_RUN_RETRY_SECONDS: '1',
     ...options.env,
   });
   const { app, deps } = await composeApp({

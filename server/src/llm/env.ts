@@ -28,6 +28,8 @@ export const llmEnvShape = {
   // A run's claim lasts this long without a heartbeat; after that another process may resume it.
   AGENT_RUN_LEASE_SECONDS: optional(z.coerce.number().min(1).max(3600)).default(90),
   AGENT_RUN_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(10)).default(3),
+  // Back-off before a failed attempt's retry: this, then twice as long after each further failure.
+  AGENT_RUN_RETRY_SECONDS: optional(z.coerce.number().int().min(1).max(600)).default(5),
   // Runs answered at once per process (each waits on a model most of the time, so this is not CPU).
   AGENT_RUN_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(8),
   // Hybrid knowledge search (docs/knowledge.md "Search"): off unless a provider is named. The
@@ -46,6 +48,7 @@ export interface AgentRunConfig {
   pollHoldMs: number;
   leaseMs: number;
   maxAttempts: number;
+  retryBaseSeconds: number;
   concurrency: number;
 }
 
@@ -79,6 +82,7 @@ export function agentRunConfigFrom(values: LlmEnv): AgentRunConfig {
     pollHoldMs: Math.round(values.AGENT_POLL_HOLD_SECONDS * 1000),
     leaseMs: Math.round(values.AGENT_RUN_LEASE_SECONDS * 1000),
     maxAttempts: values.AGENT_RUN_MAX_ATTEMPTS,
+    retryBaseSeconds: values.AGENT_RUN_RETRY_SECONDS,
     concurrency: values.AGENT_RUN_CONCURRENCY,
   };
 }

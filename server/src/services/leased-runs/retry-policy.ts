@@ -6,7 +6,8 @@
  * - An attempt past the last gives up at once: the earlier ones were interrupted (their process
  *   died mid-work), and the next restart would likely interrupt it too.
  * - A failure is retried when it may pass (anything but a model error that says it will not) and
- *   attempts remain; the run goes back to the queue as a new job after 5 s, 10 s, 20 s… A new job
+ *   attempts remain; the run goes back to the queue as a new job after 5 s, 10 s, 20 s… (the base is
+ *   `AGENT_RUN_RETRY_SECONDS`). A new job
  *   rather than the job's own retry, so a long Agent Mode plan never runs out of the queue's retries.
  * - Cancelled (from any process), or taken over after the lease ran out: the attempt lets go and
  *   writes nothing more. This process stopping: the run is left running, its lease runs out and the
@@ -15,12 +16,11 @@
 import { LlmError } from '../../llm/types';
 import type { StopReason } from './lease';
 
-/** Back-off before a retried attempt's job: this, then twice as long after each further failure. */
-const RETRY_BASE_SECONDS = 5;
-
 export interface RetryPolicy {
   /** AGENT_RUN_MAX_ATTEMPTS. */
   maxAttempts: number;
+  /** AGENT_RUN_RETRY_SECONDS: the back-off before the first retry, doubled after each further failure. */
+  retryBaseSeconds: number;
 }
 
 /** An attempt past the last allowed (`attempt` counts from 1): it fails without trying. */
@@ -28,9 +28,9 @@ export function attemptsUsedUp(policy: RetryPolicy, attempt: number): boolean {
   return attempt > policy.maxAttempts;
 }
 
-/** Seconds before the retry of a failed attempt (`attempt` counts from 1): 5, 10, 20… */
-export function retryDelaySeconds(attempt: number): number {
-  return RETRY_BASE_SECONDS * 2 ** Math.max(0, attempt - 1);
+/** Seconds before the retry of a failed attempt (`attempt` counts from 1): 5, 10, 20… by default. */
+export function retryDelaySeconds(policy: RetryPolicy, attempt: number): number {
+  return policy.retryBaseSeconds * 2 ** Math.max(0, attempt - 1);
 }
 
 /** What follows an attempt that threw. */
@@ -55,7 +55,7 @@ export function judgeFailure(policy: RetryPolicy, error: unknown, signal: AbortS
   if (reason === 'shutdown') return { kind: 'release' };
   const message = error instanceof Error ? error.message : String(error);
   const retryable = !(error instanceof LlmError) || error.retryable;
-  if (retryable && mayRetry && attempt < policy.maxAttempts) return { kind: 'retry', message, afterSeconds: retryDelaySeconds(attempt) };
+  if (retryable && mayRetry && attempt < policy.maxAttempts) return { kind: 'retry', message, afterSeconds: retryDelaySeconds(policy, attempt) };
   return { kind: 'fail', message };
 }
 
