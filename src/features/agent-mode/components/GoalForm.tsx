@@ -11,6 +11,7 @@ import { CHAT_MODES, K_BY_MODE, MODE_MULTIPLIERS, type ChatMode } from '../../..
 import { ChoiceSelect } from '../../../ui/ChoiceSelect';
 import { FormAlert } from '../../../ui/FormAlert';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
+import { useDeviceDraft } from '../../../pwa/use-device-draft';
 import { agentModeState, createRun } from '../agent-mode.store';
 import { AgentPicker } from './AgentPicker';
 import { AssetPicker } from './AssetPicker';
@@ -28,13 +29,23 @@ const DEPTH_CHOICES = CHAT_MODES.map((mode) => ({
   label: `${MODE_LABELS[mode]} · reads ${K_BY_MODE[mode]} passages${MODE_MULTIPLIERS[mode] > 1 ? ` · ×${MODE_MULTIPLIERS[mode]} credits` : ''}`,
 }));
 
+/** The goal being written is kept on the device (drafts table) like a chat's unsent message. */
+export const GOAL_DRAFT_KEY = 'agent-mode-goal';
+
 export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCreated: (runId: string) => void }) {
   // sync: the goal is a controlled field; an asynchronous snapshot would move the caret while typing.
   const { creating, createError, draft } = useSnapshot(agentModeState, { sync: true });
   const { goal, picked, mode, documents, assets } = draft;
   const [goalError, setGoalError] = useState<string | null>(null);
   const agents = picked ?? suggestAgents(goal);
-  const setGoal = (value: string) => (agentModeState.draft.goal = value);
+  // Words saved by an earlier visit come back unless something was typed meanwhile.
+  const goalDraft = useDeviceDraft(GOAL_DRAFT_KEY, spaceId, (saved) => {
+    if (agentModeState.draft.goal === '') agentModeState.draft.goal = saved;
+  });
+  const setGoal = (value: string) => {
+    agentModeState.draft.goal = value;
+    goalDraft.remember(value);
+  };
   const setMode = (value: ChatMode) => (agentModeState.draft.mode = value);
   const setDocuments = (ids: string[]) => (agentModeState.draft.documents = ids);
   const setAssets = (ids: string[]) => (agentModeState.draft.assets = ids);
@@ -49,6 +60,7 @@ export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCre
     }
     if (agents.length === 0) return;
     setGoalError(null);
+    goalDraft.cancelPending();
     const runId = await createRun({
       goal: goal.trim(),
       agents: [...agents],
@@ -56,7 +68,13 @@ export function GoalForm({ spaceId, onCreated }: { spaceId: string | null; onCre
       referenced_document_ids: [...documents],
       ...(assets.length > 0 ? { asset_ids: [...assets] } : {}),
     });
-    if (runId) onCreated(runId);
+    if (!runId) {
+      // Refused: the words stay, and so does their saved copy.
+      goalDraft.remember(goal);
+      return;
+    }
+    await goalDraft.forget();
+    onCreated(runId);
   };
 
 

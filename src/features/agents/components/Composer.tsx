@@ -10,8 +10,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { PaperPlaneIcon, StopIcon } from '@radix-ui/react-icons';
-import { clearDraft, readDraft, saveDraft, saveDraftOnLeave } from '../../../db';
-import { getAuthStatus, getCurrentSpaceId } from '../../../session';
+import { useDeviceDraft } from '../../../pwa/use-device-draft';
 import type { ChatMode } from '../../../contract/chat';
 import { ModeSelect } from './ModeSelect';
 import { ContextChips } from '../context/ContextChips';
@@ -19,19 +18,6 @@ import { ContextPicker } from '../context/ContextPicker';
 import { useTemplateSlash } from '../templates/useTemplateSlash';
 import { AssetAttachControl, AttachedAssets } from '../../assets/components/AssetAttachControl';
 
-/** Drafts are written at most this often while typing (IndexedDB writes are not free). */
-const DRAFT_SAVE_DELAY_MS = 400;
-
-/**
- * Writes a draft only while the same person is signed in to its space: once a logout or a space
- * switch has begun, the wipe runs, and a late write would leave the words on the device.
- */
-function saveDraftWhileSignedIn(draft: { key: string; spaceId: string; text: string }, { leaving = false } = {}): void {
-  if (getAuthStatus() !== 'AUTHENTICATED' || getCurrentSpaceId() !== draft.spaceId) return;
-  // As the page goes away only a synchronous write is sure to land (drafts.ts).
-  if (leaving) saveDraftOnLeave(draft.key, draft.spaceId, draft.text);
-  void saveDraft(draft.key, draft.spaceId, draft.text);
-}
 /** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
 const MAX_HEIGHT_SHARE = 0.35;
 
@@ -67,17 +53,9 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
   /** Creative assets going with the next message (AssetAttachControl). */
   const [assetIds, setAssetIds] = useState<string[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => {
-    let alive = true;
-    void readDraft(draftKey).then((draft) => {
-      if (alive && draft) setText((current) => current || draft);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [draftKey]);
+  // The saved words come back unless something was typed (or a preset applied) meanwhile.
+  const draft = useDeviceDraft(draftKey, spaceId, (saved) => setText((current) => current || saved));
 
   // A new preset (a starter prompt was picked) replaces the text; adjusting state while rendering
   // avoids a second render pass an effect would cause.
@@ -91,55 +69,24 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
   }, [preset]);
   useLayoutEffect(() => fitToText(box.current), [text]);
 
-  const pendingDraft = useRef<{ key: string; spaceId: string; text: string } | null>(null);
   const remember = (value: string) => {
     setText(value);
-    clearTimeout(saveTimer.current);
-    if (!spaceId) return;
-    pendingDraft.current = { key: draftKey, spaceId, text: value };
-    saveTimer.current = setTimeout(() => {
-      const pending = pendingDraft.current;
-      pendingDraft.current = null;
-      if (pending) saveDraftWhileSignedIn(pending);
-    }, DRAFT_SAVE_DELAY_MS);
+    draft.remember(value);
   };
-  // Leaving the screen saves a draft still waiting for its timer; so does leaving the page (a
-  // reload, the tab closed or put away), which unmounts nothing: the words typed in the last
-  // moment before a reload were lost.
-  useEffect(() => {
-    const saveNow = (leaving: boolean) => {
-      clearTimeout(saveTimer.current);
-      const pending = pendingDraft.current;
-      pendingDraft.current = null;
-      if (pending) saveDraftWhileSignedIn(pending, { leaving });
-    };
-    const onPageHide = () => saveNow(true);
-    const saveWhenHidden = () => {
-      if (document.visibilityState === 'hidden') saveNow(true);
-    };
-    window.addEventListener('pagehide', onPageHide);
-    document.addEventListener('visibilitychange', saveWhenHidden);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      document.removeEventListener('visibilitychange', saveWhenHidden);
-      saveNow(false);
-    };
-  }, []);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const message = text.trim();
     if (!message || busy || waiting) return;
-    clearTimeout(saveTimer.current);
-    pendingDraft.current = null;
+    draft.cancelPending();
     setText('');
     try {
       await onSend(message, { assetIds });
       setAssetIds([]);
-      await clearDraft(draftKey);
+      await draft.forget();
     } catch {
-      // Not accepted: the words come back so nothing is lost.
-      setText(message);
+      // Not accepted: the words come back (and stay saved) so nothing is lost.
+      remember(message);
     } finally {
       // Clicking Send (disabled while sending) would otherwise leave focus on the page body.
       box.current?.focus();
