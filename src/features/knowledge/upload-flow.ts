@@ -5,7 +5,7 @@
  */
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
-import { getCurrentSpaceId } from '../../session';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { knowledgeApi } from './knowledge.api';
 import { knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';
@@ -21,6 +21,28 @@ const PARALLEL_UPLOADS = 3;
 export interface UploadOptions {
   /** A category chosen for the whole batch; null lets the server categorise automatically. */
   category?: string | null;
+}
+
+/**
+ * Files whose upload failed, kept in memory (by upload key) so Retry sends the same file again
+ * without choosing it anew; gone once it is sent, dismissed, or the session or space changes.
+ */
+const failedFiles = new Map<string, { staged: StagedFile; spaceId: string; options: UploadOptions }>();
+const forgetFailedFiles = () => failedFiles.clear();
+onSessionReset(forgetFailedFiles);
+onSpaceSwitch(forgetFailedFiles);
+
+/** Batches and retries running: the panel says "Uploading…" until the last one ends. */
+let running = 0;
+async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
+  running += 1;
+  knowledgeState.uploading = true;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    if (running === 0) knowledgeState.uploading = false;
+  }
 }
 
 function item(key: string): UploadItem | undefined {
@@ -77,6 +99,7 @@ async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOpt
     }
     const reason = thrown instanceof SignedUploadError && thrown.step === 'signing' ? signFailureReason(error) : knowledgeErrorMessage(error);
     const message = KB_TEXT.uploadFailed(file.name, reason);
+    failedFiles.set(key, { staged, spaceId, options });
     update(key, { phase: 'failed', message });
     toast.error(message);
     return 'failed';
@@ -96,7 +119,7 @@ export async function uploadStaged(options: UploadOptions = {}): Promise<void> {
   clearStaged();
 
   knowledgeState.uploads = [
-    ...knowledgeState.uploads.filter((entry) => entry.phase !== 'done' && entry.phase !== 'duplicate' && entry.phase !== 'failed'),
+    ...unfinishedUploads(),
     ...batch.map((staged) => ({ key: staged.key, filename: staged.file.name, size: staged.file.size, progress: 0, phase: 'waiting' as const, message: null, documentId: null })),
   ];
   for (const staged of skipped) {
@@ -106,7 +129,6 @@ export async function uploadStaged(options: UploadOptions = {}): Promise<void> {
     toast.warning(message);
   }
 
-  knowledgeState.uploading = true;
   let failed = 0;
   let done = 0;
   const queue = [...send];
@@ -118,16 +140,35 @@ export async function uploadStaged(options: UploadOptions = {}): Promise<void> {
     if (outcome === 'done') done += 1;
     await runNext();
   };
-  try {
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, runNext));
-  } finally {
-    knowledgeState.uploading = false;
-  }
+  await whileUploading(() => Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, runNext)));
   if (failed > 0) toast.error(KB_TEXT.filesFailed(failed));
-  if (done > 0) toast.success(done === 1 ? 'Uploaded 1 file. Processing has started.' : `Uploaded ${done} files. Processing has started.`);
+  if (done > 0) toast.success(uploadedText(done));
+}
+
+const uploadedText = (done: number) => (done === 1 ? 'Uploaded 1 file. Processing has started.' : `Uploaded ${done} files. Processing has started.`);
+
+/** Whether Retry can send the file of a failed upload again (it is still in this page's memory). */
+export const canRetryUpload = (key: string): boolean => failedFiles.has(key);
+
+/** Sends a failed upload's file again, in its row, to the space it was meant for. */
+export async function retryUpload(key: string): Promise<void> {
+  const failed = failedFiles.get(key);
+  if (!failed || failed.spaceId !== getCurrentSpaceId()) return;
+  failedFiles.delete(key);
+  update(key, { phase: 'waiting', progress: 0, message: null });
+  const outcome = await whileUploading(() => uploadOne(failed.staged, failed.spaceId, failed.options));
+  if (outcome === 'done') toast.success(uploadedText(1));
+}
+
+const FINISHED: readonly UploadItem['phase'][] = ['done', 'duplicate', 'failed'];
+
+/** The panel's rows still on their way; the files of failed rows left behind are forgotten. */
+function unfinishedUploads(): UploadItem[] {
+  for (const entry of knowledgeState.uploads) if (entry.phase === 'failed') failedFiles.delete(entry.key);
+  return knowledgeState.uploads.filter((entry) => !FINISHED.includes(entry.phase));
 }
 
 /** Removes finished rows from the upload panel. */
 export function dismissFinishedUploads(): void {
-  knowledgeState.uploads = knowledgeState.uploads.filter((entry) => !['done', 'duplicate', 'failed'].includes(entry.phase));
+  knowledgeState.uploads = unfinishedUploads();
 }

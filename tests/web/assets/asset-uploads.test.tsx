@@ -5,44 +5,12 @@
  * commit failed is resumed by Retry without sending the bytes again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
+import { installHeldXhr } from '../app/support/held-xhr';
 import { renderApp, signInAs } from '../app/support/render-app';
 import { asset, installFakeAssets, type FakeAssets } from './fake-assets';
 import { prepareAssetsScreenTests } from './assets-screen-support';
-
-/** An XMLHttpRequest whose PUTs the test answers by hand, after whatever progress it chooses. */
-function installHeldXhr() {
-  const held: { url: string; body: unknown; progress(loaded: number, total: number): void; answer(status: number): void }[] = [];
-  class HeldXhr extends EventTarget {
-    status = 0;
-    responseText = '';
-    readonly upload = new EventTarget();
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    abort() {}
-    send(body: unknown) {
-      held.push({
-        url: this.url,
-        body,
-        progress: (loaded, total) => this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total })),
-        answer: (status) => {
-          this.status = status;
-          this.responseText = JSON.stringify(status === 200 ? { object_path: 'x', size_bytes: 1 } : { detail: 'Storage is unavailable' });
-          this.dispatchEvent(new Event('load'));
-        },
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', HeldXhr);
-  return held;
-}
 
 let api: FakeApi;
 let fake: FakeAssets;

@@ -28,7 +28,7 @@ function row(status: DocumentRow['status'], errorMessage: string | null = null):
 
 const panel = (documents: DocumentRow[]) => (
   <Theme>
-    <UploadProgressList uploads={[upload]} busy={false} onDismiss={() => undefined} documents={documents} />
+    <UploadProgressList uploads={[upload]} busy={false} onDismiss={() => undefined} onRetry={() => undefined} canRetry={() => false} documents={documents} />
   </Theme>
 );
 

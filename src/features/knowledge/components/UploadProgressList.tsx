@@ -1,7 +1,8 @@
-import { CheckCircledIcon, CrossCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { CheckCircledIcon, CrossCircledIcon, ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { formatBytes } from '../../../contract/format';
 import type { DocumentRow } from '../../../db';
+import { useOnline } from '../../../pwa';
 import type { UploadItem, UploadPhase } from '../knowledge.state';
 import { FileTypeIcon } from './FileTypeIcon';
 
@@ -19,6 +20,9 @@ interface UploadProgressListProps {
   uploads: readonly UploadItem[];
   busy: boolean;
   onDismiss(): void;
+  /** Sends a failed row's file again; offered where `canRetry` says the file is still at hand. */
+  onRetry(key: string): void;
+  canRetry(key: string): boolean;
   /** The space's documents as saved on the device: an uploaded file's row says how its processing went. */
   documents: readonly DocumentRow[] | undefined;
 }
@@ -32,7 +36,8 @@ function afterUpload(upload: UploadItem, documents: UploadProgressListProps['doc
 }
 
 /** One row per file of the current upload: a progress bar while bytes go up, then the outcome. */
-export function UploadProgressList({ uploads, busy, onDismiss, documents }: UploadProgressListProps) {
+export function UploadProgressList({ uploads, busy, onDismiss, onRetry, canRetry, documents }: UploadProgressListProps) {
+  const online = useOnline();
   return (
     <section className="kb-uploads" aria-label="Uploads">
       <Flex justify="between" align="center" mb="2">
@@ -69,6 +74,11 @@ export function UploadProgressList({ uploads, busy, onDismiss, documents }: Uplo
               ) : null}
               {upload.phase === 'done' ? <AfterUpload {...afterUpload(upload, documents)} /> : null}
             </Flex>
+            {upload.phase === 'failed' && canRetry(upload.key) ? (
+              <Button size="1" variant="soft" onClick={() => onRetry(upload.key)} disabled={!online} aria-label={`Retry ${upload.filename}`}>
+                <ReloadIcon aria-hidden="true" /> Retry
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -32,7 +32,7 @@ import {
   runSearch,
   stageFiles,
 } from '../knowledge.store';
-import { dismissFinishedUploads, uploadStaged } from '../upload-flow';
+import { canRetryUpload, dismissFinishedUploads, retryUpload, uploadStaged } from '../upload-flow';
 import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../contract/knowledge';
 import type { KnowledgeContext } from '../../../contract/knowledge';
 import type { StagedFile } from '../staging';
@@ -103,7 +103,14 @@ export default function KnowledgeBasePage() {
                   onUpload={() => void uploadStaged({ category: batchCategory === AUTO_CATEGORY ? null : batchCategory })}
                 />
               ) : null}
-              {state.uploads.length > 0 ? <UploadProgressList uploads={state.uploads} busy={state.uploading} onDismiss={dismissFinishedUploads} documents={documents} /> : null}
+              {state.uploads.length > 0 ? <UploadProgressList
+                  uploads={state.uploads}
+                  busy={state.uploading}
+                  onDismiss={dismissFinishedUploads}
+                  onRetry={(key) => void retryUpload(key)}
+                  canRetry={canRetryUpload}
+                  documents={documents}
+                /> : null}
             </Flex>
           </Card>
           <Card size="2">
