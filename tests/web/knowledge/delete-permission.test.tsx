@@ -1,53 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { wipeAll } from '../../../src/db';
 import type { Role } from '../../../src/contract/auth';
 import { DELETE_OTHERS_DOCUMENT_REASON, deleteDocumentBlockedReason } from '../../../src/contract/knowledge';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
-import { reportNetworkSuccess } from '../../../src/pwa';
-import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { knowledgeDocument } from './knowledge-document';
+import { prepareKnowledgeScreenTests } from './knowledge-screen-support';
 
-let restoreSizes: () => void;
+prepareKnowledgeScreenTests();
 
-// The screen's code is transformed once here, so the first test's findBy waits only for the screen.
-beforeAll(async () => {
-  await import('../../../src/features/knowledge/pages/KnowledgeBasePage');
-}, 60_000);
-
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  reportNetworkSuccess();
-});
-
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-});
-
-function document(id: string, filename: string, uploadedBy: string | null): KnowledgeDocument {
-  return {
-    id,
-    filename,
-    mime_type: 'text/plain',
-    size_bytes: 2048,
-    status: 'ready',
-    created_at: '2026-03-04T10:00:00.000Z',
-    updated_at: '2026-03-04T10:00:05.000Z',
-    error_message: null,
-    rag_file_id: `kb:${id}`,
-    hash: id.padEnd(64, '0'),
-    category: 'brand',
-    subcategory: null,
-    auto_categorized: true,
-    confidence_score: 0.8,
-    passage_count: 3,
-    uploaded_by: uploadedBy,
-  };
-}
+const document = (id: string, filename: string, uploadedBy: string | null): KnowledgeDocument =>
+  knowledgeDocument(id, 'ready', { filename, mime_type: 'text/plain', category: 'brand', auto_categorized: true, confidence_score: 0.8, uploaded_by: uploadedBy });
 
 /** The Knowledge Base screen as `role`, whose user id is `u-{role}`: one document of theirs, one of someone else. */
 async function openAs(role: Role) {

@@ -3,58 +3,22 @@
  * (docs/knowledge.md "Status stream"): a pushed `ready` reaches the list with no status poll, and
  * when the stream is refused or breaks, the poll it stood in for checks again at its own cadence.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
-import { wipeAll } from '../../../src/db';
 import { statusPoller } from '../../../src/features/knowledge/knowledge.store';
-import { reportNetworkSuccess } from '../../../src/pwa';
-import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { knowledgeDocument } from './knowledge-document';
+import { prepareKnowledgeScreenTests } from './knowledge-screen-support';
 
-let restoreSizes: () => void;
-
-// The screen's code is transformed once here, so the first test's findBy waits only for the screen.
-beforeAll(async () => {
-  await import('../../../src/features/knowledge/pages/KnowledgeBasePage');
-}, 60_000);
-
-beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  reportNetworkSuccess();
-});
-
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
-});
+prepareKnowledgeScreenTests();
 
 const ID = 'd0c00001';
 const STATUS = `GET /kb/documents/${ID}/status`;
 
-function brief(status: KnowledgeDocument['status']): KnowledgeDocument {
-  return {
-    id: ID,
-    filename: 'launch-brief.txt',
-    mime_type: 'text/plain',
-    size_bytes: 2048,
-    status,
-    created_at: '2026-03-04T10:00:00.000Z',
-    updated_at: '2026-03-04T10:00:05.000Z',
-    error_message: null,
-    rag_file_id: status === 'ready' ? `kb:${ID}` : null,
-    hash: ID.padEnd(64, '0'),
-    category: 'campaigns',
-    subcategory: null,
-    auto_categorized: true,
-    confidence_score: 0.8,
-    passage_count: status === 'ready' ? 3 : 0,
-    uploaded_by: 'u-org_owner',
-  };
-}
+const brief = (status: KnowledgeDocument['status']): KnowledgeDocument =>
+  knowledgeDocument(ID, status, { filename: 'launch-brief.txt', mime_type: 'text/plain', category: 'campaigns', auto_categorized: true, confidence_score: 0.8, uploaded_by: 'u-org_owner' });
 
 /** A status stream the test writes into, event by event, as the server would. */
 function controlledStream() {

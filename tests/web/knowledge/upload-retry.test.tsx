@@ -4,29 +4,20 @@
  * without choosing it a second time.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { wipeAll } from '../../../src/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
-import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi, makeSpace, type FakeApi } from '../app/support/fake-api';
 import { installHeldXhr } from '../app/support/held-xhr';
-import { renderApp, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, signInAs } from '../app/support/render-app';
 import { knowledgeDocument } from './knowledge-document';
+import { prepareKnowledgeScreenTests } from './knowledge-screen-support';
 
-// The screen's code is transformed once here, so the first test's findBy waits only for the screen.
-beforeAll(async () => {
-  await import('../../../src/features/knowledge/pages/KnowledgeBasePage');
-}, 60_000);
+prepareKnowledgeScreenTests();
 
 let api: FakeApi;
 let held: ReturnType<typeof installHeldXhr>;
-let restoreSizes: () => void;
 
 beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  reportNetworkSuccess();
   // The hash check names the space by its id, which the contract wants as a UUID.
   api = installFakeApi({ spaces: [makeSpace('5b0c6a1e-8f3d-4c2a-9e7b-1d2f3a4b5c6d', 'Main Space', { is_default: true })] });
   held = installHeldXhr();
@@ -45,14 +36,10 @@ beforeEach(async () => {
   }));
   api.on('POST /kb/uploads/commit', (call) => {
     const body = call.body as { filename: string; hash: string; size: number };
-    const document = { ...knowledgeDocument('doc-1', 'processing'), filename: body.filename, hash: body.hash, size_bytes: body.size };
+    const document = knowledgeDocument('doc-1', 'processing', { filename: body.filename, hash: body.hash, size_bytes: body.size });
     return { status: 201, body: { id: 'doc-1', status: 'processing', document } };
   });
   await signInAs(api, 'org_member');
-});
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
 });
 
 /** Chooses a file, uploads it, and cuts the connection under its PUT. */

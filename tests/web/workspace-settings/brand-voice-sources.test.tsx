@@ -1,54 +1,34 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { wipeAll } from '../../../src/db';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import type { DocumentTextDto } from '../../../src/contract/document-preview';
 import { BRAND_VOICE_MAX_CHARS } from '../../../src/contract/agents';
-import { reportNetworkSuccess } from '../../../src/pwa';
-import { giveElementsASize, installDomShims } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
+import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { knowledgeDocument } from '../knowledge/knowledge-document';
+import { prepareKnowledgeScreenTests } from '../knowledge/knowledge-screen-support';
 
 const VOICE_TEXT = 'Warm and plain.\n\nWe say "bakers", never "users".';
 
-function document(id: string, filename: string, subcategory: string | null, status: KnowledgeDocument['status'] = 'ready'): KnowledgeDocument {
-  return {
-    id,
+const document = (id: string, filename: string, subcategory: string | null, status: KnowledgeDocument['status'] = 'ready'): KnowledgeDocument =>
+  knowledgeDocument(id, status, {
     filename,
     mime_type: 'text/plain',
-    size_bytes: 2048,
-    status,
-    created_at: '2026-03-04T10:00:00.000Z',
-    updated_at: '2026-03-04T10:00:05.000Z',
-    error_message: null,
     rag_file_id: `kb:${id}`,
-    hash: id.padEnd(64, '0'),
     category: 'brand',
     subcategory,
     auto_categorized: true,
     confidence_score: 0.8,
     passage_count: 3,
     uploaded_by: 'u-org_owner',
-  };
-}
+  });
 
-// The screens' code is transformed once here, so a test's findBy waits only for the screen.
-beforeAll(async () => {
-  await Promise.all([
-    import('../../../src/features/knowledge/pages/KnowledgeBasePage'),
-    import('../../../src/features/workspace-settings/pages/WorkspaceSettingsPage'),
-  ]);
-}, 120_000);
+prepareKnowledgeScreenTests(() => import('../../../src/features/workspace-settings/pages/WorkspaceSettingsPage'));
 
 let api: FakeApi;
-let restoreSizes: () => void;
 let saved: string;
 
 beforeEach(async () => {
-  installDomShims();
-  restoreSizes = giveElementsASize();
-  await wipeAll();
-  reportNetworkSuccess();
   api = installFakeApi();
   saved = '';
   api.on('GET /settings/brand-voice', () => ({ status: 200, body: { content: saved, updatedAt: null, createdBy: null } }));
@@ -69,11 +49,6 @@ beforeEach(async () => {
   });
   api.on('GET /kb/documents/d2/text', () => ({ status: 200, body: text('d2', 'Voice guide.txt', VOICE_TEXT) }));
   api.on('GET /kb/documents/d1/text', () => ({ status: 200, body: text('d1', 'Campaign plan.txt', 'x'.repeat(BRAND_VOICE_MAX_CHARS + 500)) }));
-});
-
-afterEach(async () => {
-  restoreSizes();
-  await signOut();
 });
 
 const editor = () => screen.getByRole('textbox', { name: 'Brand voice' }) as HTMLTextAreaElement;
