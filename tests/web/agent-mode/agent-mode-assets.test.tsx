@@ -4,32 +4,24 @@
  * goal, and listed on the run the server made; offline, the picker is disabled and says why.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll } from '../../../src/db';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { toAssetRow } from '../../../src/features/assets/assets.queries';
 import { reportNetworkFailure } from '../../../src/pwa';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut, waitForLocation } from '../app/support/render-app';
+import { type FakeApi } from '../app/support/fake-api';
+import { renderApp, waitForLocation } from '../app/support/render-app';
 import { asset, installFakeAssets } from '../assets/fake-assets';
-import { installFakeAgentMode, type FakeAgentMode } from './fake-agent-mode';
+import { prepareAgentModeScreenTests } from './agent-mode-screen-support';
+import { type FakeAgentMode } from './fake-agent-mode';
 
 const GOAL = 'Plan the spring launch email sequence for small business owners';
 
 let api: FakeApi;
 let fake: FakeAgentMode;
 
-beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  api = installFakeApi();
-  fake = installFakeAgentMode(api);
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+prepareAgentModeScreenTests((fakeApi, fakeAgentMode) => {
+  api = fakeApi;
+  fake = fakeAgentMode;
 });
 
 async function seedAssets() {

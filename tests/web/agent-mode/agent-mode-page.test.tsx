@@ -6,28 +6,21 @@
  * that finishes while the person is elsewhere in the app says so.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, wipeAll, wipeSpace } from '../../../src/db';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { installDomShims, setViewportWidth } from '../app/support/dom';
+import { describe, expect, it } from 'vitest';
+import { db, wipeSpace } from '../../../src/db';
+import { type FakeApi } from '../app/support/fake-api';
+import { setViewportWidth } from '../app/support/dom';
 import { renderApp, signInAs, signOut, waitForLocation } from '../app/support/render-app';
 import { installBrowserNotifications } from '../pwa/browser-notifications';
-import { installFakeAgentMode, makeRun, type FakeAgentMode } from './fake-agent-mode';
+import { prepareAgentModeScreenTests } from './agent-mode-screen-support';
+import { makeRun, type FakeAgentMode } from './fake-agent-mode';
 
 let api: FakeApi;
 let fake: FakeAgentMode;
 
-beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  api = installFakeApi();
-  fake = installFakeAgentMode(api);
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+prepareAgentModeScreenTests((fakeApi, fakeAgentMode) => {
+  api = fakeApi;
+  fake = fakeAgentMode;
 });
 
 async function startRun() {

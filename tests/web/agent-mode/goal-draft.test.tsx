@@ -4,31 +4,22 @@
  * forgets it, and a sign-out takes it off the device (src/pwa/use-device-draft.ts).
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
-import { db, readDraft, wipeAll } from '../../../src/db';
+import { db, readDraft } from '../../../src/db';
 import { GOAL_DRAFT_KEY } from '../../../src/features/agent-mode/components/GoalForm';
 import { agentModeState } from '../../../src/features/agent-mode/agent-mode.store';
-import { installDomShims } from '../app/support/dom';
-import { installFakeApi, type FakeApi } from '../app/support/fake-api';
-import { renderApp, signInAs, signOut, waitForLocation } from '../app/support/render-app';
-import { installFakeAgentMode } from './fake-agent-mode';
+import type { FakeApi } from '../app/support/fake-api';
+import { renderApp, signOut, waitForLocation } from '../app/support/render-app';
+import { prepareAgentModeScreenTests } from './agent-mode-screen-support';
 
 let api: FakeApi;
 
 // As the app starts (src/main.tsx): the logout wipe among the rest.
 beforeAll(() => startOfflineLayer());
 
-beforeEach(async () => {
-  installDomShims();
-  await wipeAll();
-  api = installFakeApi();
-  installFakeAgentMode(api);
-  await signInAs(api, 'org_owner');
-});
-afterEach(async () => {
-  await signOut();
-  vi.restoreAllMocks();
+prepareAgentModeScreenTests((fakeApi) => {
+  api = fakeApi;
 });
 
 const GOAL = 'Plan the autumn loyalty emails for our regular customers';
