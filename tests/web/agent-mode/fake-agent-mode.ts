@@ -5,6 +5,7 @@
  */
 import type { AgentModeRun, AgentModeRunDetail, AgentModeStep, AttachedAsset, StepKind } from '../../../src/contract/agent-mode';
 import type { FakeApi, RecordedCall } from '../app/support/fake-api';
+import { writableEventStream } from '../app/support/event-stream';
 
 const AT = '2026-03-01T09:00:00.000Z';
 
@@ -72,17 +73,14 @@ export function makeRun(id: string, goal: string, extra: Partial<AgentModeRun> =
 
 /** A server-sent event stream the test writes into. */
 export function controlledStream() {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const encoder = new TextEncoder();
-  const send = (event: string, data: unknown) => sink.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  const { body, send, end } = writableEventStream();
   return {
     body,
     run: (detail: AgentModeRunDetail) => send('run', detail),
     delta: (stepId: string, text: string) => send('delta', { step_id: stepId, text }),
     done: (detail: AgentModeRunDetail) => {
       send('done', detail);
-      sink.close();
+      end();
     },
   };
 }

@@ -1,17 +1,16 @@
+import { writableEventStream } from '../app/support/event-stream';
+
 /** A reply stream (GET …/stream) the test writes into, event by event, as the server would. */
 export function controlledStream(runId = 'run-1') {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const encoder = new TextEncoder();
-  const send = (event: string, data: unknown) => sink.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  const { body, send, end, breakOff } = writableEventStream();
   return {
     body,
     delta: (text: string) => send('delta', { run_id: runId, text }),
     done: (data: unknown) => {
       send('done', data);
-      sink.close();
+      end();
     },
-    breakOff: () => sink.error(new TypeError('network error')),
+    breakOff,
   };
 }
 

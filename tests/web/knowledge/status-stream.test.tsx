@@ -9,6 +9,7 @@ import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { statusPoller } from '../../../src/features/knowledge/knowledge.store';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
+import { writableEventStream } from '../app/support/event-stream';
 import { knowledgeDocument } from './knowledge-document';
 import { prepareKnowledgeScreenTests } from './knowledge-screen-support';
 
@@ -22,14 +23,8 @@ const brief = (status: KnowledgeDocument['status']): KnowledgeDocument =>
 
 /** A status stream the test writes into, event by event, as the server would. */
 function controlledStream() {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const encoder = new TextEncoder();
-  return {
-    body,
-    document: (document: KnowledgeDocument) => sink.enqueue(encoder.encode(`event: document\ndata: ${JSON.stringify(document)}\n\n`)),
-    breakOff: () => sink.error(new TypeError('network error')),
-  };
+  const { body, send, breakOff } = writableEventStream();
+  return { body, document: (document: KnowledgeDocument) => send('document', document), breakOff };
 }
 
 /** The screen as an owner, with one document the list finds processing; the status endpoint says it is ready. */
