@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Link, TextField } from '@radix-ui/themes';
-import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
-import { FormField } from '../../../ui/FormField';
+import { Button, Flex, Link } from '@radix-ui/themes';
 import { postForgotPassword } from '../account-recovery.api';
 import { AuthLayout } from '../components/AuthLayout';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../../../ui/FormAlert';
 import { serverMessage } from '../../../api';
 
@@ -56,22 +55,7 @@ export default function ForgotPasswordPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Reset password">
         <Flex direction="column" gap="4">
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <FormField label="Email" htmlFor="forgot-email">
-            <TextField.Root
-              id="forgot-email"
-              type="email"
-              size="3"
-              autoComplete="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              autoFocus
-            >
-              <TextField.Slot>
-                <EnvelopeClosedIcon />
-              </TextField.Slot>
-            </TextField.Root>
-          </FormField>
+          <EmailField id="forgot-email" label="Email" value={email} onChange={setEmail} />
           <Button type="submit" size="3" loading={submitting} mt="1">
             Email me a link
           </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Link, Text, TextField } from '@radix-ui/themes';
-import { EnvelopeClosedIcon, LockClosedIcon } from '@radix-ui/react-icons';
+import { LockClosedIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../../contract/account';
 import { wipeReport } from '../../../session';
@@ -10,6 +10,7 @@ import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
 import { FormField } from '../../../ui/FormField';
 import { login } from '../auth.store';
 import { AuthLayout } from '../components/AuthLayout';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../../../ui/FormAlert';
 import { serverMessage } from '../../../api';
 import { OrDivider } from '../components/OrDivider';
@@ -82,22 +83,7 @@ export default function LoginPage() {
           {expired && !suspended && !error ? <FormAlert tone="info">{SESSION_EXPIRED_NOTICE}</FormAlert> : null}
           {expired && unsentMessages > 0 && !error ? <FormAlert tone="info">{unsentRemovedNotice(unsentMessages)}</FormAlert> : null}
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <FormField label="Email" htmlFor="login-email">
-            <TextField.Root
-              id="login-email"
-              type="email"
-              size="3"
-              autoComplete="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              autoFocus
-            >
-              <TextField.Slot>
-                <EnvelopeClosedIcon />
-              </TextField.Slot>
-            </TextField.Root>
-          </FormField>
+          <EmailField id="login-email" label="Email" value={email} onChange={setEmail} />
           {sso ? (
             <Flex direction="column" gap="2" className="sso-offer">
               <SsoButton providerName={sso.provider_name} href={ssoStartAddress(email.trim(), redirect)} />

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
-import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Link, Spinner, Text } from '@radix-ui/themes';
 import { homePathFor, safeRedirectTarget } from '../../../navigation/redirects';
-import { FormField } from '../../../ui/FormField';
 import { SSO_ERROR_MESSAGES, emailDomainOf, isSsoErrorCode } from '../../../contract/sso';
 import { completeSsoSignIn } from '../auth.store';
 import { AuthLayout } from '../components/AuthLayout';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../../../ui/FormAlert';
 import { serverMessage } from '../../../api';
 import { getSsoLookup, ssoStartAddress } from '../sso.api';
@@ -94,23 +93,7 @@ export default function SsoPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in with SSO">
         <Flex direction="column" gap="4">
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <FormField label="Work email" htmlFor="sso-email" hint="We find your organisation's sign-in from its domain.">
-            <TextField.Root
-              id="sso-email"
-              type="email"
-              size="3"
-              autoComplete="email"
-              placeholder="you@company.com"
-              value={email}
-              aria-describedby="sso-email-hint"
-              onChange={(event) => setEmail(event.target.value)}
-              autoFocus
-            >
-              <TextField.Slot>
-                <EnvelopeClosedIcon />
-              </TextField.Slot>
-            </TextField.Root>
-          </FormField>
+          <EmailField id="sso-email" label="Work email" hint="We find your organisation's sign-in from its domain." value={email} onChange={setEmail} />
           <Button type="submit" size="3" loading={busy} mt="1">
             Continue
           </Button>
