@@ -17,6 +17,7 @@ import { authState } from '../../../session';
 import { TemplateEditorDialog, type TemplateDraft } from './TemplateEditorDialog';
 import { createTemplate, deleteTemplate, refreshTemplates, updateTemplate, useTemplates } from './templates.store';
 import './templates.css';
+import { DialogActions } from '../../../ui/DialogActions';
 
 const ORG_ONLY = 'Only organisation owners and admins can change the organisation’s templates.';
 
@@ -163,12 +164,7 @@ export function PromptTemplatesSection() {
           <AlertDialog.Description size="2">
             “{removing?.title}” will no longer be offered in any message box{removing?.scope === 'org' ? ', for anyone in the organisation' : ''}.
           </AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
+          <DialogActions dialog="alert" mt="4">
             <AlertDialog.Action>
               <Button
                 color="red"
@@ -184,7 +180,7 @@ export function PromptTemplatesSection() {
                 Delete
               </Button>
             </AlertDialog.Action>
-          </Flex>
+          </DialogActions>
         </AlertDialog.Content>
       </AlertDialog.Root>
     </section>

@@ -1,10 +1,11 @@
 import { useSnapshot } from 'valtio';
 import { toast } from 'sonner';
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { AlertDialog, Button } from '@radix-ui/themes';
 import { TrashIcon } from '@radix-ui/react-icons';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import type { Ga4Account } from '../../../contract/ga4';
 import { ga4State, removeAccount } from './ga4.store';
+import { DialogActions } from '../../../ui/DialogActions';
 
 /** The server points here when it removed an account but Google would not revoke its access. */
 const GOOGLE_PERMISSIONS_PAGE = 'myaccount.google.com/permissions';
@@ -41,18 +42,13 @@ export function RemoveAccountButton({ account }: { account: Ga4Account }) {
         <AlertDialog.Description size="2">
           Mosaic stops reading Google Analytics through this account. Properties linked through it are unlinked in every space.
         </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
+        <DialogActions dialog="alert" mt="4">
           <AlertDialog.Action>
             <Button color="red" onClick={() => void remove()}>
               Remove account
             </Button>
           </AlertDialog.Action>
-        </Flex>
+        </DialogActions>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

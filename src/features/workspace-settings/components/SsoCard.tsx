@@ -9,6 +9,7 @@ import { FormField } from '../../../ui/FormField';
 import { updateSsoSettingsSchema, type SsoProvider, type SsoSettings } from '../../../contract/sso-settings';
 import { deleteSsoSettings, fetchSsoSettings, putSsoSettings } from '../sso-settings.api';
 import { DomainVerification } from './DomainVerification';
+import { DialogActions } from '../../../ui/DialogActions';
 
 type Field = 'provider_name' | 'issuer' | 'client_id' | 'client_secret' | 'email_domain';
 type Draft = Record<Field, string> & { enabled: boolean };
@@ -246,18 +247,13 @@ export function SsoCard({ canEdit }: { canEdit: boolean }) {
                           People at {provider.email_domain} will sign in with their Mosaic passwords (or set one with &ldquo;Forgot
                           password?&rdquo;). Nobody loses their account.
                         </AlertDialog.Description>
-                        <Flex gap="3" mt="4" justify="end">
-                          <AlertDialog.Cancel>
-                            <Button variant="soft" color="gray">
-                              Cancel
-                            </Button>
-                          </AlertDialog.Cancel>
+                        <DialogActions dialog="alert" mt="4">
                           <AlertDialog.Action>
                             <Button color="red" onClick={() => void remove()}>
                               Remove
                             </Button>
                           </AlertDialog.Action>
-                        </Flex>
+                        </DialogActions>
                       </AlertDialog.Content>
                     </AlertDialog.Root>
                   ) : (
