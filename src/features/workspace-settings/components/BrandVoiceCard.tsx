@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Card, Flex, Heading, Skeleton, Text, TextArea } from '@radix-ui/themes';
-import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
@@ -17,6 +17,7 @@ import { brandVoiceScope } from '../brand-voice-scope';
 import { StartFromDocument } from './StartFromDocument';
 import { BRAND_VOICE_MAX_CHARS } from '../../../contract/agents';
 import { formatNumber } from '../../../contract/format';
+import { FormAlert } from '../../../ui/FormAlert';
 
 const PLACEHOLDER = [
   'How your brand sounds, for every agent to follow. For example:',
@@ -120,12 +121,7 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
           Every agent follows it in {brandVoiceScope(organisation?.name)}, unless a message brings its own.
         </Text>
         {loadError ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{loadError}</Callout.Text>
-          </Callout.Root>
+          <FormAlert tone="error" size="2">{loadError}</FormAlert>
         ) : null}
         {canEdit ? <StartFromDocument onPick={startFrom} busy={reading || saving} /> : null}
         {source ? (

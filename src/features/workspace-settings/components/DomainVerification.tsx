@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { CheckCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { ApiError } from '../../../api';
 import { DOMAIN_METHOD_LABELS, DOMAIN_STATUS_LABELS, type DomainClaim, type DomainClaimStatus } from '../../../contract/domain-claims';
@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { CopyField } from '../../../ui/CopyField';
 import { requestDomainReview, verifyDomain } from '../domain-claims.api';
+import { FormAlert } from '../../../ui/FormAlert';
 
 const STATUS_COLORS: Record<DomainClaimStatus, 'orange' | 'blue' | 'green'> = { unverified: 'orange', pending_review: 'blue', verified: 'green' };
 
@@ -139,12 +140,7 @@ export function DomainVerification({ claim, providerName, canEdit, onChange }: D
                   </Text>
                 </Flex>
                 {problem ? (
-                  <Callout.Root color="red" role="alert">
-                    <Callout.Icon>
-                      <ExclamationTriangleIcon />
-                    </Callout.Icon>
-                    <Callout.Text>{problem}</Callout.Text>
-                  </Callout.Root>
+                  <FormAlert tone="error" size="2">{problem}</FormAlert>
                 ) : claim.last_check_problem && claim.last_checked_at ? (
                   <Text size="1" color="gray">
                     Last checked {formatDateTime(claim.last_checked_at)}: {claim.last_check_problem}

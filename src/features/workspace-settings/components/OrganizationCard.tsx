@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Card, Flex, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
@@ -9,6 +8,7 @@ import type { Organization } from '../../../contract/organization';
 import { draftOf, isChanged, problemsOf, toInput, type OrganizationDraft } from '../organization-draft';
 import { organizationStore } from '../organization.store';
 import { PropertiesEditor } from './PropertiesEditor';
+import { FormAlert } from '../../../ui/FormAlert';
 
 interface OrganizationCardProps {
   /** Owners edit; everyone else reads (the server enforces the same rule). */
@@ -83,12 +83,7 @@ export function OrganizationCard({ canEdit }: OrganizationCardProps) {
           Organisation
         </Heading>
         {loadError ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>{loadError}</Callout.Text>
-          </Callout.Root>
+          <FormAlert tone="error" size="2">{loadError}</FormAlert>
         ) : null}
         <Skeleton loading={loading && !saved}>
           {!shown || !saved ? (
