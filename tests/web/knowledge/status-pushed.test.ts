@@ -10,6 +10,7 @@ import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { StatusPoller } from '../../../src/features/knowledge/status-polling';
 import { knowledgeDocument } from './knowledge-document';
 import { StatusStream } from '../../../src/features/knowledge/status-stream';
+import { writableEventStream } from '../app/support/event-stream';
 
 const doc = knowledgeDocument;
 
@@ -60,26 +61,14 @@ describe('polling while statuses are pushed', () => {
   });
 });
 
-/** A status stream body the test writes into. */
-function body() {
-  let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller) });
-  const encoder = new TextEncoder();
-  return {
-    stream,
-    send: (event: string, data: unknown) => sink.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
-    breakOff: () => sink.error(new TypeError('network error')),
-  };
-}
-
 describe('the status stream', () => {
   it('covers a document once it told its status, and nothing once it broke; it may be opened again', async () => {
-    const bodies: ReturnType<typeof body>[] = [];
+    const bodies: ReturnType<typeof writableEventStream>[] = [];
     const told: KnowledgeDocument[] = [];
     const stream = new StatusStream({
       open: async () => {
-        bodies.push(body());
-        return bodies.at(-1)!.stream;
+        bodies.push(writableEventStream());
+        return bodies.at(-1)!.body;
       },
       onDocument: (document) => told.push(document),
       isRefusal: () => false,
