@@ -165,7 +165,7 @@ for (const kind of ['first', 'later'] as const) {
       await expectStillSignedIn(session);
     }, 180_000);
 
-    it('when the connection goes mid-action, the draft stays, the message waits and is sent once, and an upload says what to do', async () => {
+    it('when the connection goes mid-action, the draft stays, the message waits and is sent once, and an upload says what to do and retries', async () => {
       const { page } = session;
       await goTo(session, 'agent chat');
       const queued = `Written offline, ${kind} session: meta descriptions?`;
@@ -201,8 +201,11 @@ for (const kind of ['first', 'later'] as const) {
       await session.net.offline();
       await row.getByText(/Connection issue - please check your internet connection/).waitFor();
       await session.net.normal();
-      // Still there once the connection is back: the failure does not vanish unread.
+      // Still there once the connection is back: the failure does not vanish unread, and Retry
+      // sends the same file again without choosing it anew.
       expect(await row.getAttribute('data-phase')).toBe('failed');
+      await row.getByRole('button', { name: `Retry ${filename}` }).click();
+      await expect.poll(() => row.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done');
 
       // A Creative Assets upload cut off half-way offers Retry, and Retry finishes it.
       await goTo(session, 'Creative Assets');
