@@ -16,7 +16,7 @@ const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const SsoPage = lazy(() => import('../features/auth/pages/SsoPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const ConfirmEmailPage = lazy(() => import('../features/settings/pages/ConfirmEmailPage'));
+const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage'));
 const PricingPage = lazy(() => import('../features/billing/pages/PricingPage'));
 const DashboardPage = lazy(() => import('../features/analytics/pages/DashboardPage'));
 const ConnectionsPage = lazy(() => import('../features/analytics/pages/ConnectionsPage'));
@@ -33,7 +33,7 @@ const ChatHistoryPage = lazy(() => import('../features/agents/pages/ChatHistoryP
 const AgentModePage = lazy(() => import('../features/agent-mode/pages/AgentModePage'));
 const WorkspaceSettingsPage = lazy(() => import('../features/workspace-settings/pages/WorkspaceSettingsPage'));
 const CreditsPage = lazy(() => import('../features/billing/pages/CreditsPage'));
-const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
+const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
 const AdminUsersPage = lazy(() => import('../features/admin/pages/AdminUsersPage'));
 const AdminOrganizationsPage = lazy(() => import('../features/admin/pages/AdminOrganizationsPage'));

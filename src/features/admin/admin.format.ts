@@ -17,4 +17,4 @@ export const ROLE_COLORS = {
   org_member: 'gray',
 } as const satisfies Record<Role, string>;
 
-export { describeDevice } from '../settings/device-names';
+export { describeDevice } from '../account/device-names';
