@@ -31,7 +31,7 @@ const AgentConfigurationPage = lazy(() => import('../features/agents/pages/Agent
 const AgentChatSessionPage = lazy(() => import('../features/agents/pages/AgentChatSessionPage'));
 const ChatHistoryPage = lazy(() => import('../features/agents/pages/ChatHistoryPage'));
 const AgentModePage = lazy(() => import('../features/agent-mode/pages/AgentModePage'));
-const WorkspaceSettingsPage = lazy(() => import('../features/workspace-settings/pages/WorkspaceSettingsPage'));
+const WorkspaceSettingsPage = lazy(() => import('../features/settings/pages/WorkspaceSettingsPage'));
 const CreditsPage = lazy(() => import('../features/billing/pages/CreditsPage'));
 const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));

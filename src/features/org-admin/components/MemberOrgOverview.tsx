@@ -5,7 +5,7 @@ import type { User } from '../../../contract/auth';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ContactPeople } from '../../help/components/ContactPeople';
-import { organizationStore } from '../../workspace-settings/organization.store';
+import { organizationStore } from '../../settings/organization.store';
 
 /**
  * The organisation admin dashboard as a member sees it (spec 000 §2 admits members to the area):

@@ -23,7 +23,7 @@ const document = (id: string, filename: string, subcategory: string | null, stat
     uploaded_by: 'u-org_owner',
   });
 
-prepareKnowledgeScreenTests(() => import('../../../src/features/workspace-settings/pages/WorkspaceSettingsPage'));
+prepareKnowledgeScreenTests(() => import('../../../src/features/settings/pages/WorkspaceSettingsPage'));
 
 let api: FakeApi;
 let saved: string;

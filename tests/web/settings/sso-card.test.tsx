@@ -19,7 +19,7 @@ beforeEach(() => {
   api = installFakeApi();
 });
 
-/** The claim saving makes: unverified until its TXT record is found (tests/web/workspace-settings/sso-domain.test.tsx). */
+/** The claim saving makes: unverified until its TXT record is found (tests/web/settings/sso-domain.test.tsx). */
 const claimOf = (domain: string) => unverifiedClaim(domain);
 
 function serveSso(initial: SsoProvider | null = null) {
