@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { wipeAll } from '../../../src/db';
 import type { Onboarding } from '../../../src/contract/onboarding';
-import { resetGa4 } from '../../../src/features/analytics/ga4/ga4.store';
+import { resetGa4 } from '../../../src/features/ga4/connections/ga4.store';
 import { onboardingState } from '../../../src/features/onboarding/onboarding.store';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
@@ -12,7 +12,7 @@ let api: FakeApi;
 
 // The screens' code is transformed once here, so a test's findBy waits only for the screen.
 beforeAll(async () => {
-  await Promise.all([import('../../../src/features/analytics/pages/DashboardPage'), import('../../../src/features/knowledge/pages/KnowledgeBasePage')]);
+  await Promise.all([import('../../../src/features/ga4/pages/DashboardPage'), import('../../../src/features/knowledge/pages/KnowledgeBasePage')]);
 }, 120_000);
 
 prepareScreenTests();

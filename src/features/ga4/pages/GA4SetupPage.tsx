@@ -3,8 +3,8 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { GearIcon, LockClosedIcon } from '@radix-ui/react-icons';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
-import '../analytics.css';
+import { ConnectGa4Button } from '../connections/ConnectGa4Button';
+import '../ga4.css';
 
 /** GA4 setup: what connecting does, the read-only scope, and the steps. */
 export default function GA4SetupPage() {

@@ -1,6 +1,6 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
+import { loadDashboard } from '../../../src/features/ga4/dashboard/dashboard.store';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { startScreenGetsWhenSpacesReady } from '../../../src/app/early-screen-gets';
 import { routeTree, screenRoutes } from '../../../src/app/routes';

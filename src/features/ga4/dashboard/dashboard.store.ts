@@ -8,10 +8,10 @@ import { describeError, logger } from '../../../lib/logger';
 import { getCurrentSpaceId, onSessionReset, onSpacesEvent, onSpaceSwitch } from '../../../session';
 import { dashboardReports, toDashboardMetrics } from '../../../contract/dashboard-metrics';
 import { DEFAULT_RANGE, rangeKey, rangeToDates, type DashboardRange } from '../../../contract/dashboard-range';
-import { postReport } from '../ga4/ga4.api';
-import { readDashboard, saveDashboard, type SavedDashboard } from '../ga4/ga4.cache';
-import { isUnreachable, type Ga4Failure } from '../ga4/ga4-errors';
-import { ga4State, noteGa4Failure, requireSelectedProperty } from '../ga4/ga4.store';
+import { postReport } from '../connections/ga4.api';
+import { readDashboard, saveDashboard, type SavedDashboard } from '../connections/ga4.cache';
+import { isUnreachable, type Ga4Failure } from '../connections/ga4-errors';
+import { ga4State, noteGa4Failure, requireSelectedProperty } from '../connections/ga4.store';
 
 export interface DashboardState {
   range: DashboardRange;

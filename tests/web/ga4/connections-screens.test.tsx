@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Navigation from '../../../src/features/analytics/ga4/browser-navigation';
+import type * as Navigation from '../../../src/features/ga4/connections/browser-navigation';
 import type { FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
@@ -9,7 +9,7 @@ import { freshAnalyticsBackend } from './support';
 
 // The one full-page navigation (to Google) is replaced at the browser edge; jsdom cannot leave the page.
 const leaveAppFor = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/features/analytics/ga4/browser-navigation', async (original) => ({
+vi.mock('../../../src/features/ga4/connections/browser-navigation', async (original) => ({
   ...(await original<typeof Navigation>()),
   leaveAppFor,
 }));

@@ -3,10 +3,10 @@ import { Button, Card } from '@radix-ui/themes';
 import { BarChartIcon, GearIcon, Link2Icon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useCurrentSpace } from '../../spaces/useCurrentSpace';
-import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
-import { useConnectBlockedReason } from '../ga4/analytics-permissions';
-import { describeAnalyticsStatus } from '../ga4/AnalyticsStatusText';
-import type { SpaceAnalyticsStatus } from '../ga4/space-analytics-status';
+import { ConnectGa4Button } from '../connections/ConnectGa4Button';
+import { useConnectBlockedReason } from '../connections/analytics-permissions';
+import { describeAnalyticsStatus } from '../connections/AnalyticsStatusText';
+import type { SpaceAnalyticsStatus } from '../connections/space-analytics-status';
 
 export const NO_ANALYTICS_TITLE = 'No analytics connected yet';
 

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../src/api';
 import { wipeAll } from '../../../src/db';
 import { authState } from '../../../src/session';
-import { dashboardState, loadDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
-import { GA4_MESSAGES } from '../../../src/features/analytics/ga4/ga4-errors';
+import { dashboardState, loadDashboard } from '../../../src/features/ga4/dashboard/dashboard.store';
+import { GA4_MESSAGES } from '../../../src/features/ga4/connections/ga4-errors';
 import {
   ga4State,
   linkProperty,
@@ -12,7 +12,7 @@ import {
   resetGa4,
   selectProperty,
   unlinkProperty,
-} from '../../../src/features/analytics/ga4/ga4.store';
+} from '../../../src/features/ga4/connections/ga4.store';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
@@ -113,7 +113,7 @@ describe('GA4 store: errors', () => {
 
   it('treats a 404 when listing accounts as no accounts', async () => {
     api.on('GET /integrations/ga4/accounts', () => ({ status: 404, body: { detail: 'Not found' } }));
-    const { loadAccounts } = await import('../../../src/features/analytics/ga4/ga4.store');
+    const { loadAccounts } = await import('../../../src/features/ga4/connections/ga4.store');
     await loadAccounts();
     expect(ga4State.accounts).toEqual([]);
     expect(ga4State.accountsLoaded).toBe(true);

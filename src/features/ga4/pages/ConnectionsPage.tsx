@@ -4,15 +4,15 @@ import { Button, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { BarChartIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { AccountsList } from '../ga4/AccountsList';
-import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
-import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
-import { SpaceAnalyticsBadge } from '../ga4/SpaceAnalyticsBadge';
-import { AnalyticsStatusText } from '../ga4/AnalyticsStatusText';
-import { useConnectBlockedReason } from '../ga4/analytics-permissions';
-import { useSpaceAnalyticsStatus } from '../ga4/space-analytics-status';
-import { ga4State, loadAccounts, loadLinkedProperties } from '../ga4/ga4.store';
-import '../analytics.css';
+import { AccountsList } from '../connections/AccountsList';
+import { ConnectGa4Button } from '../connections/ConnectGa4Button';
+import { Ga4ErrorCallout } from '../connections/Ga4ErrorCallout';
+import { SpaceAnalyticsBadge } from '../connections/SpaceAnalyticsBadge';
+import { AnalyticsStatusText } from '../connections/AnalyticsStatusText';
+import { useConnectBlockedReason } from '../connections/analytics-permissions';
+import { useSpaceAnalyticsStatus } from '../connections/space-analytics-status';
+import { ga4State, loadAccounts, loadLinkedProperties } from '../connections/ga4.store';
+import '../ga4.css';
 
 /**
  * Connections: the Google Analytics 4 card. Its status is the space's (useSpaceAnalyticsStatus),

@@ -1,8 +1,8 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { switchSpace } from '../../../src/features/spaces/spaces.store';
-import { spaceAnalyticsStatus } from '../../../src/features/analytics/ga4/space-analytics-status';
-import { ONLY_MANAGERS_CONNECT } from '../../../src/features/analytics/ga4/analytics-permissions';
+import { spaceAnalyticsStatus } from '../../../src/features/ga4/connections/space-analytics-status';
+import { ONLY_MANAGERS_CONNECT } from '../../../src/features/ga4/connections/analytics-permissions';
 import type { FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';

@@ -1,6 +1,6 @@
 /** Shared set-up for the analytics screens: fresh stores, device data and fake backend per test. */
-import { resetDashboard } from '../../../src/features/analytics/dashboard/dashboard.store';
-import { resetGa4 } from '../../../src/features/analytics/ga4/ga4.store';
+import { resetDashboard } from '../../../src/features/ga4/dashboard/dashboard.store';
+import { resetGa4 } from '../../../src/features/ga4/connections/ga4.store';
 import { presetDates } from '../../../src/contract/dashboard-range';
 import { wipeAll } from '../../../src/db';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';

@@ -6,14 +6,14 @@ import { ArrowLeftIcon, MixerHorizontalIcon } from '@radix-ui/react-icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConnectGa4Button } from '../ga4/ConnectGa4Button';
-import { Ga4ErrorCallout } from '../ga4/Ga4ErrorCallout';
-import { LinkedPropertiesList } from '../ga4/LinkedPropertiesList';
-import { PropertiesByAccount } from '../ga4/PropertiesByAccount';
-import { useConnectionResult } from '../ga4/useConnectionResult';
-import { ga4State, loadLinkedProperties, loadProperties } from '../ga4/ga4.store';
+import { ConnectGa4Button } from '../connections/ConnectGa4Button';
+import { Ga4ErrorCallout } from '../connections/Ga4ErrorCallout';
+import { LinkedPropertiesList } from '../connections/LinkedPropertiesList';
+import { PropertiesByAccount } from '../connections/PropertiesByAccount';
+import { useConnectionResult } from '../connections/useConnectionResult';
+import { ga4State, loadLinkedProperties, loadProperties } from '../connections/ga4.store';
 import { spacesState } from '../../../session';
-import '../analytics.css';
+import '../ga4.css';
 
 function reload(): void {
   void loadProperties();
