@@ -38,8 +38,8 @@ const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashb
 const AdminUsersPage = lazy(() => import('../features/admin/pages/AdminUsersPage'));
 const AdminOrganizationsPage = lazy(() => import('../features/admin/pages/AdminOrganizationsPage'));
 const AdminSecurityPage = lazy(() => import('../features/admin/pages/AdminSecurityPage'));
-const OrgAdminDashboardPage = lazy(() => import('../features/org-admin/pages/OrgAdminDashboardPage'));
-const OrgAdminUsersPage = lazy(() => import('../features/org-admin/pages/OrgAdminUsersPage'));
+const OrgAdminDashboardPage = lazy(() => import('../features/orgs/pages/OrgAdminDashboardPage'));
+const OrgAdminUsersPage = lazy(() => import('../features/orgs/pages/OrgAdminUsersPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 // Outside the signed-in app: anyone with a share link, signed in or not (docs/agents.md "Share links").
 const SharedChatPage = lazy(() => import('../features/share/pages/SharedChatPage'));

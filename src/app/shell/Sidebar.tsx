@@ -8,7 +8,7 @@ import { NotificationsButton } from '../../features/notifications/components/Not
 import { SpaceSelector } from '../../features/spaces/components/SpaceSelector';
 import { Logo } from '../../ui/Logo';
 import { sidebarSectionsFor, withWaitingJoinRequests } from './sidebar.sections';
-import { useWaitingJoinRequests } from '../../features/org-admin/waiting-join-requests';
+import { useWaitingJoinRequests } from '../../features/orgs/waiting-join-requests';
 import { SidebarNav } from './SidebarNav';
 import type { SidebarState } from './useSidebarState';
 import { UserMenu } from './UserMenu';

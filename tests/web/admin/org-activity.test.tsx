@@ -3,7 +3,7 @@ import { within } from '@testing-library/react';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
-import { serveOrg } from '../org-admin/fake-org';
+import { serveOrg } from '../orgs/fake-org';
 import { auditEvent } from './fake-admin';
 
 prepareScreenTests();

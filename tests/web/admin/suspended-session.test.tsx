@@ -5,7 +5,7 @@ import { getAccessToken } from '../../../src/session';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
-import { serveOrg } from '../org-admin/fake-org';
+import { serveOrg } from '../orgs/fake-org';
 
 prepareScreenTests();
 

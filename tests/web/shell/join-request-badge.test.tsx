@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
-import { joinRequest, serveOrg } from '../org-admin/fake-org';
+import { joinRequest, serveOrg } from '../orgs/fake-org';
 
 let api: FakeApi;
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { ORG_ROLE_LABELS } from '../../org-admin/org-admin.format';
+import { ORG_ROLE_LABELS } from '../../orgs/orgs.format';
 import type { InvitationState } from '../use-invitation-link';
 import { FormAlert } from '../../../ui/FormAlert';
 

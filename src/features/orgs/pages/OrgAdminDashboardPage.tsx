@@ -7,12 +7,12 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { authState } from '../../../session';
 import { ActivityPanel } from '../components/ActivityPanel';
-import { ORG_ROLE_PLURALS } from '../org-admin.format';
-import { loadOrgAdmin, orgAdminState, type ListState } from '../org-admin.store';
+import { ORG_ROLE_PLURALS } from '../orgs.format';
+import { loadOrgAdmin, orgAdminState, type ListState } from '../orgs.store';
 import { INVITE_TTL_DAYS, ORG_ROLES } from '../../../contract/orgs';
 import { useOrgAdminData } from '../useOrgAdminData';
 import { MemberOrgOverview } from '../components/MemberOrgOverview';
-import '../org-admin.css';
+import '../orgs.css';
 
 const USERS_PATH = '/org-admin/users';
 

@@ -7,7 +7,7 @@ import { useNow } from '../../../pwa/use-now';
 import { ActionRow } from '../../../ui/ActionRow';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
-import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdminState } from '../org-admin.store';
+import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdminState } from '../orgs.store';
 import type { JoinRequest } from '../../../contract/orgs';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';

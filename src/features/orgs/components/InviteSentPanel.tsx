@@ -3,7 +3,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { CheckCircledIcon, CopyIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { IconCallout } from '../../../ui/IconCallout';
-import { formatDay } from '../org-admin.format';
+import { formatDay } from '../orgs.format';
 import type { SentInvite } from '../../../contract/orgs';
 
 interface InviteSentPanelProps {

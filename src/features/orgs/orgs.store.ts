@@ -18,8 +18,8 @@ import {
   putApproveJoinRequest,
   putDenyJoinRequest,
   putMemberRole,
-} from './org-admin.api';
-import { ORG_ADMIN_MESSAGES, describeFailure } from './org-admin.messages';
+} from './orgs.api';
+import { ORG_ADMIN_MESSAGES, describeFailure } from './orgs.messages';
 import type { InviteInput, JoinRequest, OrgInvite, OrgMember, OrgRole, SentInvite } from '../../contract/orgs';
 
 export interface ListState<T> {

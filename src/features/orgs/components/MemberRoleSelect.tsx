@@ -1,9 +1,9 @@
 import { Select } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import { ORG_ROLE_LABELS } from '../org-admin.format';
-import { assignableRoles, roleChangeBlockedReason } from '../org-admin.rules';
-import { changeMemberRole, isBusy, orgAdminState } from '../org-admin.store';
+import { ORG_ROLE_LABELS } from '../orgs.format';
+import { assignableRoles, roleChangeBlockedReason } from '../orgs.rules';
+import { changeMemberRole, isBusy, orgAdminState } from '../orgs.store';
 import type { OrgRole } from '../../../contract/orgs';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import type { MemberControlProps } from './member-control';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../session';
-import type { Actor } from './org-admin.rules';
-import { loadOrgAdmin } from './org-admin.store';
+import type { Actor } from './orgs.rules';
+import { loadOrgAdmin } from './orgs.store';
 
 /**
  * Loads members, invites and join requests when an org admin screen opens (and so marks the data

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api';
-import { describeExpiry } from '../../../src/features/org-admin/org-admin.format';
-import { ORG_ADMIN_MESSAGES, describeFailure } from '../../../src/features/org-admin/org-admin.messages';
+import { describeExpiry } from '../../../src/features/orgs/orgs.format';
+import { ORG_ADMIN_MESSAGES, describeFailure } from '../../../src/features/orgs/orgs.messages';
 import {
   RULE_REASONS,
   assignableRoles,
   removeBlockedReason,
   roleChangeBlockedReason,
-} from '../../../src/features/org-admin/org-admin.rules';
-import { checkInvite } from '../../../src/features/org-admin/invite-form';
+} from '../../../src/features/orgs/orgs.rules';
+import { checkInvite } from '../../../src/features/orgs/invite-form';
 import { member } from './fake-org';
 
 const owner = member('o1', 'Olive Owner', 'org_owner');

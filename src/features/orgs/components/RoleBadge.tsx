@@ -1,5 +1,5 @@
 import { Badge } from '@radix-ui/themes';
-import { ORG_ROLE_COLORS, ORG_ROLE_LABELS } from '../org-admin.format';
+import { ORG_ROLE_COLORS, ORG_ROLE_LABELS } from '../orgs.format';
 import type { OrgRole } from '../../../contract/orgs';
 
 export function RoleBadge({ role }: { role: OrgRole }) {

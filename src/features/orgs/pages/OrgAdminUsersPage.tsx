@@ -8,7 +8,7 @@ import { InvitesPanel } from '../components/InvitesPanel';
 import { JoinRequestsPanel } from '../components/JoinRequestsPanel';
 import { MembersPanel } from '../components/MembersPanel';
 import { useOrgAdminData } from '../useOrgAdminData';
-import '../org-admin.css';
+import '../orgs.css';
 
 export const INVITE_PARAM = 'invite';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadedContent } from '../../../ui/LoadedContent';
 import { ListSkeleton } from '../../../ui/Skeletons';
-import type { ListState } from '../org-admin.store';
+import type { ListState } from '../orgs.store';
 
 interface PanelListProps<T> {
   list: Readonly<Omit<ListState<T>, 'items'>> & { items: readonly T[] };

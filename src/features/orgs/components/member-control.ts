@@ -1,5 +1,5 @@
 import type { OrgMember } from '../../../contract/orgs';
-import type { Actor } from '../org-admin.rules';
+import type { Actor } from '../orgs.rules';
 
 /** What a control acting on one member (its role select, its remove button) needs. */
 export interface MemberControlProps {

@@ -1,6 +1,6 @@
 /**
  * The sidebar's badge on Manage Users: how many join requests wait for an owner's or admin's answer.
- * The org-admin store holds the list (Manage Users approves and denies from it, so the badge
+ * The orgs store (orgs.store.ts) holds the list (Manage Users approves and denies from it, so the badge
  * follows at once); its code loads after the shell's first paint, so the badge costs the signed-in
  * start nothing. The list is asked for again when the person comes back to the tab.
  */
@@ -21,7 +21,7 @@ export function useWaitingJoinRequests(enabled: boolean): number {
     let unsubscribe = () => {};
     let reload = () => {};
     const start = async () => {
-      const { orgAdminState, loadJoinRequests } = await import('./org-admin.store');
+      const { orgAdminState, loadJoinRequests } = await import('./orgs.store');
       if (stopped) return;
       const update = () => {
         waitingJoinRequests.count = orgAdminState.joinRequests.items.filter((request) => request.status === 'pending').length;
