@@ -13,7 +13,7 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { RequestLogController } from './plugins/request-log';
 import { installSpaceContext } from './plugins/space-context';
 import { installStaticFiles } from './plugins/static-files';
-import { SHARED_PAGE_HEADERS } from './routes/public/shares.routes';
+import { SHARED_PAGE_HEADERS } from './routes/share/shares.routes';
 import { isLiveShareToken } from './services/agents/share-links.service';
 import type { AppDeps } from './app-deps';
 import { registerApiRoutes } from './composition/api-routes';

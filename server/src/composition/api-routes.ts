@@ -23,7 +23,7 @@ import { spaceLifecycleRoutes } from '../routes/spaces/space-lifecycle.routes';
 import { ssoRoutes } from '../routes/auth/sso.routes';
 import { ssoSettingsRoutes } from '../routes/settings/sso-settings.routes';
 import { domainClaimRoutes } from '../routes/settings/domain-claims.routes';
-import { publicShareRoutes } from '../routes/public/shares.routes';
+import { publicShareRoutes } from '../routes/share/shares.routes';
 import { promptTemplateRoutes } from '../routes/prompt-templates/prompt-templates.routes';
 
 /** Every API area under /api/v1, each given the app's dependencies as its options. New areas register here. */

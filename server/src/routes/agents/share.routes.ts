@@ -1,6 +1,6 @@
 /**
  * Share links of a chat (docs/agents.md "Share links"): list, create, revoke. The public view is
- * routes/public. Paths and schemas are the contract's (src/contract/agents-endpoints.ts).
+ * routes/share. Paths and schemas are the contract's (src/contract/agents-endpoints.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
