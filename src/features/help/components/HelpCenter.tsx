@@ -3,7 +3,7 @@ import { Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import type { User } from '../../../contract/auth';
 import { SearchField } from '../../../ui/SearchField';
 import { searchArticles, type HelpArticle, type HelpBlock } from '../help-articles';
-import { ContactPeople } from './ContactPeople';
+import { ContactPeople } from '../../orgs/components/ContactPeople';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import '../help.css';
 

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { User } from '../../../contract/auth';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ContactPeople } from '../../help/components/ContactPeople';
+import { ContactPeople } from './ContactPeople';
 import { organizationStore } from '../../settings/organization.store';
 
 /**

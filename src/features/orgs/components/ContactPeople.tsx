@@ -4,7 +4,7 @@ import { EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import type { User } from '../../../contract/auth';
 import { isAdminRole } from '../../../contract/auth';
 import type { OrgContact } from '../../../contract/orgs';
-import { fetchOrgContacts } from '../help.api';
+import { fetchOrgContacts } from '../contacts.api';
 
 const ROLE_LABEL = { org_owner: 'Owner', org_admin: 'Admin' } as const;
 
