@@ -125,7 +125,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
         },
         {
           test: {
-            // The build steps of src/vite-plugins/ and the built app (some files run `vite build`).
+            // The build steps of src/vite-plugins/, on small sources (the built app itself: tests/e2e/built-app.e2e.ts).
             name: 'build',
             environment: 'node',
             include: ['tests/build/**/*.test.ts'],

@@ -2,7 +2,7 @@ import type { ManifestOptions } from 'vite-plugin-pwa';
 
 /**
  * The web app manifest (manifest.webmanifest): what the browser's install dialog shows and how
- * the installed app opens. Icons and screenshots are files in public/; tests/build/build-output.test.ts
+ * the installed app opens. Icons and screenshots are files in public/; tests/e2e/built-app.e2e.ts
  * checks they exist at the declared sizes.
  */
 export const WEB_MANIFEST: Partial<ManifestOptions> = {

@@ -2,7 +2,7 @@
  * The production build the test suites share. A build is named by a hash of everything it is
  * made from (src/, sw/, public/, index.html, the build configuration and the lockfile), kept under
  * node_modules/.cache/, and reused by every suite and every later run until one of those changes:
- * `npm test` (tests/build/build-output.test.ts), both browser passes and the benches that only
+ * both browser passes (tests/e2e/built-app.e2e.ts checks the build itself) and the benches that only
  * need "the app" all read the same folder, so a CI run builds the app once.
  *
  * The build id (<meta name="mosaic-build">) is derived from the hash, so a test that needs to
