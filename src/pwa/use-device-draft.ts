@@ -79,6 +79,11 @@ export function useDeviceDraft(draftKey: string, spaceId: string | null, restore
     };
   }, []);
 
+  const cancelPending = () => {
+    clearTimeout(saveTimer.current);
+    pending.current = null;
+  };
+
   return {
     remember(text) {
       clearTimeout(saveTimer.current);
@@ -90,13 +95,9 @@ export function useDeviceDraft(draftKey: string, spaceId: string | null, restore
         if (waiting) saveDraftWhileSignedIn(waiting);
       }, DRAFT_SAVE_DELAY_MS);
     },
-    cancelPending() {
-      clearTimeout(saveTimer.current);
-      pending.current = null;
-    },
+    cancelPending,
     async forget() {
-      clearTimeout(saveTimer.current);
-      pending.current = null;
+      cancelPending();
       await clearDraft(draftKey);
     },
   };
