@@ -24,5 +24,9 @@ export function replyWithEventStream(
     // Never stored by a cache or the service worker, never buffered by a proxy.
     .header('cache-control', 'no-store, no-transform')
     .header('x-accel-buffering', 'no')
+    // The connection ends with the stream. Kept alive, an idle socket left by a stream that the
+    // app's shutdown ended would hold that shutdown for the keep-alive time-out (5 s); a client
+    // following again opens a new stream anyway.
+    .header('connection', 'close')
     .send(body);
 }

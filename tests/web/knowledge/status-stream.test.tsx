@@ -3,7 +3,7 @@
  * (docs/knowledge.md "Status stream"): a pushed `ready` reaches the list with no status poll, and
  * when the stream is refused or breaks, the poll it stood in for checks again at its own cadence.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { KnowledgeDocument } from '../../../src/contract/knowledge';
 import { statusPoller } from '../../../src/features/knowledge/knowledge.store';
@@ -14,6 +14,17 @@ import { knowledgeDocument } from './knowledge-document';
 import { prepareKnowledgeScreenTests } from './knowledge-screen-support';
 
 prepareKnowledgeScreenTests();
+
+/**
+ * The poll's clock, faked so a test moves it past the 5 s cadence instead of waiting it out; time
+ * still flows (`shouldAdvanceTime`), so everything else on the screen runs as it would.
+ */
+function fakePollClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const ID = 'd0c00001';
 const STATUS = `GET /kb/documents/${ID}/status`;
@@ -60,10 +71,14 @@ describe('document statuses pushed by the server', () => {
   it('falls back to polling when the server refuses the stream', async () => {
     const api = installFakeApi();
     api.on('GET /kb/documents/stream', () => ({ status: 404, body: { detail: 'Not Found' } }));
+    fakePollClock();
     const list = await openWithProcessingDocument(api);
+    await waitFor(() => expect(api.callsTo('GET /kb/documents/stream')).toHaveLength(1));
+    expect(api.callsTo(STATUS)).toHaveLength(0);
 
     // The consolidated poll checks it at its usual 5 s.
-    expect(await within(list).findByText('Ready', {}, { timeout: 10_000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await within(list).findByText('Ready')).toBeTruthy();
     expect(api.callsTo('GET /kb/documents/stream')).toHaveLength(1);
     expect(api.callsTo(STATUS).length).toBeGreaterThan(0);
   });
@@ -72,13 +87,15 @@ describe('document statuses pushed by the server', () => {
     const api = installFakeApi();
     const stream = controlledStream();
     api.on('GET /kb/documents/stream', () => ({ status: 200, stream: stream.body }));
+    fakePollClock();
     const list = await openWithProcessingDocument(api);
 
     await waitFor(() => expect(api.callsTo('GET /kb/documents/stream')).toHaveLength(1));
     stream.document(brief('processing'));
     stream.breakOff();
 
-    expect(await within(list).findByText('Ready', {}, { timeout: 10_000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await within(list).findByText('Ready')).toBeTruthy();
     expect(api.callsTo(STATUS).length).toBeGreaterThan(0);
   });
 });
