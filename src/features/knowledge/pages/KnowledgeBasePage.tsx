@@ -1,7 +1,6 @@
 import { ReaderIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { DocumentRow } from '../../../db';
 import { useOnline } from '../../../pwa';
@@ -18,7 +17,8 @@ import { SearchPanel } from '../components/SearchPanel';
 import { AUTO_CATEGORY, StagedFileList } from '../components/StagedFileList';
 import { UploadDropzone } from '../components/UploadDropzone';
 import { ChooseFilesButton } from '../components/ChooseFilesButton';
-import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../brand-voice-documents';
+import { brandVoiceUse, requestBrandVoiceUse } from '../brand-voice-use';
+import { UseAsBrandVoiceHost } from '../components/UseAsBrandVoiceHost';
 import { isOrgManagerRole } from '../../../contract/auth';
 import { UploadProgressList } from '../components/UploadProgressList';
 import { DOCUMENTS_SYNC_NAME, useCategoryCounts, useDocuments } from '../knowledge.queries';
@@ -63,10 +63,9 @@ export default function KnowledgeBasePage() {
   }, [currentSpaceId, filter]);
 
   const processing = documents?.filter((document) => document.status === 'processing').length ?? 0;
-  const navigate = useNavigate();
-  const canEditBrandVoice = isOrgManagerRole(user?.role);
-  // The document's text becomes the brand voice draft in Workspace Settings, to edit and save there.
-  const useAsBrandVoice = (document: DocumentRow) => void navigate(`/workspace-settings?${FROM_DOCUMENT_PARAM}=${encodeURIComponent(document.id)}#brand-voice`);
+  const brandVoiceRequest = useSnapshot(brandVoiceUse).request;
+  // Only owners and admins may set the brand voice: nobody else is offered it.
+  const brandVoice = isOrgManagerRole(user?.role) ? { busyId: brandVoiceRequest?.id ?? null, onUse: requestBrandVoiceUse } : undefined;
   const deleteBlockedReason = (document: DocumentRow) =>
     user ? deleteDocumentBlockedReason({ id: user.id, role: user.role }, document.uploadedBy) : DELETE_OTHERS_DOCUMENT_REASON;
 
@@ -182,7 +181,7 @@ export default function KnowledgeBasePage() {
               onDelete={setToDelete}
               deleteBlockedReason={deleteBlockedReason}
               onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
-              brandVoice={{ blockedReason: canEditBrandVoice ? null : ONLY_MANAGERS_EDIT_BRAND_VOICE, onUse: useAsBrandVoice }}
+              brandVoice={brandVoice}
             />
           )}
           <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
@@ -190,6 +189,7 @@ export default function KnowledgeBasePage() {
       </div>
 
       <DocumentPreviewHost />
+      <UseAsBrandVoiceHost />
 
       <DeleteDocumentDialog
         filename={toDelete?.filename ?? null}
