@@ -54,10 +54,16 @@ const awaitingCategory = new Set<string>();
 /** Screens able to carry out the offer (the Knowledge Base mounts one host). */
 let hosts = 0;
 
+/** Offers on screen: leaving the screen takes them away, since nothing there could carry them out. */
+const offers = new Set<string>();
+
 export function registerBrandVoiceHost(): () => void {
   hosts += 1;
   return () => {
     hosts -= 1;
+    if (hosts > 0) return;
+    for (const id of offers) toast.dismiss(id);
+    offers.clear();
   };
 }
 
@@ -71,8 +77,12 @@ export function documentFinished(document: KnowledgeDocument): void {
   if (!awaitingCategory.delete(document.id)) return;
   if (document.status !== 'ready' || !isBrandVoiceDocument(document) || !canSetBrandVoice() || hosts === 0) return;
   const source = { id: document.id, filename: document.filename };
+  const id = `brand-voice-offer-${document.id}`;
+  offers.add(id);
   toast.success(`“${document.filename}” is ready, filed as ${subcategoryLabel(document.subcategory)}.`, {
-    id: `brand-voice-offer-${document.id}`,
+    id,
+    onDismiss: () => offers.delete(id),
+    onAutoClose: () => offers.delete(id),
     description: 'Its text can become the brand voice every agent follows.',
     duration: 20_000,
     action: { label: 'Use as brand voice', onClick: () => requestBrandVoiceUse(source) },

@@ -1,3 +1,4 @@
+import { Flex } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -14,11 +15,14 @@ export default function WorkspaceSettingsPage() {
   return (
     <Page>
       <PageHeader title="Workspace Settings" description="The brand voice every agent follows, your organisation, its spaces and how your team signs in." />
-      {/* The brand voice first: it is what most people come here for, and what every agent reads. */}
-      <BrandVoiceCard canEdit={isOrgManagerRole(user?.role)} />
-      <OrganizationCard canEdit={user?.role === 'org_owner'} />
-      {isOrgManagerRole(user?.role) ? <ManageSpacesCard /> : null}
-      {isOrgManagerRole(user?.role) ? <SsoCard canEdit={user?.role === 'org_owner'} /> : null}
+      {/* Spaced as the Settings screen's cards are. */}
+      <Flex direction="column" gap="5">
+        {/* The brand voice first: it is what most people come here for, and what every agent reads. */}
+        <BrandVoiceCard canEdit={isOrgManagerRole(user?.role)} />
+        <OrganizationCard canEdit={user?.role === 'org_owner'} />
+        {isOrgManagerRole(user?.role) ? <ManageSpacesCard /> : null}
+        {isOrgManagerRole(user?.role) ? <SsoCard canEdit={user?.role === 'org_owner'} /> : null}
+      </Flex>
     </Page>
   );
 }
