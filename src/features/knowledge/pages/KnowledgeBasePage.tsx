@@ -112,6 +112,10 @@ export default function KnowledgeBasePage() {
                 /> : null}
             </Flex>
           </Card>
+        </Flex>
+
+        {/* Search above the documents, so its results appear where the eye already is. */}
+        <Flex direction="column" gap="4" className="kb-layout__main">
           <Card size="2">
             <Heading as="h2" size="3" mb="3">
               Search
@@ -127,65 +131,64 @@ export default function KnowledgeBasePage() {
               onOpen={(result) => preview.open({ documentId: result.document_id, passage: result.ordinal })}
             />
           </Card>
-        </Flex>
-
-        <Card size="2" className="kb-layout__main">
-          <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
-            <Flex direction="column">
-              <Heading as="h2" size="3">
-                Documents
-              </Heading>
-              <Text size="1" color="gray">
-                {documents === undefined || pending === 'loading'
-                  ? 'Loading…'
-                  : pending === 'unavailable'
-                    ? 'Not loaded yet'
-                    : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+          <Card size="2">
+            <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
+              <Flex direction="column">
+                <Heading as="h2" size="3">
+                  Documents
+                </Heading>
+                <Text size="1" color="gray">
+                  {documents === undefined || pending === 'loading'
+                    ? 'Loading…'
+                    : pending === 'unavailable'
+                      ? 'Not loaded yet'
+                      : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+                </Text>
+              </Flex>
+              <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />
+            </Flex>
+            {state.listError ? (
+              <Text as="p" size="2" color="red" mb="3" role="alert">
+                {state.listError}
               </Text>
-            </Flex>
-            <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />
-          </Flex>
-          {state.listError ? (
-            <Text as="p" size="2" color="red" mb="3" role="alert">
-              {state.listError}
-            </Text>
-          ) : null}
-          {documents === undefined ? (
-            <Flex justify="center" py="6">
-              <Spinner />
-            </Flex>
-          ) : pending ? (
-            <SavedListPending state={pending} what="documents" />
-          ) : documents.length === 0 ? (
-            <EmptyState
-              icon={<ReaderIcon width={22} height={22} />}
-              title={filter ? 'No documents in this category' : 'No documents yet'}
-              description={
-                filter
-                  ? 'Choose another category, or upload documents about this topic.'
-                  : 'Upload brand guidelines, research, campaign briefs or reports. Each is read, categorised and made searchable for your agents.'
-              }
-              actions={
-                filter ? (
-                  <Button variant="soft" onClick={() => setCategory(ALL_CATEGORIES)}>
-                    Show all documents
-                  </Button>
-                ) : (
-                  <ChooseFilesButton variant="solid" label="Upload documents" onFiles={(files) => void stageFiles(files)} disabled={!online} />
-                )
-              }
-            />
-          ) : (
-            <DocumentList
-              documents={documents}
-              onDelete={setToDelete}
-              deleteBlockedReason={deleteBlockedReason}
-              onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
-              brandVoice={brandVoice}
-            />
-          )}
-          <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
-        </Card>
+            ) : null}
+            {documents === undefined ? (
+              <Flex justify="center" py="6">
+                <Spinner />
+              </Flex>
+            ) : pending ? (
+              <SavedListPending state={pending} what="documents" />
+            ) : documents.length === 0 ? (
+              <EmptyState
+                icon={<ReaderIcon width={22} height={22} />}
+                title={filter ? 'No documents in this category' : 'No documents yet'}
+                description={
+                  filter
+                    ? 'Choose another category, or upload documents about this topic.'
+                    : 'Upload brand guidelines, research, campaign briefs or reports. Each is read, categorised and made searchable for your agents.'
+                }
+                actions={
+                  filter ? (
+                    <Button variant="soft" onClick={() => setCategory(ALL_CATEGORIES)}>
+                      Show all documents
+                    </Button>
+                  ) : (
+                    <ChooseFilesButton variant="solid" label="Upload documents" onFiles={(files) => void stageFiles(files)} disabled={!online} />
+                  )
+                }
+              />
+            ) : (
+              <DocumentList
+                documents={documents}
+                onDelete={setToDelete}
+                deleteBlockedReason={deleteBlockedReason}
+                onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
+                brandVoice={brandVoice}
+              />
+            )}
+            <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
+          </Card>
+        </Flex>
       </div>
 
       <DocumentPreviewHost />
