@@ -43,6 +43,7 @@ export const MESSAGES = {
   currentPasswordWrong: 'Your current password is not correct',
   newEmailSame: 'This is already your email address',
   accountSessionNotFound: 'Session not found',
+  accountSessionUnknown: 'This device is not a known session. Sign in again, then sign out the others.',
   accountSuspended: ACCOUNT_SUSPENDED_MESSAGE,
   joinRequestAwaitingApproval: (orgName: string) =>
     `Your request to join ${orgName} is waiting for approval by an owner or admin of ${orgName}. You can sign in once it is approved.`,

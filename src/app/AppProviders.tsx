@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
-import { DARK_SCHEME_MEDIA_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { markDocumentAppearance, useAppearance } from '../ui/theme-preference';
 import { UpdatePromptSlot } from './UpdatePromptSlot';
 
 /**
@@ -30,10 +30,14 @@ export const PRODUCT_TOOLTIP_DELAY_MS = 0;
  */
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-/** Theme (following the system light/dark setting), toasts and the update prompt for the whole app. */
+/**
+ * Theme (light, dark, or the system's setting followed live: this device's choice in Settings),
+ * toasts and the update prompt for the whole app.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const prefersDark = useMediaQuery(DARK_SCHEME_MEDIA_QUERY);
-  const appearance = prefersDark ? 'dark' : 'light';
+  const appearance = useAppearance();
+  // The page around the app changes with it, before the browser paints the change.
+  useLayoutEffect(() => markDocumentAppearance(appearance), [appearance]);
   return (
     <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
       {children}

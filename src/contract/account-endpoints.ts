@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { accountLinkToken, currentPasswordSchema, displayName, newPasswordSchema } from './account-fields';
-import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema } from './account-schemas';
+import { accountSessionsSchema, emailConfirmedSchema, messageAnswerSchema, otherSessionsRevokedSchema } from './account-schemas';
 import { emailSchema } from './email-address';
 import type { EndpointDeclaration } from './endpoint';
 import { userSchema } from './session-answers';
@@ -57,6 +57,13 @@ export const ACCOUNT_DECLARATIONS = {
     params: z.object({ id: z.string() }),
     answers: { 204: z.null() },
     errors: [401, 404],
+  },
+  revokeOtherSessions: {
+    ...bearer,
+    summary: 'Sign out every one of your devices except this one',
+    answers: { 200: otherSessionsRevokedSchema },
+    // 409: the caller's own session is not known, so "the others" cannot be told apart.
+    errors: [401, 409],
   },
 } satisfies Record<string, EndpointDeclaration>;
 

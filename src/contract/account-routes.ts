@@ -14,4 +14,5 @@ export const ACCOUNT_ROUTES = routesFor<AccountDeclarations>()({
   confirmEmail: ['POST', '/auth/email/confirm'],
   sessions: ['GET', '/account/sessions'],
   revokeSession: ['DELETE', '/account/sessions/:id'],
+  revokeOtherSessions: ['POST', '/account/sessions/sign-out-others'],
 });

@@ -17,3 +17,5 @@ export const accountSessionSchema = z.object({
   current: z.boolean(),
 }) satisfies z.ZodType<AccountSession>;
 export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+/** How many devices "Sign out all other devices" signed out. */
+export const otherSessionsRevokedSchema = z.object({ revoked: z.number().int().min(0) });

@@ -17,7 +17,10 @@ const STYLE = [
   'body{margin:0}.boot-splash{min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;',
   'justify-content:center;gap:16px;margin:0;color:#60646c;background:linear-gradient(180deg,#f8f8ff,#fcfcfd 60%);',
   "font:14px/20px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',system-ui,sans-serif}",
-  '@media (prefers-color-scheme:dark){.boot-splash{color:#b0b4ba;background:linear-gradient(180deg,#14142b,#111113 60%)}}',
+  // Dark when the device's theme says so (public/theme-boot.js marks <html> before the first paint),
+  // or, with no choice made (System, or no script), when the system is dark.
+  '@media (prefers-color-scheme:dark){html:not([data-appearance=light]) .boot-splash{color:#b0b4ba;background:linear-gradient(180deg,#14142b,#111113 60%)}}',
+  'html[data-appearance=dark] .boot-splash{color:#b0b4ba;background:linear-gradient(180deg,#14142b,#111113 60%)}',
   '</style>',
 ].join('');
 
@@ -26,7 +29,8 @@ const STYLE = [
  * written into index.html so it paints as soon as the stylesheet is in instead of after all of
  * the entry's JavaScript has downloaded and run (~1 s earlier on a slow phone; Lighthouse's first
  * contentful paint, docs/performance.md). React replaces it on its first render. Plain CSS in the
- * page (the content security policy allows inline styles, not scripts), light and dark.
+ * page (the content security policy allows inline styles, not scripts), light and dark as the
+ * device's theme is (Settings → Appearance, else the system's).
  */
 export function bootSplash(): Plugin {
   return {

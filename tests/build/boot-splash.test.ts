@@ -27,6 +27,9 @@ describe('boot splash', () => {
     expect(splash![1]).toContain('aria-hidden="true"');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<style>body\{margin:0\}\.boot-splash\{[^<]*prefers-color-scheme:dark[^<]*<\/style>$/);
+    // The theme chosen on the device wins over the system's (public/theme-boot.js marks <html> first).
+    expect(head).toContain('html:not([data-appearance=light]) .boot-splash{');
+    expect(head).toContain('html[data-appearance=dark] .boot-splash{');
   });
 
   it('refuses an index.html without an empty root element', async () => {

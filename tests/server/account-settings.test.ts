@@ -1,7 +1,7 @@
 /**
  * The signed-in person's own account: name, password (other sessions signed out), email change
  * confirmed by a link to the new address (mail read from a real SMTP server), and the list of
- * signed-in devices with sign-out per device. Every route needs a signed-in caller.
+ * signed-in devices with sign-out per device and of all the others at once. Every route needs a signed-in caller.
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,7 @@ describe('account settings', () => {
       ['POST', '/account/email'],
       ['GET', '/account/sessions'],
       ['DELETE', '/account/sessions/00000000-0000-0000-0000-000000000000'],
+      ['POST', '/account/sessions/sign-out-others'],
     ] as const) {
       const response = await call(method, url, 'not-a-token', method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -117,6 +118,35 @@ describe('account settings', () => {
     const after = (await call('GET', '/account/sessions', laptopSession.access_token)).json<{ sessions: AccountSession[] }>().sessions;
     expect(after.map((session) => session.id)).toEqual([sessions[0]!.id]);
     expect(await auditOf('account.session_revoked', other.id)).toHaveLength(1);
+  });
+
+  it('signs out every other device at once: their refresh is refused and their access ends; this one goes on', async () => {
+    const owner = await registerOwner(t.app);
+    const phone = await login(t.app, owner.email);
+    const tablet = await login(t.app, owner.email);
+    const stranger = await registerOwner(t.app);
+    const before = (await call('GET', '/account/sessions', phone.access_token)).json<{ sessions: AccountSession[] }>().sessions;
+    expect(before).toHaveLength(3);
+    const others = before.filter((session) => !session.current).map((session) => session.id);
+
+    const ended = await call('POST', '/account/sessions/sign-out-others', phone.access_token);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ revoked: 2 });
+
+    expect((await post('/refresh', { refresh_token: owner.refresh_token })).statusCode).toBe(401);
+    expect((await post('/refresh', { refresh_token: tablet.refresh_token })).statusCode).toBe(401);
+    expect((await call('GET', '/me', owner.access_token)).statusCode).toBe(401);
+    expect((await call('GET', '/me', phone.access_token)).statusCode).toBe(200);
+    const refreshed = await post('/refresh', { refresh_token: phone.refresh_token });
+    expect(refreshed.statusCode).toBe(200);
+    const after = (await call('GET', '/account/sessions', refreshed.json<{ access_token: string }>().access_token)).json<{ sessions: AccountSession[] }>().sessions;
+    expect(after.map((session) => session.current)).toEqual([true]);
+    // Each device signed out is audited as a single sign-out is; another person's devices are untouched.
+    for (const id of others) expect(await auditOf('account.session_revoked', id)).toHaveLength(1);
+    expect((await call('GET', '/me', stranger.access_token)).statusCode).toBe(200);
+
+    // Nothing left to sign out: nothing happens.
+    expect((await call('POST', '/account/sessions/sign-out-others', phone.access_token)).json()).toEqual({ revoked: 0 });
   });
 
   describe('email change', () => {

@@ -29,3 +29,8 @@ export async function getAccountSessions(): Promise<AccountSession[]> {
 export async function deleteAccountSession(id: string): Promise<void> {
   await callEndpoint(ACCOUNT_ROUTES.revokeSession, { params: { id } });
 }
+
+/** Signs out every device but this one; answers how many were signed out. */
+export async function signOutOtherSessions(): Promise<number> {
+  return (await callEndpoint(ACCOUNT_ROUTES.revokeOtherSessions)).revoked;
+}

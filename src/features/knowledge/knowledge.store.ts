@@ -18,6 +18,7 @@ import { initialKnowledgeState, knowledgeState } from './knowledge.state';
 import { addToStaging, removeFromStaging, withDuplicateFlags, type StagedFile } from './staging';
 import { StatusPoller } from './status-polling';
 import { StatusStream } from './status-stream';
+import { documentFinished } from './brand-voice-use';
 
 export { knowledgeState } from './knowledge.state';
 
@@ -33,6 +34,7 @@ export const statusPoller = new StatusPoller({
   onStatus: (document) => {
     const spaceId = getCurrentSpaceId();
     if (spaceId) void saveDocument(spaceId, document);
+    if (isFinal(document)) documentFinished(document);
   },
   onCheckFailed: (id, error) => void markDocumentError(id, knowledgeErrorMessage(error)),
   // The breaker refusing a call is not an answer about the document: keep polling it.
@@ -46,7 +48,9 @@ function applyPushedStatus(document: KnowledgeDocument): void {
   const spaceId = getCurrentSpaceId();
   if (!spaceId) return;
   void updateKnownDocument(spaceId, document);
-  if (isFinal(document)) statusPoller.unwatch(document.id);
+  if (!isFinal(document)) return;
+  statusPoller.unwatch(document.id);
+  documentFinished(document);
 }
 
 export const statusStream = new StatusStream({

@@ -13,6 +13,7 @@ import { saveDocument } from './knowledge.queries';
 import { knowledgeState, type UploadItem } from './knowledge.state';
 import { clearStaged, stagedHash, watchDocument } from './knowledge.store';
 import { filesToSend, type StagedFile } from './staging';
+import { awaitCategory } from './brand-voice-use';
 import { SignedUploadError, sendSignedUpload } from '../uploads/signed-upload';
 
 /** Three files at a time: enough to fill the pipe, and leaves browser connections for polling. */
@@ -86,6 +87,7 @@ async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOpt
       },
     );
     if (committed.document && getCurrentSpaceId() === spaceId) await saveDocument(spaceId, committed.document);
+    awaitCategory(committed.id);
     watchDocument(committed.id);
     update(key, { phase: 'done', documentId: committed.id });
     return 'done';

@@ -87,7 +87,7 @@ describe('Settings: account', () => {
     expect(await screen.findByText('Firefox on macOS')).toBeTruthy();
     expect(screen.getByText('This device')).toBeTruthy();
     expect(screen.getByText('Chrome on Android')).toBeTruthy();
-    const signOutButtons = screen.getAllByRole('button', { name: /^Sign out / });
+    const signOutButtons = screen.getAllByRole('button', { name: /^Sign out .*, last active/ });
     expect(signOutButtons).toHaveLength(1);
     await user.click(signOutButtons[0]!);
     await screen.findByText('Firefox on macOS');

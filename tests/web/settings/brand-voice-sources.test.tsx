@@ -90,28 +90,6 @@ describe('one brand voice, started from a knowledge document', () => {
     await waitFor(() => expect(editor().value).toHaveLength(BRAND_VOICE_MAX_CHARS));
     expect(screen.getByText(/longer than 20,000 characters, so only its beginning is here/)).toBeTruthy();
   });
-
-  it("offers 'Use as brand voice' on a document filed as Brand voice, which opens it as the draft", async () => {
-    await signInAs(api, 'org_owner');
-    const { user, location } = renderApp('/knowledge-base');
-    const use = await screen.findByRole('button', { name: 'Use as brand voice: Voice guide.txt' });
-    expect(screen.queryByRole('button', { name: 'Use as brand voice: Campaign plan.txt' })).toBeNull();
-    await user.click(use);
-
-    await screen.findByRole('heading', { name: 'Workspace Settings', level: 1 });
-    await waitFor(() => expect(editor().value).toBe(VOICE_TEXT));
-    // The document is read once: the address no longer names it.
-    await waitFor(() => expect(location()).toBe('/workspace-settings'));
-    expect(api.callsTo('GET /kb/documents/d2/text')).toHaveLength(1);
-  });
-
-  it("shows a member 'Use as brand voice' disabled, saying who can", async () => {
-    await signInAs(api, 'org_member');
-    renderApp('/knowledge-base');
-    const use = (await screen.findByRole('button', { name: 'Use as brand voice: Voice guide.txt' })) as HTMLButtonElement;
-    expect(use.disabled).toBe(true);
-    expect(within(use.parentElement!).getByText('Only organisation owners and admins can change the brand voice.')).toBeTruthy();
-  });
 });
 
 describe('unsaved brand voice changes', () => {

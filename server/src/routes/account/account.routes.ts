@@ -4,7 +4,7 @@ import { ACCOUNT_ENDPOINTS } from '../../../../src/contract/all-endpoints';
 import { appUrlFor } from '../../mail/fastify-mail';
 import { authOf, currentUserOf } from '../../plugins/auth';
 import { authRateLimit, lookupRateLimit } from '../../plugins/rate-limit';
-import { listAccountSessions, revokeAccountSession } from '../../services/account/account-sessions';
+import { listAccountSessions, revokeAccountSession, revokeOtherAccountSessions } from '../../services/account/account-sessions';
 import {
   changeName,
   changePassword,
@@ -18,7 +18,7 @@ import { routeFromContract } from '../route-from-contract';
 
 /**
  * The signed-in person's own account (every role, no space): /account/profile, /account/password,
- * /account/email, /account/sessions; and POST /auth/email/confirm, which the link from the new
+ * /account/email, /account/sessions (one device, or all but this one); and POST /auth/email/confirm, which the link from the new
  * address calls (it proves the inbox, so no sign-in is needed). Paths and schemas are the
  * contract's (src/contract/account-endpoints.ts).
  */
@@ -75,5 +75,10 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { con
       await revokeAccountSession(db, callerOf(request), request.params.id, request.ip);
       return reply.status(204).send(null);
     },
+  });
+
+  routeFromContract(app, ACCOUNT_ENDPOINTS.revokeOtherSessions, {
+    onRequest: app.requireAuth,
+    handler: async (request) => ({ revoked: await revokeOtherAccountSessions(db, callerOf(request), request.ip) }),
   });
 };

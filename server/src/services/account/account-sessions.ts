@@ -3,13 +3,14 @@
  * The live token's row says when the device last refreshed (every ~15 minutes while in use) and
  * from which browser and address; the family's first row says when it signed in.
  */
-import { and, eq, gt, isNull, min } from 'drizzle-orm';
+import { and, eq, gt, isNull, min, ne } from 'drizzle-orm';
 import type { AccountSession } from '../../../../src/contract/account';
 import type { Db } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { refreshTokens } from '../../db/schema/index';
-import { MESSAGES, notFound } from '../../errors';
+import { MESSAGES, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { endUserSessions } from '../end-sessions';
 import { revokeFamily } from '../refresh-tokens';
 import type { AccountCaller } from './account.service';
 
@@ -65,5 +66,34 @@ export async function revokeAccountSession(db: Db, caller: AccountCaller, sessio
       target: { type: 'refresh_token_family', id: sessionId },
       ipAddress,
     });
+  });
+}
+
+/**
+ * Signs every device but the caller's out ("Sign out all other devices"): their refresh tokens are
+ * revoked and their access tokens refused at once (end-sessions.ts); each device is audited as the
+ * single-device sign-out is. Returns how many devices were signed out.
+ */
+export async function revokeOtherAccountSessions(db: Db, caller: AccountCaller, ipAddress: string | null): Promise<number> {
+  const keep = caller.sessionId;
+  if (!keep) throw conflict(MESSAGES.accountSessionUnknown);
+  return db.transaction(async (tx) => {
+    const others = await tx
+      .selectDistinct({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(liveTokensOf(caller.user.id), ne(refreshTokens.familyId, keep)));
+    if (others.length === 0) return 0;
+    await endUserSessions(tx, caller.user.id, keep);
+    for (const { familyId } of others) {
+      await recordAudit(tx, {
+        action: 'account.session_revoked',
+        actor: { userId: caller.user.id, email: caller.user.email, role: caller.user.role },
+        orgId: caller.user.orgId,
+        target: { type: 'refresh_token_family', id: familyId },
+        details: { all_others: true },
+        ipAddress,
+      });
+    }
+    return others.length;
   });
 }

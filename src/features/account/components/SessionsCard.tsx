@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { AccountSession } from '../../../contract/account';
 import { formatDateTime } from '../../../contract/format';
@@ -6,14 +6,22 @@ import { FormAlert } from '../../../ui/FormAlert';
 import { serverMessage } from '../../../api';
 import { deleteAccountSession, getAccountSessions } from '../account.api';
 import { describeDevice } from '../device-names';
+import { SignOutOthersButton } from './SignOutOthersButton';
 
 const when = (iso: string) => formatDateTime(iso);
 
+/** Devices shown before "Show all": this one and the most recently active others. */
+export const DEVICES_SHOWN_FIRST = 5;
+
 type Load = { status: 'loading' } | { status: 'ready'; sessions: AccountSession[] } | { status: 'failed'; message: string };
 
-/** The devices signed in to the account, this one first, each with "Sign out" (not this one: Log out does that). */
+/**
+ * The devices signed in to the account, this one first, each with "Sign out" (not this one: Log out
+ * does that), and "Sign out all other devices". A long list shows the latest few until "Show all".
+ */
 export function SessionsCard() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [showAll, setShowAll] = useState(false);
   const [signingOut, setSigningOut] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -71,8 +79,8 @@ export function SessionsCard() {
           </Button>
         </Flex>
       ) : (
-        <ul aria-label="Signed-in devices" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {load.sessions.map((session) => (
+        <DeviceList sessions={load.sessions} showAll={showAll} onShowAll={() => setShowAll(true)} onRefresh={refresh}>
+          {(session) => (
             <li key={session.id}>
               <Flex justify="between" align="center" gap="3" wrap="wrap" py="2">
                 <Flex direction="column" gap="1">
@@ -97,9 +105,43 @@ export function SessionsCard() {
                 )}
               </Flex>
             </li>
-          ))}
-        </ul>
+          )}
+        </DeviceList>
       )}
     </Card>
+  );
+}
+
+interface DeviceListProps {
+  sessions: readonly AccountSession[];
+  showAll: boolean;
+  onShowAll(): void;
+  onRefresh(): void;
+  children(session: AccountSession): ReactNode;
+}
+
+/** The list (the server sends this device first, then the most recently active), cut to the first few until asked. */
+function DeviceList({ sessions, showAll, onShowAll, onRefresh, children }: DeviceListProps) {
+  const others = sessions.filter((session) => !session.current).length;
+  const shown = showAll ? sessions : sessions.slice(0, DEVICES_SHOWN_FIRST);
+  return (
+    <Flex direction="column" gap="3">
+      {others > 0 ? (
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Text size="2" color="gray">
+            {sessions.length} {sessions.length === 1 ? 'device' : 'devices'} signed in
+          </Text>
+          <SignOutOthersButton others={others} onDone={onRefresh} />
+        </Flex>
+      ) : null}
+      <ul aria-label="Signed-in devices" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {shown.map(children)}
+      </ul>
+      {shown.length < sessions.length ? (
+        <Button variant="ghost" onClick={onShowAll} style={{ alignSelf: 'flex-start' }}>
+          Show all {sessions.length} devices
+        </Button>
+      ) : null}
+    </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { authState, spacesState } from '../../../session';
 import { isSystemAdminRole } from '../../../contract/auth';
 import { AccountCard } from '../components/AccountCard';
+import { AppearanceCard } from '../components/AppearanceCard';
 import { HelpCard } from '../components/HelpCard';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { ProfileCard } from '../components/ProfileCard';
@@ -28,10 +29,11 @@ export default function SettingsPage() {
   const space = spaces.find((s) => s.id === currentSpaceId) ?? null;
   return (
     <Page>
-      <PageHeader title="Settings" description="Your profile and account, signed-in devices, notifications and how to get help." />
+      <PageHeader title="Settings" description="Your profile and account, how Mosaic looks on this device, signed-in devices, notifications and how to get help." />
       <Flex direction="column" gap="5">
         <ProfileCard user={user} space={space} showSpace={!isSystemAdminRole(user.role)} />
         <AccountCard user={user} />
+        <AppearanceCard />
         <SessionsCard />
         <NotificationsCard />
         <HelpCard user={user} />

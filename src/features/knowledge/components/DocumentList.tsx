@@ -27,10 +27,10 @@ interface DocumentListProps {
   /** Opens the document preview (its text, and the original to download). */
   onOpen?(document: DocumentRow): void;
   /**
-   * "Use as brand voice" on ready documents the knowledge base tagged Brand voice: why the person
-   * may not (a member), or null, and what using one does.
+   * "Use as brand voice" on ready brand guidelines documents, for the people who may set it (owners
+   * and admins; absent for others): what using one does, and the document being used, if any.
    */
-  brandVoice?: { blockedReason: string | null; onUse(document: DocumentRow): void };
+  brandVoice?: { busyId: string | null; onUse(document: DocumentRow): void };
 }
 
 /**
@@ -93,12 +93,13 @@ export function DocumentList({ documents, onDelete, deleteBlockedReason, onOpen,
                     {formatWhen(document.createdAt, now)}
                   </Text>
                   {brandVoice && document.status === 'ready' && isBrandVoiceDocument(document) ? (
-                    <NetworkRequiredTooltip reason={brandVoice.blockedReason}>
+                    <NetworkRequiredTooltip>
                       {({ disabled }) => (
                         <Button
                           size="1"
                           variant="soft"
-                          disabled={disabled}
+                          disabled={disabled || brandVoice.busyId !== null}
+                          loading={brandVoice.busyId === document.id}
                           aria-label={`Use as brand voice: ${document.filename}`}
                           onClick={() => brandVoice.onUse(document)}
                         >

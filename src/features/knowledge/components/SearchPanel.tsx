@@ -1,6 +1,6 @@
 import { Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, IconButton, Spinner, Text, TextField } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { KnowledgeContext } from '../../../contract/knowledge';
 import { FileTypeIcon } from './FileTypeIcon';
 import { HighlightedText } from './HighlightedText';
@@ -17,9 +17,28 @@ interface SearchPanelProps {
   onOpen?(result: KnowledgeContext): void;
 }
 
-/** Search the space's documents; each result is a passage with its document and the matched words. */
+/**
+ * Brings the results' count to the top of the window when it sits above it or in the window's lower
+ * half (where the results under it would be out of sight), gently unless motion is reduced.
+ */
+function revealIfHidden(element: HTMLElement): void {
+  const { top } = element.getBoundingClientRect();
+  if (top >= 0 && top < window.innerHeight / 2) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  element.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+}
+
+/**
+ * Search the space's documents; each result is a passage with its document and the matched words.
+ * A finished search brings its results into view (the panel may sit below the fold on a phone) and
+ * announces their count politely; focus stays in the search box, to refine the words.
+ */
 export function SearchPanel({ results, loading, error, lastQuery, canSearch, onSearch, onClear, onOpen }: SearchPanelProps) {
   const [query, setQuery] = useState(lastQuery);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (results && summary.current) revealIfHidden(summary.current);
+  }, [results]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (query.trim()) onSearch(query);
@@ -80,13 +99,18 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
           <Spinner /> <Text size="2">Searching…</Text>
         </Flex>
       ) : null}
-      {results ? (
-        <Flex direction="column" gap="3" mt="4" aria-live="polite">
-          <Text size="2" color="gray">
+      {/* Always in the page, so a screen reader hears each new count (a live region added with its text is often missed). */}
+      <div role="status" className="kb-search__summary" ref={summary}>
+        {results ? (
+          <Text as="p" size="2" color="gray" mt="4">
             {results.length === 0
               ? `No passages match “${lastQuery}”. Try other words, or check that the documents have finished processing.`
-              : `${results.length} ${results.length === 1 ? 'passage' : 'passages'} from ${documentCount} ${documentCount === 1 ? 'document' : 'documents'}`}
+              : `${results.length} ${results.length === 1 ? 'passage' : 'passages'} from ${documentCount} ${documentCount === 1 ? 'document' : 'documents'} for “${lastQuery}”`}
           </Text>
+        ) : null}
+      </div>
+      {results ? (
+        <Flex direction="column" gap="3" mt="3" data-testid="search-results">
           {results.map((result, index) => (
             <Card key={`${result.document_id}-${index}`} className="kb-result" data-testid="search-result">
               <Flex align="center" gap="2" mb="2">

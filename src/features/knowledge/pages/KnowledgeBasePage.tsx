@@ -1,7 +1,6 @@
 import { ReaderIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { DocumentRow } from '../../../db';
 import { useOnline } from '../../../pwa';
@@ -18,7 +17,8 @@ import { SearchPanel } from '../components/SearchPanel';
 import { AUTO_CATEGORY, StagedFileList } from '../components/StagedFileList';
 import { UploadDropzone } from '../components/UploadDropzone';
 import { ChooseFilesButton } from '../components/ChooseFilesButton';
-import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../brand-voice-documents';
+import { brandVoiceUse, requestBrandVoiceUse } from '../brand-voice-use';
+import { UseAsBrandVoiceHost } from '../components/UseAsBrandVoiceHost';
 import { isOrgManagerRole } from '../../../contract/auth';
 import { UploadProgressList } from '../components/UploadProgressList';
 import { DOCUMENTS_SYNC_NAME, useCategoryCounts, useDocuments } from '../knowledge.queries';
@@ -63,10 +63,9 @@ export default function KnowledgeBasePage() {
   }, [currentSpaceId, filter]);
 
   const processing = documents?.filter((document) => document.status === 'processing').length ?? 0;
-  const navigate = useNavigate();
-  const canEditBrandVoice = isOrgManagerRole(user?.role);
-  // The document's text becomes the brand voice draft in Workspace Settings, to edit and save there.
-  const useAsBrandVoice = (document: DocumentRow) => void navigate(`/workspace-settings?${FROM_DOCUMENT_PARAM}=${encodeURIComponent(document.id)}#brand-voice`);
+  const brandVoiceRequest = useSnapshot(brandVoiceUse).request;
+  // Only owners and admins may set the brand voice: nobody else is offered it.
+  const brandVoice = isOrgManagerRole(user?.role) ? { busyId: brandVoiceRequest?.id ?? null, onUse: requestBrandVoiceUse } : undefined;
   const deleteBlockedReason = (document: DocumentRow) =>
     user ? deleteDocumentBlockedReason({ id: user.id, role: user.role }, document.uploadedBy) : DELETE_OTHERS_DOCUMENT_REASON;
 
@@ -113,6 +112,10 @@ export default function KnowledgeBasePage() {
                 /> : null}
             </Flex>
           </Card>
+        </Flex>
+
+        {/* Search above the documents, so its results appear where the eye already is. */}
+        <Flex direction="column" gap="4" className="kb-layout__main">
           <Card size="2">
             <Heading as="h2" size="3" mb="3">
               Search
@@ -128,68 +131,68 @@ export default function KnowledgeBasePage() {
               onOpen={(result) => preview.open({ documentId: result.document_id, passage: result.ordinal })}
             />
           </Card>
-        </Flex>
-
-        <Card size="2" className="kb-layout__main">
-          <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
-            <Flex direction="column">
-              <Heading as="h2" size="3">
-                Documents
-              </Heading>
-              <Text size="1" color="gray">
-                {documents === undefined || pending === 'loading'
-                  ? 'Loading…'
-                  : pending === 'unavailable'
-                    ? 'Not loaded yet'
-                    : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+          <Card size="2">
+            <Flex justify="between" align="center" gap="3" wrap="wrap" mb="3">
+              <Flex direction="column">
+                <Heading as="h2" size="3">
+                  Documents
+                </Heading>
+                <Text size="1" color="gray">
+                  {documents === undefined || pending === 'loading'
+                    ? 'Loading…'
+                    : pending === 'unavailable'
+                      ? 'Not loaded yet'
+                      : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+                </Text>
+              </Flex>
+              <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />
+            </Flex>
+            {state.listError ? (
+              <Text as="p" size="2" color="red" mb="3" role="alert">
+                {state.listError}
               </Text>
-            </Flex>
-            <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />
-          </Flex>
-          {state.listError ? (
-            <Text as="p" size="2" color="red" mb="3" role="alert">
-              {state.listError}
-            </Text>
-          ) : null}
-          {documents === undefined ? (
-            <Flex justify="center" py="6">
-              <Spinner />
-            </Flex>
-          ) : pending ? (
-            <SavedListPending state={pending} what="documents" />
-          ) : documents.length === 0 ? (
-            <EmptyState
-              icon={<ReaderIcon width={22} height={22} />}
-              title={filter ? 'No documents in this category' : 'No documents yet'}
-              description={
-                filter
-                  ? 'Choose another category, or upload documents about this topic.'
-                  : 'Upload brand guidelines, research, campaign briefs or reports. Each is read, categorised and made searchable for your agents.'
-              }
-              actions={
-                filter ? (
-                  <Button variant="soft" onClick={() => setCategory(ALL_CATEGORIES)}>
-                    Show all documents
-                  </Button>
-                ) : (
-                  <ChooseFilesButton variant="solid" label="Upload documents" onFiles={(files) => void stageFiles(files)} disabled={!online} />
-                )
-              }
-            />
-          ) : (
-            <DocumentList
-              documents={documents}
-              onDelete={setToDelete}
-              deleteBlockedReason={deleteBlockedReason}
-              onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
-              brandVoice={{ blockedReason: canEditBrandVoice ? null : ONLY_MANAGERS_EDIT_BRAND_VOICE, onUse: useAsBrandVoice }}
-            />
-          )}
-          <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
-        </Card>
+            ) : null}
+            {documents === undefined ? (
+              <Flex justify="center" py="6">
+                <Spinner />
+              </Flex>
+            ) : pending ? (
+              <SavedListPending state={pending} what="documents" />
+            ) : documents.length === 0 ? (
+              <EmptyState
+                icon={<ReaderIcon width={22} height={22} />}
+                title={filter ? 'No documents in this category' : 'No documents yet'}
+                description={
+                  filter
+                    ? 'Choose another category, or upload documents about this topic.'
+                    : 'Upload brand guidelines, research, campaign briefs or reports. Each is read, categorised and made searchable for your agents.'
+                }
+                actions={
+                  filter ? (
+                    <Button variant="soft" onClick={() => setCategory(ALL_CATEGORIES)}>
+                      Show all documents
+                    </Button>
+                  ) : (
+                    <ChooseFilesButton variant="solid" label="Upload documents" onFiles={(files) => void stageFiles(files)} disabled={!online} />
+                  )
+                }
+              />
+            ) : (
+              <DocumentList
+                documents={documents}
+                onDelete={setToDelete}
+                deleteBlockedReason={deleteBlockedReason}
+                onOpen={(document) => preview.open({ documentId: document.id, passage: null })}
+                brandVoice={brandVoice}
+              />
+            )}
+            <LastUpdated syncName={DOCUMENTS_SYNC_NAME} spaceId={currentSpaceId} />
+          </Card>
+        </Flex>
       </div>
 
       <DocumentPreviewHost />
+      <UseAsBrandVoiceHost />
 
       <DeleteDocumentDialog
         filename={toDelete?.filename ?? null}

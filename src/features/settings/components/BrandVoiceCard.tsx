@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Card, Flex, Heading, Skeleton, Text, TextArea } from '@radix-ui/themes';
 import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
@@ -12,7 +11,7 @@ import { LeaveGuardDialog } from '../../../ui/LeaveGuardDialog';
 import { brandVoiceStore } from '../brand-voice.store';
 import { organizationStore } from '../organization.store';
 import { draftFromDocument } from '../brand-voice-from-document';
-import { FROM_DOCUMENT_PARAM, ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../../knowledge/brand-voice-documents';
+import { ONLY_MANAGERS_EDIT_BRAND_VOICE } from '../../knowledge/brand-voice-documents';
 import { brandVoiceScope } from '../brand-voice-scope';
 import { StartFromDocument } from './StartFromDocument';
 import { BRAND_VOICE_MAX_CHARS } from '../../../contract/agents';
@@ -38,10 +37,7 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [source, setSource] = useState<{ filename: string; cut: boolean } | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
-  const fromDocument = canEdit ? params.get(FROM_DOCUMENT_PARAM) : null;
-  // Arriving with a document to start from, the editor waits for its text from the first render.
-  const [reading, setReading] = useState(() => fromDocument !== null);
+  const [reading, setReading] = useState(false);
   const now = useNow();
 
   useEffect(() => {
@@ -54,9 +50,10 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
   const tooLong = text.length > BRAND_VOICE_MAX_CHARS;
   const guard = useLeaveGuard(changed);
 
-  /** Reads a document into the draft; `reading` is set by the caller (or from the start, for the address). */
-  const readDraft = (documentId: string) =>
-    draftFromDocument(documentId)
+  /** Reads a document into the draft. */
+  const startFrom = (documentId: string) => {
+    setReading(true);
+    void draftFromDocument(documentId)
       .then(
         (next) => {
           setDraft(next.text);
@@ -66,25 +63,7 @@ export function BrandVoiceCard({ canEdit }: BrandVoiceCardProps) {
         (error: unknown) => setSaveError(`Could not read the document: ${error instanceof Error ? error.message : String(error)}`),
       )
       .finally(() => setReading(false));
-  const startFrom = (documentId: string) => {
-    setReading(true);
-    void readDraft(documentId);
   };
-
-  // Arriving from the Knowledge Base's "Use as brand voice": read that document once, then drop
-  // the parameter so a reload does not replace edits made since.
-  useEffect(() => {
-    if (!fromDocument) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(FROM_DOCUMENT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-    void readDraft(fromDocument);
-  }, [fromDocument, setParams]);
 
   async function save() {
     setSaveError(null);

@@ -6,6 +6,7 @@ import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { draftSources } from '../brand-voice-from-document';
 import { isBrandVoiceDocument } from '../../knowledge/brand-voice-documents';
+import { subcategoryLabel } from '../../../contract/knowledge-categories';
 
 interface StartFromDocumentProps {
   /** Called with the chosen document's id; the card reads its text into the draft. */
@@ -14,7 +15,7 @@ interface StartFromDocumentProps {
 }
 
 /**
- * "Start from a knowledge document": lists the space's ready documents (brand voice ones first)
+ * "Start from a knowledge document": lists the space's ready documents (brand guidelines first)
  * once asked, so opening Workspace Settings costs no knowledge call.
  */
 export function StartFromDocument({ onPick, busy }: StartFromDocumentProps) {
@@ -79,7 +80,7 @@ export function StartFromDocument({ onPick, busy }: StartFromDocumentProps) {
           {documents.map((document) => (
             <Select.Item key={document.id} value={document.id}>
               {document.filename}
-              {isBrandVoiceDocument(document) ? ' (Brand voice)' : ''}
+              {isBrandVoiceDocument(document) ? ` (${subcategoryLabel(document.subcategory)})` : ''}
             </Select.Item>
           ))}
         </Select.Content>

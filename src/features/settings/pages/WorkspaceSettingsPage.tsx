@@ -1,3 +1,4 @@
+import { Flex } from '@radix-ui/themes';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -8,16 +9,20 @@ import { OrganizationCard } from '../components/OrganizationCard';
 import { SsoCard } from '../components/SsoCard';
 import { ManageSpacesCard } from '../../spaces/components/ManageSpacesCard';
 
-/** Workspace Settings: the organisation's name and properties, and its brand voice, which every agent follows. */
+/** Workspace Settings: the brand voice every agent follows, then the organisation, its spaces and how its people sign in. */
 export default function WorkspaceSettingsPage() {
   const { user } = useSnapshot(authState);
   return (
     <Page>
-      <PageHeader title="Workspace Settings" description="Your organisation, its spaces, how your team signs in, and the brand voice every agent follows." />
-      <OrganizationCard canEdit={user?.role === 'org_owner'} />
-      {isOrgManagerRole(user?.role) ? <ManageSpacesCard /> : null}
-      {isOrgManagerRole(user?.role) ? <SsoCard canEdit={user?.role === 'org_owner'} /> : null}
-      <BrandVoiceCard canEdit={isOrgManagerRole(user?.role)} />
+      <PageHeader title="Workspace Settings" description="The brand voice every agent follows, your organisation, its spaces and how your team signs in." />
+      {/* Spaced as the Settings screen's cards are. */}
+      <Flex direction="column" gap="5">
+        {/* The brand voice first: it is what most people come here for, and what every agent reads. */}
+        <BrandVoiceCard canEdit={isOrgManagerRole(user?.role)} />
+        <OrganizationCard canEdit={user?.role === 'org_owner'} />
+        {isOrgManagerRole(user?.role) ? <ManageSpacesCard /> : null}
+        {isOrgManagerRole(user?.role) ? <SsoCard canEdit={user?.role === 'org_owner'} /> : null}
+      </Flex>
     </Page>
   );
 }

@@ -5,6 +5,7 @@
 type Listener = (event: MediaQueryListEvent) => void;
 
 let viewportWidth = 1280;
+let systemDark = false;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
 
 function evaluate(query: string): boolean {
@@ -12,7 +13,8 @@ function evaluate(query: string): boolean {
   if (max) return viewportWidth <= Number(max[1]);
   const min = /min-width:\s*(\d+)px/.exec(query);
   if (min) return viewportWidth >= Number(min[1]);
-  return false; // prefers-color-scheme etc.: light, no reduced motion
+  if (/prefers-color-scheme:\s*dark/.test(query)) return systemDark;
+  return false; // light unless setSystemDark says otherwise; no reduced motion
 }
 
 function matchMedia(query: string): MediaQueryList {
@@ -37,13 +39,23 @@ function matchMedia(query: string): MediaQueryList {
 export function setViewportWidth(width: number): void {
   viewportWidth = width;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  announceChanges();
+  window.dispatchEvent(new Event('resize'));
+}
+
+/** Turns the pretend system's dark setting on or off, firing `change` on the colour-scheme queries. */
+export function setSystemDark(dark: boolean): void {
+  systemDark = dark;
+  announceChanges();
+}
+
+function announceChanges(): void {
   for (const entry of lists) {
     const now = evaluate(entry.query);
     if (now === entry.last) continue;
     entry.last = now;
     for (const fn of [...entry.listeners]) fn({ matches: now, media: entry.query } as MediaQueryListEvent);
   }
-  window.dispatchEvent(new Event('resize'));
 }
 
 class ResizeObserverStub {
@@ -60,6 +72,7 @@ export function installDomShims(): void {
   proto.hasPointerCapture ??= () => false;
   proto.setPointerCapture ??= () => undefined;
   proto.releasePointerCapture ??= () => undefined;
+  systemDark = false;
   setViewportWidth(1280);
 }
 
