@@ -77,7 +77,7 @@ export const EMAIL_KINDS: Record<EmailKind, EmailPhrases> = {
   },
   upgrade: {
     match: /upgrad|trial|convert|paid plan|renew|subscription ends/i,
-    goal: ['Turn trial {audience} into paying customers before the trial ends, by showing what they keep when they upgrade.', 'Make upgrading the obvious next step: what they have built so far, what they would lose, and how easy it is to keep going.'],
+    goal: ['Turn {audience} into paying customers before the trial ends, by showing what they keep when they upgrade.', 'Make upgrading the obvious next step: what they have built so far, what they would lose, and how easy it is to keep going.'],
     subjects: ['Keep everything you have set up', 'Your trial ends soon: here is what you keep', 'Ready for the next step?', 'Do not lose your progress', 'A few days left on your trial'],
     preheaders: ['Upgrade in two minutes and carry on where you are.', 'What changes, what stays, and what it costs.', 'Everything you have built stays put when you upgrade.'],
     openings: ['Your trial is nearly over, and we hope it has been useful.', 'You have put real work into your account these past days. Here is how to keep it.', 'A quick heads-up: your trial ends soon.'],

@@ -43,8 +43,8 @@ export const INTENTS: Record<SearchIntent, IntentPhrases> = {
     label: 'Informational',
     who: ['People looking for a clear answer about {keyword}, often on their phone.', 'Readers who want to learn about {keyword} before they do anything else.'],
     wants: ['They want a direct answer first, then steps they can follow, then somewhere to go next.', 'They want practical, trustworthy guidance they can act on today.'],
-    modifiers: ['how to {keyword}', '{keyword} tips', '{keyword} guide', '{keyword} checklist', '{keyword} mistakes to avoid', '{keyword} for beginners', 'what is {keyword}'],
-    titles: ['{^keyword}: a practical guide', '{^keyword}, step by step', 'The beginner\'s guide to {keyword}', '{^keyword}: tips that work'],
+    modifiers: ['{keyword} tips', '{keyword} guide', '{keyword} checklist', '{keyword} mistakes to avoid', '{keyword} for beginners', '{keyword} step by step', '{keyword} ideas'],
+    titles: ['{^keyword}: a practical guide', '{^keyword}, step by step', 'The beginner\'s guide to {keyword}', '{^keyword}: what works'],
     descriptions: [
       'A practical guide to {keyword}: what to do, what to avoid and how to get it right first time.',
       'Learn {keyword} step by step, with simple tips, common mistakes and a checklist to keep.',

@@ -9,7 +9,9 @@ const KIND_ORDER: EmailKind[] = ['welcome', 'winback', 'reminder', 'upgrade', 'e
 export function emailKind(kit: WritingKit): EmailKind {
   const reading = kit.reading;
   const about = `${reading.deliverable ?? ''} ${reading.topic} ${reading.purpose ?? ''} ${reading.audience ?? ''}`;
-  return KIND_ORDER.find((kind) => EMAIL_KINDS[kind].match.test(about)) ?? 'general';
+  // What was asked for decides first ("a newsletter about our workshops" is a newsletter).
+  const named = KIND_ORDER.find((kind) => kind !== 'general' && EMAIL_KINDS[kind].match.test(reading.deliverable ?? ''));
+  return named ?? KIND_ORDER.find((kind) => EMAIL_KINDS[kind].match.test(about)) ?? 'general';
 }
 
 function isSequence(kit: WritingKit): boolean {

@@ -15,10 +15,14 @@ function intentOf(kit: WritingKit): SearchIntent {
 
 /** The phrase people search for: the topic without the page words ("pricing page" → "pricing"). */
 export function primaryKeyword(kit: WritingKit): string {
-  const bare = kit.reading.topic.replace(PAGE_WORDS, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
-  if (bare && bare !== 'pricing') return bare;
-  // "our pricing page": searchers look for the product's prices, named by what the space sells.
-  return bare === 'pricing' ? 'pricing plans' : kit.reading.topic.toLowerCase();
+  const { reading } = kit;
+  const bare = reading.topic.replace(PAGE_WORDS, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  const season = reading.timeframe && /^(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)$/i.test(reading.timeframe);
+  if (bare === 'pricing') return 'pricing plans';
+  if (bare) return season ? `${bare} in ${reading.timeframe!.toLowerCase()}` : bare;
+  // "our blog", "our website": what to rank for comes from who it should reach ("small bakery owners" → "small bakery tips").
+  const who = reading.audience?.split(' ').slice(0, -1).join(' ');
+  return who ? `${who.toLowerCase()} tips` : reading.topic.toLowerCase();
 }
 
 function values(kit: WritingKit): Record<string, string> {
