@@ -205,6 +205,10 @@ describe(`Agent Mode on the offline engine (${testEngine})`, () => {
     const done = await waitForStatus(t.app, caller, plan.run.id, ['succeeded', 'failed', 'waiting_for_answer']);
     expect(done.run.status).toBe('succeeded');
     expect(done.steps[0]!.output).toContain('You chose to go on without more detail');
+    // With no brand voice, no documents and no figures, the work is still only the work: no setup text anywhere.
+    for (const text of [...done.steps.map((step) => step.output), done.run.deliverable]) {
+      for (const setup of ['Workspace Settings', 'No brand voice is set', 'Connect Google Analytics', 'Connections', 'Agent Configuration', 'Upload', 'LLM_PROVIDER']) expect(text).not.toContain(setup);
+    }
   }, 60_000);
 
   it('reads the GA4 figures as a step when a property is linked and an agent that reads them is chosen', async () => {
