@@ -253,7 +253,7 @@ export function readRequest(message: string): RequestReading {
 
   const first = nounPhrase(tokens);
   const firstBare = stripDeterminer(first.phrase.join(' '));
-  if (first.phrase.length > 0 && isDeliverable(first.phrase) && !firstBare.possessive && !firstBare.definite && !['review', 'rewrite', 'summarise'].includes(task)) {
+  if (first.phrase.length > 0 && isDeliverable(first.phrase) && !firstBare.possessive && !(firstBare.definite && (task === 'question' || copy !== null)) && !['review', 'rewrite', 'summarise'].includes(task)) {
     deliverable = firstBare.bare.toLowerCase();
   } else if (first.phrase.length > 0) {
     setTopic(firstBare);

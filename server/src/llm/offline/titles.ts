@@ -28,11 +28,13 @@ function audienceOfTopic(reading: RequestReading): string | null {
 }
 
 export function titleFromReading(reading: RequestReading): string {
-  const deliverable = reading.deliverable && !reading.topic.toLowerCase().includes(reading.deliverable) ? reading.deliverable.replace(/^seo\b/, 'SEO') : null;
-  const forWhom = audienceOfTopic(reading);
+  const topicIsDeliverable = reading.deliverable !== null && reading.topic.toLowerCase() === reading.deliverable;
+  const named = reading.deliverable && (topicIsDeliverable ? reading.audience : !reading.topic.toLowerCase().includes(reading.deliverable));
+  const deliverable = named ? reading.deliverable!.replace(/^seo\b/, 'SEO') : null;
+  const forWhom = topicIsDeliverable ? reading.audience : audienceOfTopic(reading);
   let title: string;
   if (deliverable && forWhom) title = `${deliverable} for ${forWhom}`;
-  else if (deliverable) title = `${deliverable} for ${reading.ours.replace(/^our /, '').replace(/^the /, 'the ')}`;
+  else if (deliverable) title = `${deliverable} ${/^\w+ing\b/.test(reading.topic) ? 'on' : 'for'} ${reading.ours.replace(/^our /, '')}`;
   else if (TASK_NOUNS[reading.task]) title = `${reading.topic} ${TASK_NOUNS[reading.task]}`;
   else title = reading.timeframe && !reading.topic.includes(reading.timeframe) ? `${reading.topic} ${reading.timeframe}` : reading.topic;
   if (!deliverable && reading.purpose && title.split(' ').length <= 3 && reading.task === 'review') title = `${title} to ${reading.purpose.replace(/\byour\b/g, 'the')}`;
