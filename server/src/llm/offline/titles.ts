@@ -34,7 +34,7 @@ export function titleFromReading(reading: RequestReading): string {
   const forWhom = topicIsDeliverable ? reading.audience : audienceOfTopic(reading);
   let title: string;
   if (deliverable && forWhom) title = `${deliverable} for ${forWhom}`;
-  else if (deliverable) title = `${deliverable} ${/^\w+ing\b/.test(reading.topic) ? 'on' : 'for'} ${reading.ours.replace(/^our /, '')}`;
+  else if (deliverable) title = `${deliverable} ${/^\w+ing (?:for|to|with|about|your|the|a)\b/.test(reading.topic) ? 'on' : 'for'} ${reading.ours.replace(/^our /, '')}`;
   else if (TASK_NOUNS[reading.task]) title = `${reading.topic} ${TASK_NOUNS[reading.task]}`;
   else title = reading.timeframe && !reading.topic.includes(reading.timeframe) ? `${reading.topic} ${reading.timeframe}` : reading.topic;
   if (!deliverable && reading.purpose && title.split(' ').length <= 3 && reading.task === 'review') title = `${title} to ${reading.purpose.replace(/\byour\b/g, 'the')}`;
