@@ -218,6 +218,8 @@ describe(`agents reading Google Analytics through a model provider (${testEngine
     const who = await registerOwner(t.app, { org_name: 'Unlinked Org' });
     await ask(t, callerOf(who), 'seo', 'Which pages rank?');
     expect(systemPrompt()).toContain('No analytics property is connected to this space.');
+    // The model is told so, and told to keep setup out of the reply (the client tells admins how to link a property).
+    expect(systemPrompt()).toContain('Never tell the reader how to connect, configure or set anything up.');
   });
 
   it.each([
