@@ -62,6 +62,6 @@ export const ADVICE: readonly string[] = [
 
 /** An example paragraph for a question about how to say something. */
 export const EXAMPLES: readonly string[] = [
-  'Here is how it could sound: "We want you to hear this from us first. {^topic} is changing, and here is exactly what that means for you, why we are doing it, and what stays the same."',
+  'Here is how it could sound: "We want you to hear this from us first. We are making a change to {topic}, and here is exactly what it means for you, why we are doing it, and what stays the same."',
   'For example: "A quick, honest update about {topic}. Here is what changes, when, and what we are doing to keep it worth your while."',
 ];

@@ -17,6 +17,30 @@ export const TRADE_OFFS: readonly string[] = [
   'Something has to give: cap spend on anything without a measured return.',
 ];
 
+/** Options for a particular kind of decision, matched on the request (name | impact | cost | time to result). */
+export const DECISION_OPTIONS: readonly { match: RegExp; options: readonly string[]; verdicts: readonly string[] }[] = [
+  {
+    match: /\b(?:expand|expansion|enter|international|abroad|new (?:market|country|region)|into [A-Z])/,
+    options: [
+      'Test demand with a small paid campaign in the new market | Medium | Low | 4–6 weeks',
+      'Ship to early customers there from the current operation | Medium | Low | 6–8 weeks',
+      'Partner with a local retailer or distributor | High | Medium | 3–6 months',
+      'Full launch: local site, pricing, payment and support | High | High | 6–12 months',
+    ],
+    verdicts: ['Test before you commit: the cheap demand test tells you whether the full launch is worth its cost.', 'Go step by step: each option buys the evidence for the next, and stopping stays cheap.'],
+  },
+  {
+    match: /\b(?:budget|split|spend|allocat)/i,
+    options: [
+      'Weight budget to the channel with the lowest cost per acquisition | High | Low | 2–4 weeks',
+      'Keep a fixed 10–20% test budget for new channels | Medium | Low | 8–12 weeks',
+      'Shift spend from prospecting to retargeting and retention | Medium | Low | 4–6 weeks',
+      'Invest in search content that lowers paid costs over time | High | Medium | 3–6 months',
+    ],
+    verdicts: ['Decide on cost per acquisition, not on habit: move money monthly towards what converts.', 'Protect a small test budget; put the rest where conversions are proven.'],
+  },
+];
+
 /** Options to weigh: name | impact | cost | time to result. */
 export const OPTIONS: readonly string[] = [
   'Double down on the best-converting channel | High | Medium | 4–6 weeks',

@@ -14,6 +14,9 @@ export const creativeWriter: AgentWriter = {
     const count = Math.min(Math.max(kit.reading.count ?? 3, 2), 5);
     const start = (stableHash(kit.reading.topic) + kit.variant * 2) % ANGLES.length;
     const angles = Array.from({ length: count }, (_, index) => ANGLES[(start + index) % ANGLES.length]!);
+    // The line each concept leads with is named as what was asked for.
+    const asked = kit.reading.deliverable ?? '';
+    const label = /tagline|slogan/.test(asked) ? 'Tagline' : /post|caption/.test(asked) ? 'Post opener' : 'Headline';
     return angles
       .map((angle, index) => {
         const headline = kit.pick(angle.headlines, `headline${index}`);
@@ -21,7 +24,7 @@ export const creativeWriter: AgentWriter = {
         const body = kit.pick(angle.bodies, `body${index}`);
         return [
           `**Concept ${index + 1}: ${angle.name}**`,
-          `- Headline: "${clip(headline, 60)}"`,
+          `- ${label}: "${clip(headline, 60)}"`,
           `- Body copy: ${body}${fact ? ` Proof point: ${fact}` : ''}`,
           `- Where it runs: ${angle.where}`,
         ].join('\n');
