@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeHttpServer } from './close-http-server';
+import { TITLE_SYSTEM_PROMPT } from '../../server/src/services/agents/titles';
 
 export interface ChatCompletionRequest {
   model: string;
@@ -90,12 +91,22 @@ export interface FakeOpenAiBehaviour {
   chunkSize?: number;
   /** Stream this many characters, then hold the rest until `resumeStreams()` (or the server closes). */
   pauseAfterCharacters?: number;
+  /**
+   * The answer to a chat-title request (the short call after a chat's first reply, recognised by its
+   * system prompt). Title requests are answered at once and kept apart in `titleRequests`, so the
+   * behaviours above (hang, failWith…) and `requests` stay about the answers themselves.
+   */
+  title?: (request: ChatCompletionRequest) => string;
+  /** Title requests answer with this HTTP status instead. */
+  titleFailWith?: number;
 }
 
 export interface FakeOpenAi {
   /** Base URL including /v1, as OPENAI_COMPATIBLE_BASE_URL expects. */
   baseUrl: string;
   requests: ChatCompletionRequest[];
+  /** Every chat-title request received (see `FakeOpenAiBehaviour.title`). */
+  titleRequests: ChatCompletionRequest[];
   /** Every /v1/embeddings request received (answered or failed). */
   embeddingRequests: EmbeddingsRequest[];
   authorizations: (string | undefined)[];
@@ -168,10 +179,39 @@ function answerToolCalls(res: ServerResponse, body: ChatCompletionRequest, turn:
   res.end('data: [DONE]\n\n');
 }
 
+function isTitleRequest(request: ChatCompletionRequest): boolean {
+  const system = request.messages.find((message) => message.role === 'system')?.content;
+  return typeof system === 'string' && system.startsWith(TITLE_SYSTEM_PROMPT);
+}
+
+/** A title request's answer: the whole text in one chunk (streamed or not, as asked). */
+function answerTitle(res: ServerResponse, body: ChatCompletionRequest, behaviour: FakeOpenAiBehaviour): void {
+  if (behaviour.titleFailWith) {
+    res.writeHead(behaviour.titleFailWith, FAILURE_HEADERS).end(JSON.stringify({ error: { message: 'The fake title model is failing on purpose', type: 'server_error', code: null } }));
+    return;
+  }
+  const text = behaviour.title ? behaviour.title(body) : 'Chat with the fake model';
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const usage = { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({ id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] });
+  send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
+  res.end('data: [DONE]\n\n');
+}
+
 export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promise<FakeOpenAi> {
   let behaviour = initial;
   let failuresLeft = initial.failTimes ?? Number.POSITIVE_INFINITY;
   const requests: ChatCompletionRequest[] = [];
+  const titleRequests: ChatCompletionRequest[] = [];
   const authorizations: (string | undefined)[] = [];
   const embeddingRequests: EmbeddingsRequest[] = [];
   const open = new Set<ServerResponse>();
@@ -192,6 +232,11 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
         return;
       }
       const body = await readJson(req);
+      if (isTitleRequest(body)) {
+        titleRequests.push(body);
+        answerTitle(res, body, behaviour);
+        return;
+      }
       const index = requests.push(body) - 1;
       authorizations.push(req.headers.authorization);
       open.add(res);
@@ -272,6 +317,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiBehaviour = {}): Promis
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    titleRequests,
     embeddingRequests,
     authorizations,
     behave(next) {

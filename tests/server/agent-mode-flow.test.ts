@@ -98,8 +98,9 @@ describe(`Agent Mode on the offline engine (${testEngine})`, () => {
     expect(done.steps[0]!.activity[0]).toMatchObject({ tool: 'knowledge_search' });
     const revise = done.steps.find((step) => step.kind === 'revise')!;
     expect(done.run.deliverable).toBe(revise.output);
-    expect(done.run.deliverable).toMatch(/^# Plan the spring launch email sequence/);
-    expect(done.run.deliverable).toContain('### Email 3: Last call');
+    // Titled as a document, not with the goal's own words.
+    expect(done.run.deliverable).toMatch(/^# Spring launch email sequence/);
+    expect(done.run.deliverable).toContain('#### Email 3: Last call');
     expect(done.run.deliverable).toContain('20% discount');
     // The brand check caught the jargon in the draft, and the revision took it out.
     const check = done.steps.find((step) => step.kind === 'brand_check')!;
@@ -204,6 +205,10 @@ describe(`Agent Mode on the offline engine (${testEngine})`, () => {
     const done = await waitForStatus(t.app, caller, plan.run.id, ['succeeded', 'failed', 'waiting_for_answer']);
     expect(done.run.status).toBe('succeeded');
     expect(done.steps[0]!.output).toContain('You chose to go on without more detail');
+    // With no brand voice, no documents and no figures, the work is still only the work: no setup text anywhere.
+    for (const text of [...done.steps.map((step) => step.output), done.run.deliverable]) {
+      for (const setup of ['Workspace Settings', 'No brand voice is set', 'Connect Google Analytics', 'Connections', 'Agent Configuration', 'Upload', 'LLM_PROVIDER']) expect(text).not.toContain(setup);
+    }
   }, 60_000);
 
   it('reads the GA4 figures as a step when a property is linked and an agent that reads them is chosen', async () => {

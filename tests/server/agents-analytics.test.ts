@@ -91,11 +91,13 @@ describe(`agents with the demo analytics source and the offline engine (${testEn
     expect(reply).not.toContain('| Sessions |');
   });
 
-  it('still answers in a space without a linked property, saying none is connected', async () => {
+  it('still answers in a space without a linked property, leaving the figures out (no setup text in the reply)', async () => {
     const before = await creditsOf(t.app, callerOf(unlinked));
     const { result, reply } = await ask(t, callerOf(unlinked), 'seo', 'Which landing pages should we optimise first?');
     expect(result.run?.status).toBe('succeeded');
-    expect(reply).toContain('No analytics property is connected to this space');
+    expect(reply).toContain('### Search intent');
+    expect(reply).not.toContain('### Organic performance');
+    for (const setup of ['No analytics property', 'Connect Google Analytics', 'Connections']) expect(reply).not.toContain(setup);
     expect((await creditsOf(t.app, callerOf(unlinked))).remaining).toBe(before.remaining - 20);
   });
 
@@ -216,6 +218,8 @@ describe(`agents reading Google Analytics through a model provider (${testEngine
     const who = await registerOwner(t.app, { org_name: 'Unlinked Org' });
     await ask(t, callerOf(who), 'seo', 'Which pages rank?');
     expect(systemPrompt()).toContain('No analytics property is connected to this space.');
+    // The model is told so, and told to keep setup out of the reply (the client tells admins how to link a property).
+    expect(systemPrompt()).toContain('Never tell the reader how to connect, configure or set anything up.');
   });
 
   it.each([

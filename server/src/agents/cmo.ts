@@ -17,6 +17,7 @@ export const cmoAgent: AgentDefinition = {
   outputTemplate: [
     { heading: 'Executive summary', guidance: 'The answer in three sentences for a busy executive.', offline: 'summary' },
     { heading: 'Where the numbers point', guidance: 'Analytics that bear on the decision.', offline: 'analytics' },
+    { heading: 'Options and trade-offs', guidance: 'The options weighed by expected impact, cost and time to result.', offline: 'options' },
     { heading: 'What your documents say', guidance: 'Evidence from strategy documents and briefs.', offline: 'evidence' },
     { heading: 'Brand considerations', guidance: 'How the brand voice shapes the message.', offline: 'voice' },
     { heading: 'Priorities for the next 90 days', guidance: 'Ranked priorities with a measurable target each.', offline: 'actions' },

@@ -17,6 +17,7 @@ export const seoAgent: AgentDefinition = {
   outputTemplate: [
     { heading: 'Search intent', guidance: 'Who searches for this and what they want.', offline: 'summary' },
     { heading: 'Keyword and title ideas', guidance: 'Keywords, a title tag and a meta description.', offline: 'draft' },
+    { heading: 'Page outline', guidance: 'The headings of the page, in order, with what each covers.', offline: 'outline' },
     { heading: 'Supporting material', guidance: 'Passages from your documents to build the page on.', offline: 'evidence' },
     { heading: 'Organic performance', guidance: 'Relevant analytics figures.', offline: 'analytics' },
     { heading: 'On-page checklist', guidance: 'Concrete on-page fixes.', offline: 'actions' },

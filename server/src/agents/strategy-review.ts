@@ -16,6 +16,7 @@ export const strategyReviewAgent: AgentDefinition = {
   ],
   outputTemplate: [
     { heading: 'Summary', guidance: 'The plan in two sentences and your overall judgement.', offline: 'summary' },
+    { heading: 'Strengths, gaps and risks', guidance: 'What the plan gets right, what it is missing, and the risks ranked by impact.', offline: 'assessment' },
     { heading: 'Evidence from your documents', guidance: 'Passages that support or contradict the plan.', offline: 'evidence' },
     { heading: 'Performance context', guidance: 'What the analytics say about the channels involved.', offline: 'analytics' },
     { heading: 'Recommended decisions', guidance: 'Three ranked decisions with owners.', offline: 'actions' },

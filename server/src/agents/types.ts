@@ -24,9 +24,13 @@ export interface TemplateSection {
    * - voice: the brand-voice rules that apply
    * - analytics: the analytics figures (or a note that none are connected)
    * - actions: numbered next steps derived from the agent's checklist
-   * - draft: a worked draft (subject lines, copy variants) built from the passages
+   * - draft: the agent's worked piece (an email, concepts, keywords and titles, a rewrite)
+   * - assessment: strengths, gaps and risks (a review)
+   * - options: options weighed by impact, cost and time to result
+   * - outline: a page outline (SEO)
+   * A section with nothing to draw on (no passages, no figures) is left out of the offline answer.
    */
-  offline: 'summary' | 'evidence' | 'voice' | 'analytics' | 'actions' | 'draft';
+  offline: 'summary' | 'evidence' | 'voice' | 'analytics' | 'actions' | 'draft' | 'assessment' | 'options' | 'outline';
 }
 
 export interface AgentDefinition {

@@ -40,7 +40,7 @@ function research(input: OfflineStepInput): OfflineStepResult {
       return { text: `${searched}: nothing matched.`, question, activity: [...activity, { tool: 'ask_user', summary: 'Asked you what the work should rest on' }] };
     }
     const basis = input.answerSkipped
-      ? 'You chose to go on without more detail, so the later steps rest on the agents\' general guidance. Upload briefs or past campaigns to the Knowledge Base for work grounded in your own material.'
+      ? 'You chose to go on without more detail, so the later steps rest on the agents\' general guidance.'
       : 'The later steps rest on what you said.';
     return { text: `${searched}: nothing matched. ${basis}${fromYou}`, question: null, activity };
   }

@@ -6,10 +6,14 @@
 import type { StepActivity } from '../../../../src/contract/agent-mode';
 import { answerPassages, audienceOf, type OfflineStepInput, type OfflineStepResult } from './agent-mode-step-input';
 import { assetsFooter, rankWithAssets } from './agent-mode-assets';
-import { analyticsSection } from './analytics-section';
-import { PLAIN_WORDS } from './drafts';
-import { renderSection, voiceRules, type RankedSentence } from './engine';
-import { asPlainText, capitalise, clip, goalSubject, keywords, rotate } from './text';
+import { renderSection, voiceRules, writingKitFor } from './engine';
+import { COPY_REWRITES as PLAIN_WORDS } from './phrases/brand-voice';
+import { readRequest } from './request-reading';
+import { asPlainText, capitalise, clip, keywords } from './text';
+import { titleFromReading } from './titles';
+
+/** What a draft is checked against when the organisation has no brand voice of its own. */
+const PLAIN_LANGUAGE_RULES = ['Plain words over jargon', 'Sentences under 30 words', 'One idea per paragraph'];
 
 /** A sentence longer than this reads as hard work in marketing copy. */
 const LONG_SENTENCE_WORDS = 30;
@@ -22,74 +26,37 @@ export function emailCount(goal: string): number {
   return /\b(sequence|series|drip|nurture)\b/i.test(goal) ? 3 : 1;
 }
 
-/** Each email of a sequence has one job; the last is always the last call. */
-const SEQUENCE_EMAILS: readonly { angle: string; subjects: (topic: string) => string[]; cta: string }[] = [
-  { angle: 'Announce it', subjects: (topic) => [`${capitalise(topic)} is here`, `Your ${topic} starts now`, `New for you: ${topic}`], cta: "See what's new" },
-  { angle: 'Show the proof', subjects: (topic) => [`See ${topic} in action`, `What ${topic} changes for you`, `Inside ${topic}`], cta: 'Watch how it works' },
-  { angle: 'Answer the doubts', subjects: (topic) => [`Questions about ${topic}? Answered`, `Is ${topic} right for you?`, `${capitalise(topic)}: what people ask`], cta: 'Read the answers' },
-  { angle: 'Share a customer story', subjects: (topic) => [`How one customer uses ${topic}`, `A week with ${topic}`, `${capitalise(topic)}, in their words`], cta: 'Read the story' },
-  { angle: 'Make it easy', subjects: (topic) => [`${capitalise(topic)} in three steps`, `Getting started with ${topic}`, `The quick way into ${topic}`], cta: 'Get started' },
-];
-const LAST_CALL = { angle: 'Last call', subjects: (topic: string) => [`Last chance: ${topic}`, `${capitalise(topic)} closes soon`, `Before ${topic} ends`], cta: 'Claim it before it closes' };
-
-function emailSequence(subject: string, facts: RankedSentence[], count: number): string {
-  const topic = clip(subject || 'our news', 40);
-  const emails = [...SEQUENCE_EMAILS.slice(0, count - 1), LAST_CALL];
-  return emails
-    .map((email, index) => {
-      // Each email leads with a different fact, so the sequence does not repeat itself.
-      const [lead, proof] = rotate(facts.map((fact) => fact.text), index);
-      const [subject, ...alternatives] = email.subjects(topic).map((line) => clip(line, 48));
-      return [
-        `### Email ${index + 1}: ${email.angle}`,
-        `**Subject:** ${subject}  \n**Or try:** ${alternatives.join(' · ')}  \n**Preview:** ${clip(lead ?? `Everything you need to know about ${topic}.`, 90)}`,
-        'Hi {first name},',
-        lead ? clip(lead, 280) : `Here is a short update on ${topic}.`,
-        proof && proof !== lead ? clip(proof, 220) : null,
-        `**[${email.cta}]**`,
-        'Thanks,  \nThe team',
-      ]
-        .filter(Boolean)
-        .join('\n\n');
-    })
-    .join('\n\n');
-}
+/** Citation markers belong to chat replies (their sources list); a deliverable names its sources below instead. */
+const withoutMarkers = (text: string) => text.replace(/ \[\d+\]/g, '');
 
 export function composeDraft(input: OfflineStepInput): string {
   const topics = keywords(`${input.goal} ${input.instruction}`);
   // The attached assets lead the facts, so the draft visibly builds on what the person chose.
   const { material, facts } = rankWithAssets(answerPassages(input.answers), input.assets, input.passages, topics);
   const audience = audienceOf(input.goal);
-  const offline = {
-    agent: input.writer,
-    message: `${input.goal}\n${input.instruction}`,
-    passages: material,
-    brandVoice: input.brandVoice,
-    analytics: input.analytics,
-    analyticsUnavailable: input.analyticsUnavailable,
-    variant: 0,
+  const reading = readRequest(input.goal);
+  const count = input.writer.slug === 'email' ? emailCount(input.goal) : null;
+  const kit = {
+    ...writingKitFor(
+      { agent: input.writer, message: input.goal, passages: material, brandVoice: input.brandVoice, analytics: input.analytics, analyticsUnavailable: input.analyticsUnavailable, variant: 0 },
+      { ...reading, count: count && count > 1 ? count : reading.count },
+    ),
+    facts,
   };
-  const firstLine = input.goal.trim().split(/\r?\n/)[0]!;
-  const head = [`# ${capitalise(clip(asPlainText(firstLine), 90))}`, audience ? `**For:** ${asPlainText(audience)}` : null].filter(Boolean).join('\n\n');
+  const head = [`# ${asPlainText(titleFromReading(reading))}`, audience ? `**For:** ${asPlainText(audience)}` : null].filter(Boolean).join('\n\n');
   const sections = input.writer.outputTemplate.map((spec) => {
-    let body: string;
-    if (spec.offline === 'summary') {
-      body = facts.length > 0
-        ? facts.slice(0, 3).map((fact) => `- ${fact.text} _(${asPlainText(material[fact.n - 1]?.filename ?? '')})_`).join('\n')
-        : `- ${capitalise(topics.slice(0, 3).join(', ') || 'the goal')}: no supporting material was found, so check every claim before it goes out.`;
-    } else if (spec.offline === 'draft' && input.writer.slug === 'email' && emailCount(input.goal) > 1) {
-      body = emailSequence(goalSubject(input.goal), facts, emailCount(input.goal));
-    } else if (spec.offline === 'analytics') {
-      body = analyticsSection(input.analytics, input.analyticsUnavailable);
-    } else {
-      body = renderSection(spec, offline, topics, facts);
+    let body = renderSection(spec, kit, input.analyticsUnavailable);
+    if (spec.offline === 'summary' && facts.length > 0) {
+      // The draft shows the material it rests on, named by document.
+      const points = facts.slice(0, 3).map((fact) => `- ${fact.text} _(${asPlainText(material[fact.n - 1]?.filename ?? '')})_`).join('\n');
+      body = `${body}\n\n**Key points from your material**\n\n${points}`;
     }
-    return `## ${spec.heading}\n\n${body.trim()}`;
+    return body.trim() === '' ? null : `## ${spec.heading}\n\n${withoutMarkers(body.trim())}`;
   });
   const sources = [...new Set(input.passages.map((passage) => asPlainText(passage.filename)))];
   const credits = [sources.length > 0 ? `_Sources: ${sources.join(', ')}_` : '', assetsFooter(input.assets)].filter(Boolean);
   const footer = credits.length > 0 ? `\n\n---\n${credits.join('  \n')}` : '';
-  return `${head}\n\n${sections.join('\n\n')}${footer}`;
+  return `${head}\n\n${sections.filter(Boolean).join('\n\n')}${footer}`;
 }
 
 /** Lines of the deliverable that are its own words (not headings, quoted sources or tables). */
@@ -134,10 +101,9 @@ export function checkAgainstVoice(input: OfflineStepInput): OfflineStepResult {
     ...long.slice(0, 3).map((sentence) => `- Split this ${sentence.split(/\s+/).length}-word sentence: "${clip(sentence, 140)}"`),
   ];
   const verdict = changes.length === 0 ? 'On voice: no changes needed.' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} needed before this goes out.`;
-  const ruleList = rules.length > 0
-    ? rules.map((rule) => `- ${capitalise(rule)}`).join('\n')
-    : 'No brand voice is set for this organisation, so the draft was checked against plain-language rules only. Add it under Workspace Settings.';
-  const activity: StepActivity[] = [{ tool: 'brand_voice', summary: rules.length > 0 ? `Read ${rules.length} brand-voice rules` : 'No brand voice set' }];
+  const checked = rules.length > 0 ? rules : PLAIN_LANGUAGE_RULES;
+  const ruleList = checked.map((rule) => `- ${capitalise(rule)}`).join('\n');
+  const activity: StepActivity[] = [{ tool: 'brand_voice', summary: rules.length > 0 ? `Read ${rules.length} brand-voice rules` : 'Checked against plain-language rules' }];
   return {
     text: `### Verdict\n\n${verdict}\n\n### Rules checked\n\n${ruleList}\n\n### Changes to make\n\n${changes.join('\n') || '- None.'}`,
     question: null,

@@ -2,10 +2,9 @@
 import { asPlainText } from './text';
 import type { AnalyticsSnapshot } from './types';
 
-export const NO_ANALYTICS_TEXT =
-  'No analytics property is connected to this space, so no performance figures were used. Connect Google Analytics under Connections to include them.';
-export const ANALYTICS_UNAVAILABLE_TEXT =
-  'Analytics could not be read: the property linked to this space did not answer just now, so no performance figures were used. Try again in a few minutes, or check the account under Connections.';
+/** Said only where figures are the whole point (Agent Mode's analytics step); a chat answer leaves the section out. */
+export const NO_ANALYTICS_TEXT = 'No performance figures were available for this goal, so the plan rests on your documents and answers.';
+export const ANALYTICS_UNAVAILABLE_TEXT = 'The performance figures could not be read just now, so this step goes on without them.';
 
 /** Days compared at each end of the series: a week evens out weekday and weekend swings. */
 const TREND_WINDOW_DAYS = 7;

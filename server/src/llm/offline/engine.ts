@@ -1,96 +1,92 @@
 /**
- * The built-in offline engine: answers without a language model, from the space's knowledge
- * passages, the brand voice and the analytics, shaped by the agent's output template. It is
- * deterministic (same input → same answer; a regeneration's variant changes the selection). The
- * reply is only the answer: that no model wrote it is shown by the client beside the chat, from the
- * reply's `engine` (src/contract/agents.ts `isOfflineEngine`), never as text inside every answer.
+ * The built-in offline engine: answers without a language model, as a competent marketer would,
+ * from the request (read by request-reading.ts), the space's knowledge passages (cited [n]), the
+ * brand voice and the analytics, in the agent's answer shape. Each agent's writer (writers/) fills
+ * the sections from its phrase banks (phrases/). Deterministic: the same input gives the same
+ * answer; a regeneration's variant moves every choice on, so it reads differently.
+ *
+ * The reply is only the answer. It never repeats the request, never lists the words it searched
+ * for, and never tells anyone how to set things up: a section with nothing to draw on (no
+ * passages, no figures) is left out, and the voice section falls back on good practice. That no
+ * model wrote it is shown by the client beside the chat, from the reply's `engine`.
  */
 import type { TemplateSection } from '../../agents/types';
 import { analyticsSection } from './analytics-section';
-import { buildDraft } from './drafts';
-import { asPlainText, asQuotedMarkdown, balanceInlineMarks, capitalise, clip, keywords, overlap, quote, rotate, sentences } from './text';
-import type { GroundingPassage, OfflineInput } from './types';
+import { rankPassageSentences, voiceRules } from './ranking';
+import { readRequest, type RequestReading } from './request-reading';
+import { asPlainText, asQuotedMarkdown, capitalise, clip, keywords, quote, rotate } from './text';
+import type { OfflineInput } from './types';
+import { WRITERS, type AgentWriter } from './writers/index';
+import { makeKit, type WritingKit } from './writing-kit';
 
 export type { AnalyticsSnapshot, GroundingPassage, OfflineInput } from './types';
+export { rankPassageSentences, voiceRules, type RankedSentence } from './ranking';
 
-export interface RankedSentence {
-  text: string;
-  /** The passage's citation number ([n]: its place in input.passages, plus one). */
-  n: number;
-  score: number;
+/** The writing kit for one answer: the reading, the facts (rotated by the variant) and the choices. */
+export function writingKitFor(input: OfflineInput, reading: RequestReading = readRequest(input.message)): WritingKit {
+  const topics = [...new Set([...keywords(`${reading.topic} ${reading.purpose ?? ''} ${reading.audience ?? ''}`), ...keywords(input.message)])];
+  const ranked = rankPassageSentences(input.passages, topics);
+  // The best facts lead; a regeneration leads with another of the relevant few (never with an unrelated one).
+  const relevant = ranked.filter((fact) => fact.score > 0).length;
+  const lead = Math.min(4, relevant >= 2 ? relevant : ranked.length > 0 && relevant === 0 ? Math.min(ranked.length, 4) : 1);
+  const facts = [...rotate(ranked.slice(0, lead), input.variant), ...ranked.slice(lead)];
+  return makeKit(
+    {
+      agent: input.agent,
+      message: input.message,
+      reading,
+      facts,
+      passages: input.passages,
+      rules: voiceRules(input.brandVoice),
+      analytics: input.analytics,
+      variant: input.variant,
+    },
+    WRITERS[input.agent.slug].audienceFallback,
+  );
 }
 
-/** Supporting sentences across passages, most relevant first (stable order on ties). */
-function rankSentences(input: OfflineInput, topics: string[]): RankedSentence[] {
-  return rankPassageSentences(input.passages, topics);
+function evidence(kit: WritingKit): string {
+  const numbered = kit.passages.slice(0, 3).map((passage, index) => ({ passage, n: index + 1 }));
+  return rotate(numbered, kit.variant)
+    .map(({ passage, n }) => `${quote(clip(asQuotedMarkdown(passage.passage), 400))}\n>\n> — **${asPlainText(passage.filename)}** [${n}]`)
+    .join('\n\n');
 }
 
-/** The sentences of passages ranked by how many of the topics they mention (Agent Mode uses it too). */
-export function rankPassageSentences(passages: readonly GroundingPassage[], topics: string[]): RankedSentence[] {
-  const ranked: RankedSentence[] = [];
-  passages.forEach((passage, passageIndex) => {
-    // Each sentence keeps the passage's emphasis; one cut out of a bold span drops the lone mark.
-    for (const text of sentences(asQuotedMarkdown(passage.passage)).map(balanceInlineMarks)) {
-      // Relevance to the question first; the search engine's own order breaks ties.
-      ranked.push({ text, n: passageIndex + 1, score: overlap(text, topics) * 100 - passageIndex });
-    }
-  });
-  return ranked.sort((a, b) => b.score - a.score);
+function voice(kit: WritingKit, writer: AgentWriter): string {
+  if (kit.rules.length > 0) return kit.rules.map((rule) => `- ${capitalise(rule)}`).join('\n');
+  return writer.voicePractice.length > 0 ? kit.pickSome(writer.voicePractice, 3, 'practice').map((line) => `- ${line}`).join('\n') : '';
 }
 
-/** The brand voice's rules: its lines or sentences, list marks removed (at most six). */
-export function voiceRules(brandVoice: string): string[] {
-  return brandVoice
-    .split(/\n+|(?<=[.!?])\s+/)
-    .map((line) => line.replace(/^[-*•\d.)\s]+/, '').trim())
-    .filter((line) => line.length > 3)
-    .slice(0, 6);
+function actions(kit: WritingKit, writer: AgentWriter): string {
+  const leading = writer.leadingActions?.(kit) ?? [];
+  const checklist = rotate(kit.agent.checklist, kit.variant).map((step) => kit.fill(step));
+  const steps = [...leading, ...checklist.filter((step) => !leading.includes(step))].slice(0, 4);
+  return steps.map((step, index) => `${index + 1}. ${step}`).join('\n');
 }
 
-function section(heading: string, body: string): string {
-  return `### ${heading}\n\n${body.trim()}`;
-}
-
-export function renderSection(spec: TemplateSection, input: OfflineInput, topics: string[], facts: RankedSentence[]): string {
-  const hasPassages = input.passages.length > 0;
+/** One section's body; empty when the section has nothing to say (it is then left out). */
+export function renderSection(spec: TemplateSection, kit: WritingKit, analyticsUnavailable = false): string {
+  const writer = WRITERS[kit.agent.slug];
   switch (spec.offline) {
-    case 'summary': {
-      const subject = topics.length > 0 ? topics.slice(0, 4).join(', ') : 'your request';
-      if (!hasPassages) {
-        return `You asked ${input.agent.name} about **${subject}**. I found nothing in this space's knowledge base on that yet, so this answer rests on ${input.agent.name}'s general checklist. Upload briefs, plans or past campaigns to the Knowledge Base and ask again for an answer grounded in your own material.`;
-      }
-      const lead = facts.slice(0, 2).map((fact) => `${fact.text} [${fact.n}]`);
-      return `You asked ${input.agent.name} about **${subject}**. The most relevant points in your documents:\n\n${lead.map((line) => `- ${line}`).join('\n')}`;
-    }
-    case 'evidence': {
-      if (!hasPassages) return 'No passages matched. Documents this agent may use are chosen under Agent Configuration.';
-      const numbered = input.passages.slice(0, 3).map((passage, index) => ({ passage, n: index + 1 }));
-      return rotate(numbered, input.variant)
-        .map(({ passage, n }) => `${quote(clip(asQuotedMarkdown(passage.passage), 400))}\n>\n> — **${asPlainText(passage.filename)}** [${n}]`)
-        .join('\n\n');
-    }
-    case 'voice': {
-      const rules = voiceRules(input.brandVoice);
-      if (rules.length === 0) {
-        return 'No brand voice is set for this organisation yet, so no voice rules were applied. Add it under Workspace Settings to have every answer follow it.';
-      }
-      return rules.map((rule) => `- ${capitalise(rule)}`).join('\n');
-    }
+    case 'summary':
+      return writer.summary(kit);
+    case 'evidence':
+      return kit.passages.length > 0 ? evidence(kit) : '';
+    case 'voice':
+      return voice(kit, writer);
     case 'analytics':
-      return analyticsSection(input.analytics, input.analyticsUnavailable ?? false);
+      // Without figures the answer does without them; the client tells admins how to link a property.
+      return kit.analytics ? analyticsSection(kit.analytics, analyticsUnavailable) : '';
     case 'actions':
-      return rotate(input.agent.checklist, input.variant)
-        .slice(0, 4)
-        .map((step, index) => `${index + 1}. ${step}`)
-        .join('\n');
+      return actions(kit, writer);
     case 'draft':
-      return buildDraft({
-        slug: input.agent.slug,
-        message: input.message,
-        topics,
-        facts: facts.slice(0, 3).map((fact) => fact.text),
-        variant: input.variant,
-      });
+      return writer.draft?.(kit) ?? '';
+    case 'assessment':
+      return writer.assessment?.(kit) ?? '';
+    case 'options':
+      return writer.options?.(kit) ?? '';
+    case 'outline':
+      return writer.outline?.(kit) ?? '';
   }
 }
 
@@ -99,8 +95,10 @@ export function renderSection(spec: TemplateSection, input: OfflineInput, topics
  * under the reply comes from its recorded citations (docs/agents.md "Sources"), not from the text.
  */
 export function composeOfflineAnswer(input: OfflineInput): string {
-  const topics = keywords(input.message);
-  const facts = rankSentences(input, topics);
-  const body = input.agent.outputTemplate.map((spec) => section(spec.heading, renderSection(spec, input, topics, facts)));
-  return body.join('\n\n');
+  const kit = writingKitFor(input);
+  return input.agent.outputTemplate
+    .map((spec) => ({ heading: spec.heading, body: renderSection(spec, kit, input.analyticsUnavailable ?? false).trim() }))
+    .filter((section) => section.body !== '')
+    .map((section) => `### ${section.heading}\n\n${section.body}`)
+    .join('\n\n');
 }

@@ -139,7 +139,8 @@ function modelTools(deps: StepRunnerDeps, run: RunRow, step: StepRow, context: S
     input: z.object({}),
     execute: async () => {
       record({ tool: 'brand_voice', summary: context.brandVoice ? 'Read the brand voice' : 'No brand voice set' });
-      return context.brandVoice || 'No brand voice is set for this organisation.';
+      // Said to the model only: it checks against plain-language practice and does not pass the gap on to the reader.
+      return context.brandVoice || 'No brand voice is set for this organisation. Check against clear, plain-language practice, and do not mention in the work that none is set.';
     },
   });
   // One question per step: once asked (answered or not), the step carries on with what it has.

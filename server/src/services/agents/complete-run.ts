@@ -4,12 +4,19 @@ import type { CitationDto } from '../../../../src/contract/citations';
 import type { Db, DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
 import { stillHeld, type RunRow } from './runs.service';
+import { retitleSession } from './titles';
+
+/** The chat's name from its first exchange, stored with the reply (titles.ts). */
+export interface FirstExchangeTitle {
+  firstMessage: string;
+  title: string;
+}
 
 /**
  * Null when the run is no longer this attempt's (cancelled or stopped meanwhile, or its lease ran
  * out and another worker took it over): the reply is dropped.
  */
-export async function completeRun(db: Db, run: RunRow, content: string, engine: string, citations: CitationDto[] = []) {
+export async function completeRun(db: Db, run: RunRow, content: string, engine: string, citations: CitationDto[] = [], title: FirstExchangeTitle | null = null) {
   return db.transaction(async (tx) => {
     const [won] = await tx
       .update(agentRuns)
@@ -17,7 +24,9 @@ export async function completeRun(db: Db, run: RunRow, content: string, engine: 
       .where(stillHeld(run))
       .returning({ id: agentRuns.id });
     if (!won) return null;
-    return insertReply(tx, run, content, engine, citations);
+    const reply = await insertReply(tx, run, content, engine, citations);
+    if (title) await retitleSession(tx, run.sessionId, title.firstMessage, title.title);
+    return reply;
   });
 }
 

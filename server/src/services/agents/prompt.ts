@@ -30,9 +30,10 @@ function attachedAssets(list: GroundingPassage[]): string {
 export const PROMPT_GROUNDING =
   '## Grounding\nUse only the material below and the conversation for facts about the organisation. Each passage below has a number in square brackets: when a sentence of your answer rests on a passage, end the sentence with that number, like [2] (several: [2][5]). Cite only numbers given below, never a file name in brackets. If the material does not cover something, say so.';
 
-export const PROMPT_NO_ANALYTICS = '## Analytics\nNo analytics property is connected to this space. Say so if figures would matter.';
-export const PROMPT_ANALYTICS_UNAVAILABLE =
-  '## Analytics\nAnalytics could not be read: a property is linked to this space, but its figures could not be fetched just now. Say so if figures would matter, and do not guess them.';
+/** Replies hold only the answer: how to set things up is the client's to say (to admins), never the reply's. */
+const NO_SETUP_TEXT = 'Never tell the reader how to connect, configure or set anything up.';
+export const PROMPT_NO_ANALYTICS = `## Analytics\nNo analytics property is connected to this space. Answer without figures; where they would matter, name the figure that would confirm the advice. ${NO_SETUP_TEXT}`;
+export const PROMPT_ANALYTICS_UNAVAILABLE = `## Analytics\nAnalytics could not be read: a property is linked to this space, but its figures could not be fetched just now. Answer without figures and do not guess them. ${NO_SETUP_TEXT}`;
 
 /** The figures as a model reads them (Agent Mode's read_analytics tool answers with it too). */
 export function analyticsBlock(context: Pick<AgentContext, 'analytics' | 'analyticsUnavailable'>): string {
@@ -56,7 +57,7 @@ export function buildSystemPrompt(agent: AgentDefinition, context: AgentContext,
     customInstructions.trim() ? `## Team instructions\n${customInstructions.trim()}` : '',
     `## Answer format\nWrite Markdown with these sections, in this order, each as a level-3 heading:\n${template}`,
     PROMPT_GROUNDING,
-    context.brandVoice ? `## Brand voice\n${context.brandVoice}` : '## Brand voice\nNo brand voice text is set for this organisation.',
+    context.brandVoice ? `## Brand voice\n${context.brandVoice}` : `## Brand voice\nNo brand voice text is set for this organisation: write in a clear, plain, friendly voice, without remarking that none is set. ${NO_SETUP_TEXT}`,
     attachedAssets(context.attachedPassages),
     passages('Documents the user referenced', context.referencedPassages, context.sources),
     passages('Brand documents', context.brandPassages, context.sources),

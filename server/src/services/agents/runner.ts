@@ -15,7 +15,8 @@ import { keywords } from '../../llm/offline/text';
 import { chooseModel } from '../../llm/providers';
 import { LlmError } from '../../llm/types';
 import type { AnalyticsLoader } from './analytics';
-import { completeRun } from './complete-run';
+import { completeRun, type FirstExchangeTitle } from './complete-run';
+import { keepsStartingTitle, modelTitle } from './titles';
 import { assembleContext } from './context';
 import { AGENT_MESSAGES } from './messages';
 import { buildSystemPrompt, conversationTurns } from './prompt';
@@ -75,7 +76,7 @@ export async function executeRun(
 
   try {
     const content = await answer(deps, run, lease.signal);
-    const reply = await completeRun(db, run, content.text, content.engine, citationsFor(content.text, content.sources));
+    const reply = await completeRun(db, run, content.text, content.engine, citationsFor(content.text, content.sources), content.title);
     if (!reply) return letGo(deps, run);
     await waker.wake(run.sessionId);
     if (deps.notifications) notifyIfLongReply(deps.notifications, run, reply);
@@ -117,7 +118,7 @@ async function letGo(deps: RunnerDeps, run: RunRow): Promise<RunOutcome> {
   return { kind: 'skipped' };
 }
 
-async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string; sources: NumberedSource[] }> {
+async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<{ text: string; engine: string; sources: NumberedSource[]; title: FirstExchangeTitle | null }> {
   const agent = findAgent(run.agentSlug);
   if (!agent) throw new LlmError(AGENT_MESSAGES.agentNotFound, false);
   // The branch of the question being answered: other versions and what follows them are not this conversation.
@@ -154,7 +155,8 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
       analyticsUnavailable: context.analyticsUnavailable,
       variant: run.request.variant,
     });
-    return { text: await streamInChunks(text, onProgress, signal), engine, sources };
+    // The offline engine's name for the chat is the one it started with (titles.ts): nothing to rename.
+    return { text: await streamInChunks(text, onProgress, signal), engine, sources, title: null };
   }
   const text = await callModel(deps.config.llm, choice, {
     system: buildSystemPrompt(agent, context, settings.custom_instructions),
@@ -164,5 +166,9 @@ async function answer(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promi
     signal,
     onProgress,
   });
-  return { text, engine, sources };
+  // The first exchange names the chat: asked before the reply is stored, so both appear together.
+  // A regenerated first reply, or a renamed chat, asks nothing more.
+  const unnamed = history.length === 1 && (await keepsStartingTitle(deps.db, run.sessionId, question));
+  const named = unnamed ? await modelTitle(deps.config.llm, choice, question, text, signal) : null;
+  return { text, engine, sources, title: named ? { firstMessage: question, title: named } : null };
 }
