@@ -127,6 +127,15 @@ describe('the offline engine on a corpus of marketer requests', () => {
     }
   });
 
+  it('keeps what the business sells and where it is in the keywords of a local business', () => {
+    const brief = answer({ slug: 'seo', message: 'Keywords for a bakery in Porto that sells sourdough' }, false, 0);
+    expect(brief).toContain('**Local intent.**');
+    expect(brief).toContain('**Primary keyword:** sourdough bakery porto');
+    expect(brief).toMatch(/\*\*Title tag\*\* \(\d+ characters\): Sourdough bakery in Porto/);
+    // A month is a time, not a place.
+    expect(answer({ slug: 'seo', message: 'Keywords for our cold brew launch in March' }, false, 0)).not.toContain('Local intent');
+  });
+
   it('leaves out what it has nothing for: no passages, no figures', () => {
     const seo = answer({ slug: 'seo', message: 'Write an SEO brief for our pricing page' }, false, 0);
     expect(seo).not.toContain('### Supporting material');

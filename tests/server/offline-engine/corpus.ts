@@ -23,6 +23,7 @@ export const CORPUS: readonly CorpusPrompt[] = [
   { slug: 'seo', message: 'Suggest a title tag and meta description for our organic dog food product page' },
   { slug: 'seo', message: 'Plan a blog post about how to care for houseplants in winter' },
   { slug: 'seo', message: 'What should a landing page for our bookkeeping software for freelancers rank for?' },
+  { slug: 'seo', message: 'Keywords for a bakery in Porto that sells sourdough' },
   { slug: 'strategy-review', message: 'Review our Q3 strategy to grow trial sign-ups' },
   { slug: 'strategy-review', message: 'What are the gaps in our go-to-market strategy for the new meal kit?' },
   { slug: 'strategy-review', message: 'Pressure-test our plan to launch the loyalty programme in October' },

@@ -31,6 +31,27 @@ export interface RequestReading {
   vague: boolean;
   /** The request is an instruction or a question (not copy pasted on its own). */
   instructed: boolean;
+  /** Where the business or the audience is, as written ("Porto", "East London"), or null. */
+  place: string | null;
+  /** What the business sells or makes, when the request says ("sourdough"), or null. */
+  offering: string | null;
+}
+
+/** "in Porto", "near East London": a capitalised name after a place preposition (months and quarters are times). */
+const PLACE = /\b(?:in|near|around|across)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+[A-Z][\p{L}'’-]+){0,2})/u;
+const NOT_A_PLACE = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]|H[12]|Spring|Summer|Autumn|Winter|English|French|Spanish|German|Portuguese|Italian)\b/;
+/** "that sells sourdough", "selling handmade candles", "which offers yoga classes". */
+const OFFERING = /\b(?:(?:that|which|who)\s+(?:sells?|makes?|offers?|serves?|bakes?|roasts?|brews?)|selling|making|offering|serving)\s+((?:[\p{L}-]+\s*){1,4}?)(?=\s+(?:in|near|for|to|at|and|with|on)\b|[,.;:?!]|$)/iu;
+
+function placeOf(instruction: string): string | null {
+  const match = PLACE.exec(instruction);
+  const place = match?.[1] ?? null;
+  return place && !NOT_A_PLACE.test(place) ? place : null;
+}
+
+function offeringOf(instruction: string): string | null {
+  const offering = OFFERING.exec(instruction)?.[1]?.trim().toLowerCase() ?? '';
+  return offering && !/^(?:it|them|this|that|things|stuff|products?|services?)$/.test(offering) ? offering : null;
 }
 
 const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
@@ -353,5 +374,7 @@ export function readRequest(message: string): RequestReading {
     copy,
     vague,
     instructed: instructed || copy !== null,
+    place: placeOf(instruction),
+    offering: offeringOf(instruction),
   };
 }

@@ -1,5 +1,6 @@
 /** The SEO agent's phrase banks, by search intent. Placeholders as in phrases/email.ts, plus {keyword}. */
-export type SearchIntent = 'commercial' | 'transactional' | 'informational';
+/** `local`: a business named with its place ("a bakery in Porto"); {business} is it without the place, {place} the place. */
+export type SearchIntent = 'local' | 'commercial' | 'transactional' | 'informational';
 
 export interface IntentPhrases {
   label: string;
@@ -13,6 +14,19 @@ export interface IntentPhrases {
 }
 
 export const INTENTS: Record<SearchIntent, IntentPhrases> = {
+  local: {
+    label: 'Local',
+    who: ['People in and around {place} looking for a {business}, most of them on their phone and close by.', 'Locals and visitors in {place} deciding which {business} to choose today or this week.'],
+    wants: ['They want to know where you are, when you are open and why you are worth the trip, in one glance.', 'They look for opening hours, directions, prices and what other people say, then they visit or order.'],
+    modifiers: ['best {business} in {place}', '{business} near me', '{keyword} opening hours', '{business} {place} reviews', '{business} {place} delivery', 'where to buy {offering} in {place}'],
+    titles: ['{^business} in {place} | Opening hours and directions', '{^business} in {place}: prices, hours and reviews', 'Your {business} in {place}', '{^business} in {place} | Visit or order ahead'],
+    descriptions: [
+      'Visit our {business} in {place}: opening hours, directions, prices and what our regulars say. Order ahead or drop in.',
+      'A {business} in {place} people come back to. See prices and opening hours, read the reviews and find us on the map.',
+      'Looking for a {business} in {place}? Find our address, opening hours and this week\'s favourites, and order ahead.',
+    ],
+    outline: ['What you offer and where to find you', 'Opening hours, address and a map', 'The range, with prices', 'What locals say', 'How to order ahead or book', 'Questions people ask before they visit'],
+  },
   commercial: {
     label: 'Commercial investigation',
     who: ['People comparing options for {keyword}, usually with two or three tabs open.', 'Searchers who know they need {keyword} and are weighing who to trust.'],

@@ -6,17 +6,29 @@ import { citedFact, numbered, type AgentWriter } from './shared';
 
 const PAGE_WORDS = /\b(?:product|landing|home|category|service|services)?\s*(?:page|pages|post|posts|blog|article|site|website)\b/gi;
 
+const GUIDE_H1 = ['{keyword}, made simple', 'Everything about {keyword}', '{keyword} for {audience}', 'Your guide to {keyword}'];
+const LOCAL_H1 = ['{business} in {place}', 'Your local {business} in {place}', '{business} in {place}: find us, visit us'];
+
 function intentOf(kit: WritingKit): SearchIntent {
+  if (kit.reading.place) return 'local';
   const about = `${kit.reading.deliverable ?? ''} ${kit.reading.topic}`;
   if (/\b(?:pricing|prices?|plans?|compare|comparison|software|tool|service|agency)\b/i.test(about)) return 'commercial';
   if (/\b(?:product|shop|buy|order|delivery|store)\b/i.test(about)) return 'transactional';
   return 'informational';
 }
 
-/** The phrase people search for: the topic without the page words ("pricing page" → "pricing"). */
+/** The business as searched for, without its place: what it sells before what it is ("sourdough bakery"). */
+function businessOf(kit: WritingKit): string {
+  const bare = kit.reading.topic.replace(PAGE_WORDS, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  const { offering } = kit.reading;
+  return offering && !bare.includes(offering) ? `${offering} ${bare}`.trim() : bare;
+}
+
+/** The phrase people search for: the topic without the page words ("pricing page" → "pricing"), with its place. */
 export function primaryKeyword(kit: WritingKit): string {
   const { reading } = kit;
-  const bare = reading.topic.replace(PAGE_WORDS, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  if (reading.place) return `${businessOf(kit)} ${reading.place.toLowerCase()}`;
+  const bare = businessOf(kit);
   const season = reading.timeframe && /^(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)$/i.test(reading.timeframe);
   if (bare === 'pricing') return 'pricing plans';
   if (bare) return season ? `${bare} in ${reading.timeframe!.toLowerCase()}` : bare;
@@ -26,7 +38,14 @@ export function primaryKeyword(kit: WritingKit): string {
 }
 
 function values(kit: WritingKit): Record<string, string> {
-  return { ...placeholders(kit.reading, 'small businesses'), keyword: primaryKeyword(kit) };
+  const business = businessOf(kit);
+  return {
+    ...placeholders(kit.reading, 'small businesses'),
+    keyword: primaryKeyword(kit),
+    business,
+    place: kit.reading.place ?? '',
+    offering: kit.reading.offering ?? business,
+  };
 }
 
 export const seoWriter: AgentWriter = {
@@ -42,7 +61,8 @@ export const seoWriter: AgentWriter = {
     const intent = INTENTS[intentOf(kit)];
     const fill = (phrase: string) => fillPhrase(phrase, values(kit));
     const keyword = primaryKeyword(kit);
-    const secondary = kit.pickSome(intent.modifiers, 5, 'modifiers').map(fill).filter((phrase) => phrase !== keyword);
+    // Keywords as people type them: lower case ("best sourdough bakery in porto").
+    const secondary = kit.pickSome(intent.modifiers, 5, 'modifiers').map((phrase) => fill(phrase).toLowerCase()).filter((phrase) => phrase !== keyword);
     const title = clip(fill(kit.pick(intent.titles, 'title')), 60);
     const description = clip(fill(kit.pick(intent.descriptions, 'description')), 155);
     return [
@@ -50,7 +70,7 @@ export const seoWriter: AgentWriter = {
       `- **Secondary keywords:** ${secondary.join(', ')}`,
       `- **Title tag** (${title.length} characters): ${title}`,
       `- **Meta description** (${description.length} characters): ${description}`,
-      `- **H1:** ${capitalise(fill(kit.pick(['{keyword}, made simple', 'Everything about {keyword}', '{keyword} for {audience}', 'Your guide to {keyword}'], 'h1')))}`,
+      `- **H1:** ${capitalise(fill(kit.pick(intent === INTENTS.local ? LOCAL_H1 : GUIDE_H1, 'h1')))}`,
       ...(kit.rules.length > 0 ? [`- **Written to your voice:** ${kit.rules.slice(0, 3).join(' · ')}`] : []),
     ].join('\n');
   },
