@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { DropdownMenu, Flex, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
+import { DropdownMenu } from '../../ui/DropdownMenu';
 import { ExitIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { logout } from '../../features/auth/auth.store';
 import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
