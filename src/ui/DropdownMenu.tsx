@@ -52,9 +52,14 @@ const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWith
   return <Themed.Trigger {...props} ref={composed} />;
 });
 
-const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, ...props }, ref) {
-  const context = useContext(TriggerElement);
-  return <Themed.Content {...props} ref={ref} container={container ?? menuHostOf(context?.trigger ?? null)} />;
+/**
+ * The host also bounds the menu: the phone's sidebar slides in with a transform and clips what
+ * overflows it, so a menu drawn in it must fit inside it (it is narrowed to the room there is,
+ * `.rt-DropdownMenuContent` in app.css, and moved to stay within it).
+ */
+const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, ...props }, ref) {
+  const host = menuHostOf(useContext(TriggerElement)?.trigger ?? null);
+  return <Themed.Content {...props} ref={ref} container={container ?? host} collisionBoundary={collisionBoundary ?? host} />;
 });
 
 export const DropdownMenu = { ...Themed, Root, Trigger, Content };

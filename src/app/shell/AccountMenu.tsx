@@ -48,7 +48,7 @@ export default function AccountMenu({ user, collapsed, onChoose, defaultOpen = f
               <Text size="2" weight="medium" highContrast>
                 {user.name}
               </Text>
-              <Text size="1" color="gray">
+              <Text size="1" color="gray" className="user-menu__email">
                 {user.email}
               </Text>
             </Flex>
