@@ -196,4 +196,29 @@ export const OWNER_OVERLAYS: Screen[] = [
     },
     close: closeEverything,
   },
+  {
+    // Messages written offline and not sent yet: Log out asks first (they would be wiped).
+    name: 'Account menu: log out with a message waiting to send',
+    path: (data) => data.chatPath,
+    ready: chatWithVersions,
+    open: async (page, width) => {
+      await page.context().setOffline(true);
+      await page.getByRole('textbox', { name: 'Message' }).fill('And a meta description?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByTestId('queued-message').waitFor();
+      await openSidebarOnPhone(page, width);
+      await openMenu(page, page.getByRole('button', { name: /^Account menu for / }));
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.getByRole('alertdialog', { name: 'Log out with unsent messages?' }).waitFor();
+    },
+    close: async (page) => {
+      await closeAlert(page);
+      // On a phone the sidebar is still open over the chat: Escape closes it.
+      const sidebarOpen = await page.locator('#app-sidebar[data-open="true"]').count();
+      if (sidebarOpen > 0) await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Cancel sending' }).click();
+      await page.getByTestId('queued-message').waitFor({ state: 'detached' });
+      await page.context().setOffline(false);
+    },
+  },
 ];

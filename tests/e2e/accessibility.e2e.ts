@@ -462,6 +462,17 @@ const ADMIN: Screen[] = [
     },
     close: closeEverything,
   },
+  {
+    name: 'Admin Users: send a reset link confirmation',
+    path: '/admin/users?q=alex',
+    ready: table('Users'),
+    open: async (page) => {
+      await openFirst(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    close: closeEverything,
+  },
   { name: 'Admin Organisations', path: '/admin/organizations', ready: table('Organisations') },
   { name: 'Admin Organisations: organisation drawer', path: '/admin/organizations', ready: table('Organisations'), open: openFirst, close: closeEverything },
   {

@@ -41,6 +41,8 @@ export const SWEPT: Record<string, string[]> = {
   'features/admin/components/SidePanel.tsx': ['Admin Users: account drawer', 'Admin Organisations: organisation drawer'],
   'features/admin/components/ReasonDialog.tsx': ['Admin Users: suspend dialog'],
   'features/admin/components/CreditAdjustDialog.tsx': ['Admin Organisations: adjust credits dialog'],
+  'features/admin/components/UserActions.tsx': ['Admin Users: send a reset link confirmation'],
+  'app/shell/LogoutWithOutbox.tsx': ['Account menu: log out with a message waiting to send'],
 };
 
 /**
@@ -53,8 +55,6 @@ export const NOT_SWEPT: Record<string, string> = {
   'features/spaces/components/DeleteSpaceDialog.tsx': 'only for a space other than the default one; the owner has one space',
   'features/orgs/components/RemoveMemberDialog.tsx': "needs a second member in the owner's organisation",
   'features/agents/templates/PromptTemplatesSection.tsx': 'the delete confirmation needs a saved template',
-  'features/admin/components/UserActions.tsx': 'the reset-link confirmation, in the admin drawer of an active account',
-  'app/shell/LogoutWithOutbox.tsx': 'needs a message queued offline, then Log out',
   // Radix Select is always modal (it hides the rest of the page while its list is open) and its list
   // is not a dialog, so axe reports it; docs/accessibility.md "Known violations".
   'ui/ChoiceSelect.tsx': 'Radix Select (open list not swept)',
