@@ -12,10 +12,11 @@ async function openMenu(page: Page, trigger: ReturnType<Page['getByRole']>): Pro
   await trigger.click();
   await page.getByRole('menu').waitFor();
 }
-/** Escape closes a menu (and only it: focus goes back to its trigger). */
+/** Escape closes a menu, and focus goes back to its trigger (a collapsed menu button). */
 async function closeMenu(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu' && document.activeElement.getAttribute('aria-expanded') === 'false', undefined, { timeout: 10_000 });
 }
 async function closeAlert(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
@@ -129,6 +130,27 @@ export const OWNER_OVERLAYS: Screen[] = [
       await page.getByRole('dialog').waitFor();
     },
     close: closeEverything,
+  },
+  {
+    // The test makes a second space, "Campaigns": the default one cannot be deleted.
+    name: 'Workspace Settings: delete space confirmation',
+    path: '/workspace-settings',
+    ready: (page) => page.getByRole('button', { name: 'Delete Campaigns' }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Delete Campaigns' }).click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    close: closeAlert,
+  },
+  {
+    name: 'Agent Management: delete a template confirmation',
+    path: '/agents/manage',
+    ready: (page) => page.locator('#templates').getByRole('button', { name: /^Delete / }).first().waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.locator('#templates').getByRole('button', { name: /^Delete / }).first().click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    close: closeAlert,
   },
   {
     name: 'Workspace Settings: remove single sign-on confirmation',

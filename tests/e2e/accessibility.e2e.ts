@@ -919,6 +919,9 @@ describe('accessibility of every screen (axe-core)', () => {
     found.push(...(await checkScreens(page, baseUrl, ASSETS_EMPTY, { chatPath }, counts)));
     await seedAssets(baseUrl, tokens.access_token, spaces[0].id);
     const agentMode = await seedAgentModeRuns(baseUrl, tokens.access_token, spaces[0].id);
+    // A second space, so Workspace Settings offers Delete (never offered for the default space).
+    const secondSpace = await fetch(`${baseUrl}/api/v1/spaces/`, { method: 'POST', headers: asOwner, body: JSON.stringify({ name: 'Campaigns', slug: 'campaigns' }) });
+    expect(secondSpace.status, await secondSpace.clone().text()).toBe(201);
     found.push(...(await checkScreens(page, baseUrl, OWNER, { chatPath, sharePath, ...agentMode }, counts)));
     await ownerContext.close();
 
