@@ -447,6 +447,20 @@ const MEMBER: Screen[] = [
   { name: 'Workspace Settings as a member', path: '/workspace-settings', ready: h1('Workspace Settings') },
 ];
 
+/** Once the member has joined the new owner's organisation. */
+const NEW_OWNER_WITH_MEMBER: Screen[] = [
+  {
+    name: 'Manage Users: remove member confirmation',
+    path: '/org-admin/users',
+    ready: (page) => page.getByRole('button', { name: 'Remove Mo Member' }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Remove Mo Member' }).click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+    close: closeEverything,
+  },
+];
+
 const ADMIN: Screen[] = [
   { name: 'Admin Dashboard', path: '/admin/dashboard', ready: (page) => page.getByRole('heading', { name: 'Job queues', level: 2 }).waitFor({ timeout: 30_000 }) },
   { name: 'Admin Users', path: '/admin/users', ready: table('Users') },
@@ -949,7 +963,6 @@ describe('accessibility of every screen (axe-core)', () => {
     const newOwnerPage = await newOwnerContext.newPage();
     await signInThroughUi(newOwnerPage, baseUrl, newOwner);
     found.push(...(await checkScreens(newOwnerPage, baseUrl, NEW_OWNER, { chatPath }, counts)));
-    await newOwnerContext.close();
 
     // The member asks to join by the domain, which needs it verified.
     await verifyDomainThroughAdmin(baseUrl, newDomain, newTokens.access_token, adminToken);
@@ -960,6 +973,9 @@ describe('accessibility of every screen (axe-core)', () => {
     await signInThroughUi(memberPage, baseUrl, member);
     found.push(...(await checkScreens(memberPage, baseUrl, MEMBER, { chatPath }, counts)));
     await memberContext.close();
+    // The new owner again, now with someone to remove.
+    found.push(...(await checkScreens(newOwnerPage, baseUrl, NEW_OWNER_WITH_MEMBER, { chatPath }, counts)));
+    await newOwnerContext.close();
 
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await prepareContext(adminContext, axeSource);
