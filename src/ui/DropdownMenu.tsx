@@ -1,7 +1,7 @@
 /**
  * The product's dropdown menu: Radix Themes' DropdownMenu, non-modal and drawn inside the page
  * landmark that holds its trigger. Import `DropdownMenu` from here, never from '@radix-ui/themes'
- * (tests/tools/overlay-coverage.test.ts checks it).
+ * (tests/build/overlay-coverage.test.ts checks it).
  *
  * Why: a modal Radix menu calls `hideOthers` (the aria-hidden package), which marks everything
  * beside its portal `aria-hidden` while it is open, though the skip link, the sidebar and the page's
@@ -12,7 +12,7 @@
  * goes into the trigger's own landmark (its nav, aside, main or dialog).
  *
  * Keyboard behaviour is Radix's either way: the first item takes focus when the menu opens, arrows
- * move, Tab and Escape close it, and Escape or a choice returns focus to the trigger.
+ * move between items, and Escape or a choice closes it and returns focus to the trigger.
  */
 import { createContext, forwardRef, useContext, useMemo, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { DropdownMenu as Themed } from '@radix-ui/themes';
@@ -22,8 +22,8 @@ import { useComposedRefs } from 'radix-ui/internal';
 const MENU_HOSTS = ['main', 'nav', 'aside', '[role="main"]', '[role="navigation"]', '[role="complementary"]', '[role="dialog"]', '[role="alertdialog"]'].join(', ');
 
 /** The landmark (or dialog) around an element; undefined leaves the portal at <body>. */
-export function menuHostOf(element: Element | null): HTMLElement | undefined {
-  return (element?.closest<HTMLElement>(MENU_HOSTS) ?? undefined) || undefined;
+function menuHostOf(element: Element | null): HTMLElement | undefined {
+  return element?.closest<HTMLElement>(MENU_HOSTS) ?? undefined;
 }
 
 interface TriggerElementValue {
