@@ -1,5 +1,5 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
-import { DropdownMenu } from '@radix-ui/themes';
+import { DropdownMenu } from '../ui/DropdownMenu';
 import { useSnapshot } from 'valtio';
 import { installState, promptInstall } from './install.store';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { DropdownMenu, Flex, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
+import { DropdownMenu } from '../../ui/DropdownMenu';
 import { ExitIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { logout } from '../../features/auth/auth.store';
 import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
@@ -47,7 +48,7 @@ export default function AccountMenu({ user, collapsed, onChoose, defaultOpen = f
               <Text size="2" weight="medium" highContrast>
                 {user.name}
               </Text>
-              <Text size="1" color="gray">
+              <Text size="1" color="gray" className="user-menu__email">
                 {user.email}
               </Text>
             </Flex>

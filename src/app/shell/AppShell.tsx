@@ -48,10 +48,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
               variant="ghost"
               color="gray"
               size="3"
-              aria-label="Open menu"
+              // The name says what pressing it does now; aria-expanded says the menu's state.
+              aria-label={sidebar.mobileOpen ? 'Close menu' : 'Open menu'}
               aria-controls="app-sidebar"
               aria-expanded={sidebar.mobileOpen}
-              onClick={sidebar.openMobile}
+              onClick={sidebar.mobileOpen ? sidebar.closeMobile : sidebar.openMobile}
             >
               <HamburgerMenuIcon width={18} height={18} />
             </IconButton>

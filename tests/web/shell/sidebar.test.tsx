@@ -157,6 +157,25 @@ describe('mobile overlay (max width 768px)', () => {
     expect(screen.queryByTestId('sidebar-backdrop')).toBeNull();
   });
 
+  it("names the top bar's menu button after what it does, with aria-expanded, and closes the menu with it", async () => {
+    setViewportWidth(390);
+    const { user } = await openAs('org_member');
+    const topBar = screen.getByRole('banner');
+    const menuButton = within(topBar).getByRole('button', { name: 'Open menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(menuButton.getAttribute('aria-controls')).toBe('app-sidebar');
+
+    await user.click(menuButton);
+    expect(sidebar().getAttribute('data-open')).toBe('true');
+    expect(within(topBar).getByRole('button', { name: 'Close menu' })).toBe(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(menuButton);
+    expect(sidebar().getAttribute('data-open')).toBe('false');
+    expect(within(topBar).getByRole('button', { name: 'Open menu' })).toBe(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('closes on the backdrop, toggles with Ctrl+B, and ignores collapse', async () => {
     setViewportWidth(390);
     const { user } = await openAs('org_member');

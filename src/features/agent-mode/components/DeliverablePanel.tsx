@@ -3,7 +3,8 @@
  * text as it comes. Exported as Markdown or Word; copied as Markdown.
  */
 import { useState } from 'react';
-import { Button, DropdownMenu, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { CopyIcon, DownloadIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { writesDeliverable, type AgentModeRun, type AgentModeStep } from '../../../contract/agent-mode';

@@ -1,6 +1,7 @@
 /** "Export" in a chat's header: the conversation as a Markdown file or a Word document. */
 import { useState } from 'react';
-import { Button, DropdownMenu } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DownloadIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { downloadMarkdown, downloadWord } from '../lib/chat-export';

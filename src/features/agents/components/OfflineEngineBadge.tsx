@@ -28,7 +28,7 @@ export function OfflineEngineBadge({ slug }: { slug: string }) {
           <InfoCircledIcon aria-hidden="true" /> Offline engine
         </Button>
       </Popover.Trigger>
-      <Popover.Content maxWidth="340px" size="1">
+      <Popover.Content maxWidth="340px" size="1" aria-label="Offline engine">
         <Flex direction="column" gap="2">
           <Badge color="gray" variant="soft" style={{ alignSelf: 'start' }}>
             No language model connected

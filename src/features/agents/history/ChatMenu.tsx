@@ -4,7 +4,8 @@
  * disabled and the menu says why.
  */
 import { useState } from 'react';
-import { DropdownMenu, IconButton, Text } from '@radix-ui/themes';
+import { IconButton, Text } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DotsHorizontalIcon, DrawingPinFilledIcon, DrawingPinIcon, Link2Icon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { toast } from 'sonner';

@@ -1,6 +1,7 @@
 /** The "…" menu of a card or row: open, download, delete (with the rule that may forbid it). */
 import { DotsHorizontalIcon } from '@radix-ui/react-icons';
-import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import { IconButton } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import type { AssetRow } from '../../../db';
 import { useOnline } from '../../../pwa';
 

@@ -4,7 +4,8 @@
  * asset per variant, ready to test against each other.
  */
 import { ArchiveIcon, CheckIcon } from '@radix-ui/react-icons';
-import { DropdownMenu, IconButton, Tooltip } from '@radix-ui/themes';
+import { IconButton, Tooltip } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,4 +1,5 @@
-import { DropdownMenu, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { CheckIcon, PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
@@ -32,7 +33,7 @@ export default function SpaceMenu({ collapsed, canCreate, open, onOpenChange, on
   };
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger>
         <SpaceButton collapsed={collapsed} />
       </DropdownMenu.Trigger>

@@ -1,0 +1,65 @@
+/**
+ * The product's dropdown menu: Radix Themes' DropdownMenu, non-modal and drawn inside the page
+ * landmark that holds its trigger. Import `DropdownMenu` from here, never from '@radix-ui/themes'
+ * (tests/build/overlay-coverage.test.ts checks it).
+ *
+ * Why: a modal Radix menu calls `hideOthers` (the aria-hidden package), which marks everything
+ * beside its portal `aria-hidden` while it is open, though the skip link, the sidebar and the page's
+ * controls stay focusable (axe: `aria-hidden-focus`, serious), and the page's h1 and landmarks
+ * vanish with them (`page-has-heading-one`, `region`). Radix's maintainers call that intended for
+ * modal menus; a menu button does not need to be modal (WAI-ARIA APG "Menu Button"), so ours are
+ * not. A portal at the end of <body> would sit outside every landmark (`region`), so the content
+ * goes into the trigger's own landmark (its nav, aside, main or dialog).
+ *
+ * Keyboard behaviour is Radix's either way: the first item takes focus when the menu opens, arrows
+ * move between items, and Escape or a choice closes it and returns focus to the trigger.
+ */
+import { createContext, forwardRef, useContext, useMemo, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { DropdownMenu as Themed } from '@radix-ui/themes';
+import { useComposedRefs } from 'radix-ui/internal';
+
+/** Elements a menu may be portalled into: page landmarks and dialogs (axe counts both as regions). */
+const MENU_HOSTS = ['main', 'nav', 'aside', '[role="main"]', '[role="navigation"]', '[role="complementary"]', '[role="dialog"]', '[role="alertdialog"]'].join(', ');
+
+/** The landmark (or dialog) around an element; undefined leaves the portal at <body>. */
+function menuHostOf(element: Element | null): HTMLElement | undefined {
+  return element?.closest<HTMLElement>(MENU_HOSTS) ?? undefined;
+}
+
+interface TriggerElementValue {
+  trigger: HTMLElement | null;
+  setTrigger: (element: HTMLElement | null) => void;
+}
+const TriggerElement = createContext<TriggerElementValue | null>(null);
+const ignore = () => undefined;
+
+type RootProps = ComponentPropsWithoutRef<typeof Themed.Root>;
+
+/** Non-modal unless told otherwise (`modal` stays available for a menu that must be modal). */
+function Root({ modal = false, ...props }: RootProps) {
+  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  const value = useMemo(() => ({ trigger, setTrigger }), [trigger]);
+  return (
+    <TriggerElement.Provider value={value}>
+      <Themed.Root modal={modal} {...props} />
+    </TriggerElement.Provider>
+  );
+}
+
+const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWithoutRef<typeof Themed.Trigger>>(function Trigger(props, ref) {
+  // setTrigger is a state setter: the same function on every render, so the ref is stable.
+  const composed = useComposedRefs(ref, useContext(TriggerElement)?.setTrigger ?? ignore);
+  return <Themed.Trigger {...props} ref={composed} />;
+});
+
+/**
+ * The host also bounds the menu: the phone's sidebar slides in with a transform and clips what
+ * overflows it, so a menu drawn in it must fit inside it (it is narrowed to the room there is,
+ * `.rt-DropdownMenuContent` in app.css, and moved to stay within it).
+ */
+const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, ...props }, ref) {
+  const host = menuHostOf(useContext(TriggerElement)?.trigger ?? null);
+  return <Themed.Content {...props} ref={ref} container={container ?? host} collisionBoundary={collisionBoundary ?? host} />;
+});
+
+export const DropdownMenu = { ...Themed, Root, Trigger, Content };
