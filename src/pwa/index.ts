@@ -11,7 +11,6 @@ export { updateState } from './update.store';
 export { UpdatePrompt, UPDATE_AVAILABLE_TEXT } from './UpdatePrompt';
 
 export { installState, listenForInstallPrompt, promptInstall, type InstallOutcome } from './install.store';
-export { InstallAppMenuItem } from './InstallAppMenuItem';
 
 export {
   connectivity,

@@ -122,6 +122,28 @@ export const OWNER_OVERLAYS: Screen[] = [
     close: closeAlert,
   },
   {
+    // The owner wrote a brand voice in the set-up, so using the document asks before replacing it.
+    name: 'Knowledge Base: replace the brand voice confirmation',
+    path: '/knowledge-base',
+    ready: (page) => page.getByRole('button', { name: 'Use as brand voice: brand-voice.txt' }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Use as brand voice: brand-voice.txt' }).click();
+      await page.getByRole('alertdialog', { name: 'Replace the brand voice?' }).waitFor();
+    },
+    close: closeAlert,
+  },
+  {
+    // The owner is signed in twice (the set-up's API sign-in and this browser): another device is listed.
+    name: 'Settings: sign out all other devices confirmation',
+    path: '/settings',
+    ready: (page) => page.getByRole('button', { name: 'Sign out all other devices' }).waitFor({ timeout: 30_000 }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Sign out all other devices' }).click();
+      await page.getByRole('alertdialog', { name: 'Sign out all other devices?' }).waitFor();
+    },
+    close: closeAlert,
+  },
+  {
     name: 'Workspace Settings: edit space dialog',
     path: '/workspace-settings',
     ready: h1('Workspace Settings'),

@@ -406,8 +406,8 @@ const NEW_OWNER: Screen[] = [
       await page.getByRole('option', { name: /voice-notes\.txt/ }).click();
       await page.getByText(/Draft from “voice-notes\.txt”/).waitFor();
     },
-    // The brand voice card is the last on the page; the organisation and SSO cards have a Discard of their own.
-    close: (page) => page.getByRole('button', { name: 'Discard' }).last().click(),
+    // The organisation and SSO cards have a Discard of their own: the brand voice card's.
+    close: (page) => page.locator('#brand-voice').getByRole('button', { name: 'Discard' }).click(),
   },
   {
     name: 'Workspace Settings: leave without saving?',
@@ -422,7 +422,7 @@ const NEW_OWNER: Screen[] = [
     close: async (page) => {
       await page.getByRole('button', { name: 'Stay on this page' }).click();
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Discard' }).last().click();
+      await page.locator('#brand-voice').getByRole('button', { name: 'Discard' }).click();
     },
   },
   {
@@ -870,6 +870,9 @@ describe('accessibility of every screen (axe-core)', () => {
     const domain = owner.email.split('@')[1]!;
     idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/v1/auth/sso/callback`] });
     const authorised = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
+    // A brand voice already written: "Use as brand voice" on the guidelines document then asks before replacing it.
+    const voice = await fetch(`${baseUrl}/api/v1/settings/brand-voice`, { method: 'PUT', headers: authorised, body: JSON.stringify({ content: 'Warm, direct and confident.' }) });
+    if (!voice.ok) throw new Error(`brand voice set-up failed: ${voice.status} ${await voice.text()}`);
     const sso = await fetch(`${baseUrl}/api/v1/settings/sso`, {
       method: 'PUT',
       headers: authorised,

@@ -46,6 +46,8 @@ export const SWEPT: Record<string, string[]> = {
   'features/admin/components/CreditAdjustDialog.tsx': ['Admin Organisations: adjust credits dialog'],
   'features/admin/components/UserActions.tsx': ['Admin Users: send a reset link confirmation'],
   'app/shell/LogoutWithOutbox.tsx': ['Account menu: log out with a message waiting to send'],
+  'features/knowledge/components/UseAsBrandVoiceHost.tsx': ['Knowledge Base: replace the brand voice confirmation'],
+  'features/account/components/SignOutOthersButton.tsx': ['Settings: sign out all other devices confirmation'],
 };
 
 /**

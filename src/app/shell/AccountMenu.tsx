@@ -4,7 +4,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { DropdownMenu } from '../../ui/DropdownMenu';
 import { ExitIcon, GearIcon, QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { logout } from '../../features/auth/auth.store';
-import { InstallAppMenuItem } from '../../pwa/InstallAppMenuItem';
+import { InstallAppMenuItem } from './InstallAppMenuItem';
 import { AccountButton } from './AccountButton';
 import { LogoutWithOutbox, messagesWaitingToSend } from './LogoutWithOutbox';
 import type { User } from '../../contract/auth';

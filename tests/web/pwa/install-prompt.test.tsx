@@ -2,7 +2,8 @@ import { Button, DropdownMenu, Theme } from '@radix-ui/themes';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InstallAppMenuItem, installState, listenForInstallPrompt, promptInstall } from '../../../src/pwa';
+import { InstallAppMenuItem } from '../../../src/app/shell/InstallAppMenuItem';
+import { installState, listenForInstallPrompt, promptInstall } from '../../../src/pwa';
 import { installDomShims } from '../app/support/dom';
 
 /** What Chromium dispatches when the app can be installed. */

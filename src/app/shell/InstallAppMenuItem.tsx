@@ -1,7 +1,7 @@
 import { DownloadIcon } from '@radix-ui/react-icons';
-import { DropdownMenu } from '../ui/DropdownMenu';
+import { DropdownMenu } from '../../ui/DropdownMenu';
 import { useSnapshot } from 'valtio';
-import { installState, promptInstall } from './install.store';
+import { installState, promptInstall } from '../../pwa/install.store';
 
 /** "Install app" for a DropdownMenu.Content (e.g. the user menu); rendered only when installable. */
 export function InstallAppMenuItem() {
