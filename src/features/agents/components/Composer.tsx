@@ -176,12 +176,12 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
         </Flex>
         <Flex className="composer__actions" align="center" gap="2">
           {waiting && onCancel ? (
-            <Button type="button" color="red" variant="soft" onClick={onCancel} className="composer__primary">
-              <StopIcon /> Stop
+            <Button type="button" color="red" variant="soft" onClick={onCancel} className="composer__primary" aria-label="Stop">
+              <StopIcon aria-hidden="true" /> <span className="composer__primary-label">Stop</span>
             </Button>
           ) : (
-            <Button type="submit" loading={busy || sendWhenReady} disabled={!text.trim() || waiting || files.failed > 0} className="composer__primary">
-              <PaperPlaneIcon /> Send
+            <Button type="submit" loading={busy || sendWhenReady} disabled={!text.trim() || waiting || files.failed > 0} className="composer__primary" aria-label="Send">
+              <PaperPlaneIcon aria-hidden="true" /> <span className="composer__primary-label">Send</span>
             </Button>
           )}
         </Flex>

@@ -25,7 +25,7 @@ export function OfflineEngineBadge({ slug }: { slug: string }) {
     <Popover.Root>
       <Popover.Trigger>
         <Button size="1" variant="soft" color="gray" className="offline-badge" aria-label="Offline engine: about these answers">
-          <InfoCircledIcon aria-hidden="true" /> Offline engine
+          <InfoCircledIcon aria-hidden="true" /> <span className="offline-badge__label">Offline engine</span>
         </Button>
       </Popover.Trigger>
       <Popover.Content maxWidth="340px" size="1">
