@@ -32,6 +32,7 @@ import { useSendingEcho } from '../useSendingEcho';
 import { ChatListPanel } from '../history/ChatListPanel';
 import { ChatsDrawer } from '../history/ChatsDrawer';
 import { ChatActionsMenu } from '../components/ChatActionsMenu';
+import { SpaceSetupTip } from '../components/SpaceSetupTip';
 import { useIsMobile } from '../../../ui/useMediaQuery';
 import { QueuedMessage } from '../outbox/QueuedMessage';
 import { anyWaiting, queuedToShow, useQueued } from '../outbox/outbox.store';
@@ -220,6 +221,10 @@ export default function AgentChatSessionPage() {
                 {locked || settling ? (
                   <StreamingReply sessionId={sessionId} agentSlug={slug} agentName={name} settled={!locked} />
                 ) : null}
+                {/* Owners and admins, once per device: what would make the answers better. */}
+                <div className="chat-setup-tip">
+                  <SpaceSetupTip spaceId={spaceId} slug={slug} agentName={name} />
+                </div>
               </>
             }
           />
