@@ -26,7 +26,7 @@ export function OfflineEngineBadge({ slug }: { slug: string }) {
           <InfoCircledIcon aria-hidden="true" /> <span className="offline-badge__label">Offline engine</span>
         </Button>
       </Popover.Trigger>
-      <Popover.Content maxWidth="340px" size="1">
+      <Popover.Content maxWidth="340px" size="1" aria-label="About these answers">
         <Flex direction="column" gap="2">
           <Badge color="gray" variant="soft" style={{ alignSelf: 'start' }}>
             Written by Mosaic
