@@ -24,6 +24,13 @@ describe('attaching a file in the message box', () => {
     const composer = page.getByRole('form', { name: 'Message SEO' });
     await composer.waitFor();
     await page.getByRole('button', { name: 'Attach files from your computer' }).waitFor();
+    // The file's bytes are held at the network edge until its chip has been seen uploading.
+    let releaseUpload: () => void = () => undefined;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/api/v1/kb/uploads/target**', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
 
     // What a browser does when a file from the desktop is let go over the box.
     await composer.evaluate(
@@ -38,10 +45,13 @@ describe('attaching a file in the message box', () => {
     );
 
     // A chip for the file while it goes up and is read, then it is one of the message's documents.
-    await page.getByRole('list', { name: 'Files being attached' }).getByText(FILENAME).waitFor();
+    const chips = page.getByRole('list', { name: 'Files being attached' });
+    await chips.getByText(FILENAME).waitFor();
+    await chips.getByText(/^Uploading \d+%$/).waitFor();
+    releaseUpload();
     const documents = page.getByRole('list', { name: 'Documents for this message' });
     await documents.getByText(FILENAME).waitFor({ timeout: 60_000 });
-    expect(await page.getByRole('list', { name: 'Files being attached' }).count()).toBe(0);
+    expect(await chips.count()).toBe(0);
 
     const question = 'Who is the balcony launch for, and which planters lead it?';
     await page.getByRole('textbox', { name: 'Message' }).fill(question);
