@@ -69,4 +69,11 @@ describe('set-up in plain words', SLOW, () => {
     // Members cannot change the brand voice or the documents: no tip for them.
     expect(screen.queryByRole('note', { name: 'Better answers' })).toBeNull();
   });
+
+  it('the AI Agents page says who writes the answers, and an owner where a model is chosen', async () => {
+    renderApp('/agents');
+    const note = await screen.findByText(/Answers are written by Mosaic.s built-in writer/, undefined, { timeout: 45_000 });
+    expect(within(note).getByRole('link', { name: 'Agent Configuration' }).getAttribute('href')).toBe('/agents/manage');
+    expect(note.textContent).not.toMatch(/server|administrator/);
+  });
 });
