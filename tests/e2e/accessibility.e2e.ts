@@ -243,9 +243,15 @@ const OWNER: Screen[] = [
   {
     name: 'Agent Chat Session: share dialog',
     path: (data) => data.chatPath,
-    ready: (page) => page.getByRole('button', { name: 'Share chat' }).waitFor({ timeout: 30_000 }),
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Share chat' }).click();
+    // Narrow screens keep the chat's actions in its ⋯ menu ("Chat actions").
+    ready: (page) => page.getByRole('button', { name: /^(Share chat|Chat actions)$/ }).first().waitFor({ timeout: 30_000 }),
+    open: async (page, width) => {
+      if (width <= 768) {
+        await page.getByRole('button', { name: 'Chat actions' }).click();
+        await page.getByRole('menuitem', { name: 'Share chat…' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Share chat' }).click();
+      }
       await page.getByTestId('share-link').first().waitFor();
     },
     close: closeEverything,

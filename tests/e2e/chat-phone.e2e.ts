@@ -1,7 +1,9 @@
 /**
  * The chat on a 390 px phone and at 1280 px in real Chromium (offline engine): the conversation
- * keeps most of the screen, Send is a 44 px target that no toast covers, focus is back in the box
- * after sending, and the offline-engine badge shows once. Screenshots go to test-results/.
+ * keeps at least 60 % of the screen, the header shows the whole title (up to two lines on a phone,
+ * never cut with dots by the code), Send is a 44 px target that no toast covers, focus is back in
+ * the box after sending, and the offline-engine badge shows once. On the phone the chat list opens
+ * from the chat (Chats) and the actions sit in one menu. Screenshots go to test-results/.
  */
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +38,29 @@ describe('chat layout on a phone and a desktop', () => {
     console.log(`${width}px: conversation ${Math.round(logBox.height)} of ${height} px (${Math.round((logBox.height / height) * 100)}%), Send ${Math.round(send.width)}×${Math.round(send.height)}`);
     if (width <= 600) expect(send.height).toBeGreaterThanOrEqual(44);
     expect(send.y + send.height).toBeLessThanOrEqual(height);
+    // The messages have at least 60 % of the screen.
+    expect(logBox.height / height).toBeGreaterThanOrEqual(0.6);
+
+    // The title is the chat's whole title; only CSS shortens it, and on a phone it shows in full.
+    const title = page.getByRole('heading', { level: 1 });
+    const titleText = (await title.textContent()) ?? '';
+    expect(titleText.length).toBeGreaterThan(0);
+    expect(await title.getAttribute('title')).toBe(titleText);
+    if (width <= 600) {
+      // Nothing of it is hidden: the box is as tall as its text (two lines at most).
+      const fits = await title.evaluate((element) => element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1);
+      expect(fits).toBe(true);
+      // The chats, from the chat itself: a drawer with this chat in it.
+      await page.getByRole('button', { name: 'Chats' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Chats' });
+      await drawer.getByRole('link').filter({ hasText: titleText }).waitFor();
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      // The actions are in one menu that also shows the whole title.
+      await page.getByRole('button', { name: 'Chat actions' }).click();
+      await page.getByRole('menuitem', { name: 'All chats' }).waitFor();
+      await page.keyboard.press('Escape');
+    }
     await context.close();
   });
 });

@@ -61,6 +61,16 @@ function signFailureReason(error: unknown): string {
   return KB_TEXT.uploadUrlFailed;
 }
 
+/**
+ * The §8 text for a failed upload of `filename` (not a duplicate): the server's reason when signing
+ * was refused (type, size), else the failure's own words. The chat's attachments say the same.
+ */
+export function uploadFailureMessage(filename: string, thrown: unknown): string {
+  const error = thrown instanceof SignedUploadError ? thrown.cause : thrown;
+  const reason = thrown instanceof SignedUploadError && thrown.step === 'signing' ? signFailureReason(error) : knowledgeErrorMessage(error);
+  return KB_TEXT.uploadFailed(filename, reason);
+}
+
 async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOptions): Promise<'done' | 'failed' | 'duplicate'> {
   const { key, file } = staged;
   try {
@@ -99,8 +109,7 @@ async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOpt
       toast.warning(message);
       return 'duplicate';
     }
-    const reason = thrown instanceof SignedUploadError && thrown.step === 'signing' ? signFailureReason(error) : knowledgeErrorMessage(error);
-    const message = KB_TEXT.uploadFailed(file.name, reason);
+    const message = uploadFailureMessage(file.name, thrown);
     failedFiles.set(key, { staged, spaceId, options });
     update(key, { phase: 'failed', message });
     toast.error(message);

@@ -6,9 +6,15 @@
  * Layout: the box, then a bar with the context controls on the left (`composer__context`: mode,
  * and whatever else shapes the message) and the actions on the right (`composer__actions`: Send, or
  * Stop while a reply is being written).
+ *
+ * Files from the computer (paperclip, dropped on the box, pasted) go to the knowledge base and
+ * become the message's context once processed (attachments/). A message sent while some are still
+ * on their way waits for them, says so, and goes once they are ready; a file that failed holds it
+ * until it is retried or removed.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
+import { subscribe } from 'valtio';
 import { PaperPlaneIcon, StopIcon } from '@radix-ui/react-icons';
 import { useDeviceDraft } from '../../../pwa/use-device-draft';
 import type { ChatMode } from '../../../contract/chat';
@@ -17,6 +23,11 @@ import { ContextChips } from '../context/ContextChips';
 import { ContextPicker } from '../context/ContextPicker';
 import { useTemplateSlash } from '../templates/useTemplateSlash';
 import { AssetAttachControl, AttachedAssets } from '../../assets/components/AssetAttachControl';
+import { AttachFileButton } from '../attachments/AttachFileButton';
+import { AttachmentChips } from '../attachments/AttachmentChips';
+import { attachFiles, attachmentsOf, composerAttachments } from '../attachments/attachments.store';
+import { useComposerAttachments } from '../attachments/useComposerAttachments';
+import { useFileDrop } from '../attachments/useFileDrop';
 
 /** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
 const MAX_HEIGHT_SHARE = 0.35;
@@ -74,10 +85,23 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
     draft.remember(value);
   };
 
+  const files = useComposerAttachments(draftKey);
+  const drop = useFileDrop(agentSlug ? (chosen) => attachFiles(draftKey, chosen) : null);
+  /** Send was pressed while files were still on their way: the message goes once they are ready. */
+  const [sendWhenReady, setSendWhenReady] = useState(false);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const message = text.trim();
     if (!message || busy || waiting) return;
+    // Read from the store, not this render: the last file may have settled a moment ago.
+    const attached = attachmentsOf(draftKey);
+    if (attached.some((entry) => entry.phase === 'failed')) return;
+    if (attached.length > 0) {
+      setSendWhenReady(true);
+      return;
+    }
+    setSendWhenReady(false);
     draft.cancelPending();
     setText('');
     try {
@@ -93,6 +117,17 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
     }
   };
 
+  // One of the files it waited for failed: it stays in the box, and the line under it says why.
+  if (sendWhenReady && files.failed > 0) setSendWhenReady(false);
+  // The files it waited for are ready: it goes now (the store says when the last one settles).
+  const sendNow = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (!sendWhenReady) return undefined;
+    return subscribe(composerAttachments, () => {
+      if (attachmentsOf(draftKey).length === 0) sendNow();
+    });
+  }, [sendWhenReady, draftKey]);
+
   const slash = useTemplateSlash({ text, setText: remember, agentSlug, box });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -104,9 +139,15 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
   };
 
   return (
-    <form className="composer" onSubmit={(event) => void submit(event)} aria-label={`Message ${agentName}`}>
+    <form
+      className={drop.over ? 'composer composer--drop-target' : 'composer'}
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Message ${agentName}`}
+      {...drop.dropProps}
+    >
       {slash.panel}
       {agentSlug ? <ContextChips contextKey={draftKey} disabled={busy} /> : null}
+      <AttachmentChips contextKey={draftKey} items={files.items} disabled={busy} />
       <AttachedAssets spaceId={spaceId} value={assetIds} onChange={setAssetIds} />
       <TextArea
         {...slash.inputProps}
@@ -115,6 +156,7 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
         value={text}
         onChange={(event) => remember(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={drop.onPaste}
         placeholder={`Message ${agentName}…`}
         aria-label="Message"
         rows={1}
@@ -125,6 +167,7 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
       <Flex className="composer__bar" align="center" justify="between" gap="2">
         <Flex className="composer__context" align="center" gap="2">
           <ModeSelect value={mode} onChange={onModeChange} disabled={busy || waiting} />
+          {agentSlug ? <AttachFileButton onFiles={(chosen) => attachFiles(draftKey, chosen)} disabled={busy} /> : null}
           {agentSlug ? <ContextPicker contextKey={draftKey} agentSlug={agentSlug} agentName={agentName} spaceId={spaceId} disabled={busy} /> : null}
           <AssetAttachControl spaceId={spaceId} value={assetIds} onChange={setAssetIds} disabled={busy} />
           <Text size="1" color="gray" className="composer__hint">
@@ -133,16 +176,44 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
         </Flex>
         <Flex className="composer__actions" align="center" gap="2">
           {waiting && onCancel ? (
-            <Button type="button" color="red" variant="soft" onClick={onCancel} className="composer__primary">
-              <StopIcon /> Stop
+            <Button type="button" color="red" variant="soft" onClick={onCancel} className="composer__primary" aria-label="Stop">
+              <StopIcon aria-hidden="true" /> <span className="composer__primary-label">Stop</span>
             </Button>
           ) : (
-            <Button type="submit" loading={busy} disabled={!text.trim() || waiting} className="composer__primary">
-              <PaperPlaneIcon /> Send
+            <Button type="submit" loading={busy || sendWhenReady} disabled={!text.trim() || waiting || files.failed > 0} className="composer__primary" aria-label="Send">
+              <PaperPlaneIcon aria-hidden="true" /> <span className="composer__primary-label">Send</span>
             </Button>
           )}
         </Flex>
       </Flex>
+      <FilesNotice pending={files.pending} failed={files.failed} sendWhenReady={sendWhenReady} onCancel={() => setSendWhenReady(false)} />
     </form>
+  );
+}
+
+/** What the attached files mean for Send, said in words (a live region, so it is heard too). */
+function FilesNotice({ pending, failed, sendWhenReady, onCancel }: { pending: number; failed: number; sendWhenReady: boolean; onCancel(): void }) {
+  const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+  const words =
+    failed > 0
+      ? `${files(failed)} could not be attached. Retry or remove ${failed === 1 ? 'it' : 'them'} to send.`
+      : pending > 0
+        ? sendWhenReady
+          ? `Your message will be sent when ${files(pending)} ${pending === 1 ? 'is' : 'are'} ready.`
+          : `Attaching ${files(pending)}… You can send now: the message waits for ${pending === 1 ? 'it' : 'them'}.`
+        : null;
+  return (
+    <div role="status" className="composer__files-notice">
+      {words ? (
+        <Text size="1" color={failed > 0 ? 'red' : 'gray'}>
+          {words}{' '}
+          {sendWhenReady && failed === 0 ? (
+            <Button type="button" size="1" variant="ghost" onClick={onCancel}>
+              Don’t send yet
+            </Button>
+          ) : null}
+        </Text>
+      ) : null}
+    </div>
   );
 }

@@ -7,20 +7,26 @@ import { toast } from 'sonner';
 import { downloadMarkdown, downloadWord } from '../lib/chat-export';
 import type { ChatForExport } from '../lib/export-labels';
 
+export const WORD_EXPORT_FAILED = 'Could not build the Word document. Check your connection and try again, or export to Markdown.';
+
+/** The chat as a Word document; a failure is said in a toast. */
+export async function exportWord(chat: ChatForExport): Promise<void> {
+  try {
+    await downloadWord(chat);
+  } catch {
+    // The Word library is downloaded on first use: offline before it was ever fetched, it cannot be.
+    toast.error(WORD_EXPORT_FAILED);
+  }
+}
+
 export function ExportMenu({ chat }: { chat: ChatForExport }) {
   const [preparing, setPreparing] = useState(false);
   const empty = chat.messages.length === 0;
 
   const toWord = async () => {
     setPreparing(true);
-    try {
-      await downloadWord(chat);
-    } catch {
-      // The Word library is downloaded on first use: offline before it was ever fetched, it cannot be.
-      toast.error('Could not build the Word document. Check your connection and try again, or export to Markdown.');
-    } finally {
-      setPreparing(false);
-    }
+    await exportWord(chat);
+    setPreparing(false);
   };
 
   return (

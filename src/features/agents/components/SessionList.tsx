@@ -29,7 +29,7 @@ export function SessionList({ sessions, slug, activeId, locked }: SessionListPro
           const item = (
             <Flex align="center" gap="2" className="session-list__item" data-active={active || undefined} data-disabled={(locked && !active) || undefined}>
               <ChatBubbleIcon className="session-list__icon" />
-              <Text size="2" className="session-list__title" weight={active ? 'medium' : 'regular'}>
+              <Text size="2" className="session-list__title" weight={active ? 'medium' : 'regular'} title={session.title}>
                 {session.title}
               </Text>
               <Text size="1" color="gray" className="session-list__when">

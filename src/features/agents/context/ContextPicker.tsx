@@ -54,6 +54,8 @@ export function ContextPicker({ contextKey, agentSlug, agentName, spaceId, disab
   const matching = (documents ?? []).filter((document) => !words || document.filename.toLowerCase().includes(words));
   const brand = matching.filter((document) => kindOf(document) === 'brand');
   const knowledge = matching.filter((document) => kindOf(document) === 'reference');
+  // Shown on the button and said in its name, which contains what it shows.
+  const count = attached.length > 0 ? ` · ${attached.length}` : '';
   const isAttached = (id: string) => attached.some((entry) => entry.id === id);
 
   const toggle = (document: PickableDocument, checked: boolean) => {
@@ -81,9 +83,9 @@ export function ContextPicker({ contextKey, agentSlug, agentName, spaceId, disab
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger>
-        <Button type="button" variant="soft" color="gray" disabled={disabled} className="composer__context-button" aria-label={`Add context: documents for ${agentName} to use`}>
+        <Button type="button" variant="soft" color="gray" disabled={disabled} className="composer__context-button" aria-label={`Add context${count}: documents for ${agentName} to use`}>
           <FilePlusIcon aria-hidden="true" />
-          <span className="composer__label">Context{attached.length > 0 ? ` · ${attached.length}` : ''}</span>
+          <span className="composer__label">Context{count}</span>
         </Button>
       </Popover.Trigger>
       <Popover.Content className="context-picker" align="start" side="top" aria-labelledby={headingId} data-testid="context-picker">

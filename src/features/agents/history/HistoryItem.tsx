@@ -23,7 +23,7 @@ export function HistoryItem({ session, agentName, when, snippet, active, locked,
     <Flex gap="2" align="start" className="history-item__body" data-active={active || undefined} data-disabled={(locked && !active) || undefined}>
       <AgentIcon slug={session.agentSlug} size={24} />
       <Flex direction="column" className="history-item__text">
-        <Text size="2" weight={active ? 'medium' : 'regular'} className="history-item__title">
+        <Text size="2" weight={active ? 'medium' : 'regular'} className="history-item__title" title={session.title}>
           {session.pinned ? <DrawingPinFilledIcon aria-label="Pinned" className="history-item__pin" /> : null}
           {session.title}
         </Text>

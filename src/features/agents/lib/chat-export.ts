@@ -17,14 +17,20 @@ export function chatToMarkdown(chat: ChatForExport): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** A file name from the chat title: letters, digits and dashes only, never empty. */
+/** How long a file name's title part may be (file systems and mail attachments cope with it). */
+const FILE_NAME_MAX = 80;
+
+/**
+ * A file name from the whole chat title: letters, digits and dashes only, never empty, never dots;
+ * a long title stops at the last whole word that fits.
+ */
 export function exportFileName(title: string, extension: 'md' | 'docx'): string {
-  const base = title
+  const slug = title
     .normalize('NFKD')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'chat'}.${extension}`;
+    .replace(/^-+|-+$/g, '');
+  const cut = slug.length > FILE_NAME_MAX ? slug.slice(0, FILE_NAME_MAX + 1).replace(/-[^-]*$/, '') || slug.slice(0, FILE_NAME_MAX) : slug;
+  return `${cut || 'chat'}.${extension}`;
 }
 
 export function downloadFile(blob: Blob, fileName: string): void {

@@ -2,11 +2,20 @@
  * The client's chat rules of spec 001 §4 and §9 as small pure functions: title, reply-polling
  * phases, maximum waits, temporary-message matching.
  */
-/** Spec 001 §4/§9: the first 50 characters of the message, cut to 47 plus dots if longer. */
-export const TITLE_MAX_LENGTH = 50;
+import { CHAT_TITLE_MAX } from '../../../contract/chat-history';
+
+/**
+ * A new chat's title on this device until the server's comes: the message, its spaces collapsed,
+ * whole up to the longest title a chat may have (CHAT_TITLE_MAX), else cut at the last word that
+ * fits. Never dots: a title is stored whole and the screens shorten it with CSS (text-overflow,
+ * line clamp), so the full title is always there to read.
+ */
 export function chatTitle(message: string): string {
   const text = message.trim().replace(/\s+/g, ' ');
-  return text.length > TITLE_MAX_LENGTH ? `${text.slice(0, TITLE_MAX_LENGTH - 3)}...` : text;
+  if (text.length <= CHAT_TITLE_MAX) return text;
+  const cut = text.slice(0, CHAT_TITLE_MAX + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return (lastSpace > CHAT_TITLE_MAX / 2 ? cut.slice(0, lastSpace) : cut.slice(0, CHAT_TITLE_MAX)).trimEnd();
 }
 
 export type PollPhaseName = 'quick' | 'normal' | 'complex' | 'patient' | 'extended' | 'marathon';

@@ -23,6 +23,7 @@ import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { clearContext, contextPayload } from '../context/composer-context.store';
 import { SessionList } from '../components/SessionList';
+import { SpaceSetupTip } from '../components/SpaceSetupTip';
 import { SendingMessage } from '../components/SendingMessage';
 import { StreamingReply } from '../components/StreamingReply';
 import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
@@ -141,6 +142,7 @@ export default function AgentChatPage() {
       </Flex>
       <div className="agent-landing">
         <Flex direction="column" gap="4">
+          <SpaceSetupTip spaceId={spaceId} slug={slug} agentName={name} />
           <Card size="3">
             <Heading as="h2" size="3" mb="3">
               Start a new chat

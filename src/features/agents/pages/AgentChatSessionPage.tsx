@@ -6,8 +6,8 @@
 import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Button, Callout, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes';
-import { ChatBubbleIcon, ExclamationTriangleIcon, PlusIcon } from '@radix-ui/react-icons';
+import { Button, Callout, Heading, Text } from '@radix-ui/themes';
+import { ChatBubbleIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { saveDraft, type MessageRow } from '../../../db';
 import { leafForVersion } from '../../../contract/chat-tree';
@@ -21,7 +21,6 @@ import { stopReply } from '../reply-controls';
 import { rateReply } from '../reply-rating';
 import { sendMessage } from '../send/send-message';
 import { regenerateReply } from '../versions/regenerate';
-import { AgentIcon } from '../components/AgentIcon';
 import { Composer } from '../components/Composer';
 import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { MessageList } from '../components/MessageList';
@@ -30,7 +29,11 @@ import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/Offline
 import { StreamingReply } from '../components/StreamingReply';
 import { SendingMessage } from '../components/SendingMessage';
 import { useSendingEcho } from '../useSendingEcho';
-import { HistoryRail } from '../history/HistoryRail';
+import { ChatListPanel } from '../history/ChatListPanel';
+import { ChatsDrawer } from '../history/ChatsDrawer';
+import { ChatActionsMenu } from '../components/ChatActionsMenu';
+import { SpaceSetupTip } from '../components/SpaceSetupTip';
+import { useIsMobile } from '../../../ui/useMediaQuery';
 import { QueuedMessage } from '../outbox/QueuedMessage';
 import { anyWaiting, queuedToShow, useQueued } from '../outbox/outbox.store';
 import { useOutboxActions } from '../outbox/useOutboxActions';
@@ -61,6 +64,8 @@ export default function AgentChatSessionPage() {
   const shown = conversation.shown;
   const queued = useQueued(sessionId) ?? [];
   const online = useOnline();
+  // Narrow screens (no side column): the chats in a drawer, the actions in one menu.
+  const phone = useIsMobile();
   const navigate = useNavigate();
   const [mode, setMode] = useDefaultMode(slug, agents);
   const [preset, setPreset] = useState<{ text: string } | null>(null);
@@ -150,46 +155,36 @@ export default function AgentChatSessionPage() {
   // (a chat started elsewhere, opened here for the first time). Say so rather than show an empty chat.
   const notLoaded = shown !== undefined && shown.length === 0 && echo.text === null && queued.length === 0 && !locked && !settling;
 
+  const title = session?.title ?? 'Chat';
+  const exported = { title, agentName: name, messages: (shown ?? []).filter((entry) => !entry.pending) };
+  const chatList = { slug, agentName: name, spaceId, activeId: sessionId, locked, onDeleted: (id: string) => id === sessionId && navigate('/agents/history') };
+
   return (
     <div className="chat-layout">
       <aside className="chat-sidebar" aria-label="Chats">
-        <Flex className="chat-sidebar__head" align="center" justify="between" gap="2">
-          <Flex align="center" gap="2">
-            <AgentIcon slug={slug} size={28} />
-            <Text weight="bold">{name}</Text>
-          </Flex>
-          <Tooltip content={locked ? 'Wait for the reply (or cancel it) first' : 'New chat'}>
-            {locked ? (
-              <IconButton variant="soft" disabled aria-label="New chat">
-                <PlusIcon />
-              </IconButton>
-            ) : (
-              <IconButton variant="soft" asChild aria-label="New chat">
-                <RouterLink to={`/agents/${encodeURIComponent(slug)}`}>
-                  <PlusIcon />
-                </RouterLink>
-              </IconButton>
-            )}
-          </Tooltip>
-        </Flex>
-        <div className="chat-sidebar__list">
-          {/* Every chat of the space (not only this agent's): the one history rail. */}
-          <HistoryRail spaceId={spaceId} activeId={sessionId} locked={locked} onDeleted={(id) => id === sessionId && navigate('/agents/history')} />
-        </div>
+        <ChatListPanel {...chatList} />
       </aside>
       <section className="chat-main" aria-label="Chat">
         <header className="chat-header">
-          <Heading as="h1" size="3" className="chat-header__title">
-            {session?.title ?? 'Chat'}
+          {phone ? <ChatsDrawer {...chatList} /> : null}
+          {/* The whole title: CSS shortens it (one line on a desktop, two on a phone), the tooltip and the ⋯ menu show it all. */}
+          <Heading as="h1" size="3" className="chat-header__title" title={title}>
+            {title}
           </Heading>
           {chatUsesOfflineEngine(conversation.all ?? []) ? <OfflineEngineBadge slug={slug} /> : null}
-          {session ? <ShareButton session={session} /> : null}
-          <ExportMenu chat={{ title: session?.title ?? 'Chat', agentName: name, messages: (shown ?? []).filter((entry) => !entry.pending) }} />
-          <Button variant="ghost" size="1" asChild className="chat-header__all" aria-label="All chats">
-            <RouterLink to="/agents/history">
-              <ChatBubbleIcon aria-hidden="true" /> <span className="chat-header__label">All chats</span>
-            </RouterLink>
-          </Button>
+          {phone ? (
+            <ChatActionsMenu session={session} chat={exported} slug={slug} locked={locked} />
+          ) : (
+            <>
+              {session ? <ShareButton session={session} /> : null}
+              <ExportMenu chat={exported} />
+              <Button variant="ghost" size="1" asChild className="chat-header__all" aria-label="All chats">
+                <RouterLink to="/agents/history">
+                  <ChatBubbleIcon aria-hidden="true" /> <span className="chat-header__label">All chats</span>
+                </RouterLink>
+              </Button>
+            </>
+          )}
         </header>
         {/* Replies carry their own h3 sections: this keeps the outline h1 → h2 → h3. */}
         <h2 className="visually-hidden">Messages</h2>
@@ -226,6 +221,10 @@ export default function AgentChatSessionPage() {
                 {locked || settling ? (
                   <StreamingReply sessionId={sessionId} agentSlug={slug} agentName={name} settled={!locked} />
                 ) : null}
+                {/* Owners and admins, once per device: what would make the answers better. */}
+                <div className="chat-setup-tip">
+                  <SpaceSetupTip spaceId={spaceId} slug={slug} agentName={name} />
+                </div>
               </>
             }
           />

@@ -1,7 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Skeleton, Text } from '@radix-ui/themes';
 import { ChatBubbleIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
+import { isOrgManagerRole } from '../../../contract/auth';
+import { authState } from '../../../session';
 import { Page } from '../../../ui/Page';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useSessions } from '../agents.queries';
@@ -19,6 +21,8 @@ export default function AgentsPage() {
   const sessions = useSessions(spaceId);
   const countFor = (slug: string) => sessions?.filter((session) => session.agentSlug === slug).length ?? 0;
   const offlineEngine = agents.length > 0 && agents.every((agent) => agent.engine === 'offline');
+  // Where a model is chosen is for those who can choose one; everyone reads who wrote the answers.
+  const canConfigure = isOrgManagerRole(useSnapshot(authState).user?.role);
 
   return (
     <Page wide>
@@ -40,7 +44,18 @@ export default function AgentsPage() {
       {offlineEngine ? (
         <Callout.Root color="gray" variant="surface" mb="4">
           <Callout.Text>
-            Agents answer with Mosaic's built-in offline engine, composed from your knowledge base. An administrator can connect a language model on the server for written answers.
+            Answers are written by Mosaic&apos;s built-in writer from your knowledge base, brand voice and analytics.{' '}
+            {canConfigure ? (
+              <>
+                To have an AI model write them, choose one in{' '}
+                <Link asChild>
+                  <RouterLink to="/agents/manage">Agent Configuration</RouterLink>
+                </Link>
+                .
+              </>
+            ) : (
+              "Your organisation's owners and admins can connect an AI model."
+            )}
           </Callout.Text>
         </Callout.Root>
       ) : null}

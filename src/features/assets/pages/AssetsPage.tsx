@@ -6,12 +6,13 @@
  * library browses offline as it was last seen.
  */
 import { ImageIcon, MagicWandIcon, MixerHorizontalIcon, ReloadIcon, UploadIcon } from '@radix-ui/react-icons';
-import { Button, Callout, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link, Spinner, Text } from '@radix-ui/themes';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { AssetCollectionRow, AssetRow } from '../../../db';
 import { ASSET_ACCEPT, deleteAssetBlockedReason, deleteCollectionBlockedReason } from '../../../contract/assets';
+import { isOrgManagerRole } from '../../../contract/auth';
 import { NetworkRequiredTooltip, useOnline } from '../../../pwa';
 import { LastUpdated } from '../../../pwa/LastUpdated';
 import { SavedListPending, useSavedListState } from '../../../pwa/SavedListPending';
@@ -58,6 +59,8 @@ export const PAINT_MARK = 'mosaic:assets-painted';
 export default function AssetsPage() {
   const { currentSpaceId } = useSnapshot(spacesState);
   const { user } = useSnapshot(authState);
+  // Marketers get a plain sentence about image creation; owners and admins also where to turn it on.
+  const canConfigureImages = isOrgManagerRole(user?.role);
   const state = useSnapshot(assetsState);
   const online = useOnline();
   const mobile = useIsMobile();
@@ -169,7 +172,19 @@ export default function AssetsPage() {
           <Callout.Icon>
             <MagicWandIcon />
           </Callout.Icon>
-          <Callout.Text>Image generation is not set up on this server. Ask an administrator to configure an image model; until then, upload images or save copy from chat.</Callout.Text>
+          <Callout.Text>
+            Creating images isn&apos;t available yet: upload images, or save copy from chat.
+            {canConfigureImages ? (
+              <>
+                {' '}
+                It needs an image model connected to your Mosaic installation; whoever runs it can turn it on (
+                <Link asChild>
+                  <RouterLink to="/settings#help">Help &amp; Support</RouterLink>
+                </Link>
+                ).
+              </>
+            ) : null}
+          </Callout.Text>
         </Callout.Root>
       ) : null}
 

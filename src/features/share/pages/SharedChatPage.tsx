@@ -140,7 +140,7 @@ export default function SharedChatPage() {
           </Card>
         ) : (
           <article aria-labelledby="shared-title" data-testid="shared-chat">
-            <Heading as="h1" size="6" id="shared-title" mb="1">
+            <Heading as="h1" size="6" id="shared-title" mb="1" className="shared-page__title">
               {load.chat.title}
             </Heading>
             <Text as="p" size="2" color="gray" mb="5">

@@ -1,0 +1,183 @@
+/**
+ * Files attached from the computer in the message box (paperclip, drop, paste). Each goes into the
+ * space's knowledge base the way the Knowledge Base screen sends it (sign → PUT with progress →
+ * commit, its limits and its §8 texts), is followed until processed, and then becomes a context
+ * document of the message (composer-context.store.ts), as if ticked in the Context picker: the
+ * reply reads and cites it. A file the space already holds (same content) is attached as that
+ * document, not uploaded again.
+ *
+ * Per message box (its draft key), in memory: a reload forgets files still on their way (the ones
+ * already processed are in the knowledge base and one tick away in the Context picker).
+ */
+import { proxy, ref } from 'valtio';
+import { ApiError } from '../../../api';
+import type { KnowledgeDocument } from '../../../contract/knowledge';
+import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
+import { knowledgeApi } from '../../knowledge/knowledge.api';
+import { saveDocument } from '../../knowledge/knowledge.queries';
+import { watchDocument } from '../../knowledge/knowledge.store';
+import { uploadFailureMessage } from '../../knowledge/upload-flow';
+import { hashFile } from '../../uploads/hash-files';
+import { sendSignedUpload } from '../../uploads/signed-upload';
+import { attachDocument, CONTEXT_LIMITS } from '../context/composer-context.store';
+
+export type AttachmentPhase = 'reading' | 'uploading' | 'processing' | 'failed';
+
+export interface ComposerAttachment {
+  key: string;
+  filename: string;
+  phase: AttachmentPhase;
+  /** 0–100 while the bytes go up. */
+  progress: number;
+  /** Why it failed, in the knowledge base's words. */
+  message: string | null;
+  /** The knowledge document, once committed (or found already in the space). */
+  documentId: string | null;
+}
+
+export const composerAttachments = proxy<{ byKey: Record<string, ComposerAttachment[]> }>({ byKey: {} });
+
+/** The files themselves, kept out of the proxy (handed to workers and XHR as they are), for Retry. */
+const files = new Map<string, { file: File; spaceId: string }>();
+let sequence = 0;
+
+export const DOCUMENT_FAILED_TEXT = (filename: string) => `${filename} could not be read. Remove it, or retry.`;
+export const CONTEXT_FULL_TEXT = `A message can take at most ${CONTEXT_LIMITS.reference} knowledge documents.`;
+
+export function attachmentsOf(contextKey: string): readonly ComposerAttachment[] {
+  return composerAttachments.byKey[contextKey] ?? [];
+}
+
+function find(contextKey: string, key: string): ComposerAttachment | undefined {
+  return composerAttachments.byKey[contextKey]?.find((entry) => entry.key === key);
+}
+
+function update(contextKey: string, key: string, change: Partial<ComposerAttachment>): void {
+  const entry = find(contextKey, key);
+  if (entry) Object.assign(entry, change);
+}
+
+function forget(contextKey: string, key: string): void {
+  files.delete(key);
+  const current = composerAttachments.byKey[contextKey];
+  if (!current) return;
+  const rest = current.filter((entry) => entry.key !== key);
+  if (rest.length > 0) composerAttachments.byKey[contextKey] = rest;
+  else delete composerAttachments.byKey[contextKey];
+}
+
+/** Starts attaching each file to the message box `contextKey`. */
+export function attachFiles(contextKey: string, chosen: readonly File[]): void {
+  const spaceId = getCurrentSpaceId();
+  if (!spaceId) return;
+  for (const file of chosen) {
+    sequence += 1;
+    const key = `attachment-${sequence}`;
+    files.set(key, { file: ref(file), spaceId });
+    composerAttachments.byKey[contextKey] = [
+      ...attachmentsOf(contextKey),
+      { key, filename: file.name, phase: 'reading', progress: 0, message: null, documentId: null },
+    ];
+    void send(contextKey, key);
+  }
+}
+
+/** Sends a failed file again (its row stays where it was). */
+export function retryAttachment(contextKey: string, key: string): void {
+  if (!files.has(key)) return;
+  update(contextKey, key, { phase: 'reading', progress: 0, message: null, documentId: null });
+  void send(contextKey, key);
+}
+
+/** Takes a file off the message (an upload under way still ends in the knowledge base). */
+export function removeAttachment(contextKey: string, key: string): void {
+  forget(contextKey, key);
+}
+
+/** The id of a document in the space with this content, if any (null when unknown). */
+async function documentWithHash(hash: string, spaceId: string): Promise<string | null> {
+  const answer = await knowledgeApi.checkHashes([hash], spaceId);
+  return answer.existing?.find((entry) => entry.hash.toLowerCase() === hash)?.document_id ?? null;
+}
+
+async function send(contextKey: string, key: string): Promise<void> {
+  const held = files.get(key);
+  if (!held) return;
+  const { file, spaceId } = held;
+  const stillWanted = () => find(contextKey, key) !== undefined && getCurrentSpaceId() === spaceId;
+  try {
+    const hash = await hashFile(file);
+    if (!stillWanted()) return;
+    // Already in the space: attach that document rather than upload a copy (the server would refuse it).
+    const existing = await documentWithHash(hash, spaceId).catch(() => null);
+    let documentId = existing;
+    if (!documentId) {
+      update(contextKey, key, { phase: 'uploading' });
+      try {
+        const committed = await sendSignedUpload(
+          file,
+          {
+            sign: () => knowledgeApi.signUpload(file.name, file.type, file.size),
+            commit: (stored) =>
+              knowledgeApi.commitUpload({
+                object_path: stored.objectPath,
+                filename: file.name,
+                size: file.size,
+                mime: stored.contentType,
+                hash,
+                auto_categorized: true,
+                category: null,
+                subcategory: null,
+              }),
+          },
+          { onProgress: (percent) => update(contextKey, key, { progress: percent }) },
+        );
+        if (committed.document) await saveDocument(spaceId, committed.document);
+        documentId = committed.id;
+      } catch (thrown) {
+        // Sent meanwhile (another tab, a lost answer): the server says 409; attach the one it has.
+        const twin = isConflict(thrown) ? await documentWithHash(hash, spaceId).catch(() => null) : null;
+        if (!twin) throw thrown;
+        documentId = twin;
+      }
+    }
+    if (!stillWanted()) return;
+    update(contextKey, key, { phase: 'processing', progress: 100, documentId });
+    const status = await knowledgeApi.documentStatus(documentId);
+    await saveDocument(spaceId, status);
+    if (!stillWanted()) return;
+    if (status.status === 'processing' || status.status === 'uploading') watchDocument(documentId);
+    else settleAttachment(contextKey, key, status);
+  } catch (thrown) {
+    update(contextKey, key, { phase: 'failed', message: uploadFailureMessage(file.name, thrown) });
+  }
+}
+
+function isConflict(thrown: unknown): boolean {
+  const error = thrown instanceof Error && thrown.cause instanceof ApiError ? thrown.cause : thrown;
+  return error instanceof ApiError && error.status === 409;
+}
+
+/**
+ * A processing document finished (its status read from the device, where the knowledge base's
+ * status stream and poll write it): ready → it becomes a context document of the message and its
+ * chip a context chip; error → the chip says so and offers Retry.
+ */
+export function settleAttachment(contextKey: string, key: string, document: Pick<KnowledgeDocument, 'id' | 'filename' | 'status'>): void {
+  const entry = find(contextKey, key);
+  if (!entry || entry.phase !== 'processing') return;
+  if (document.status === 'ready') {
+    if (attachDocument(contextKey, { id: document.id, filename: entry.filename, kind: 'reference' })) forget(contextKey, key);
+    else update(contextKey, key, { phase: 'failed', message: CONTEXT_FULL_TEXT });
+  } else if (document.status === 'error') {
+    update(contextKey, key, { phase: 'failed', message: DOCUMENT_FAILED_TEXT(entry.filename) });
+  }
+}
+
+// Files belong to a space, and to the person signed in.
+const forgetAll = () => {
+  files.clear();
+  composerAttachments.byKey = {};
+};
+onSpaceSwitch(forgetAll);
+onSessionReset(forgetAll);

@@ -1,0 +1,55 @@
+/**
+ * Phones: the chat header's actions in one ⋯ menu (the desktop shows them as buttons): the chat's
+ * whole title on top (a long one is clamped to two lines in the header), Share, the two exports,
+ * New chat and All chats.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import { DotsHorizontalIcon } from '@radix-ui/react-icons';
+import type { SessionRow } from '../../../db';
+import { downloadMarkdown } from '../lib/chat-export';
+import type { ChatForExport } from '../lib/export-labels';
+import { ShareDialogWhenOpen } from '../share/LazyShareDialog';
+import { exportWord } from './ExportMenu';
+
+interface ChatActionsMenuProps {
+  session: SessionRow | null | undefined;
+  chat: ChatForExport;
+  slug: string;
+  /** A reply is on its way: a new chat waits (spec 001 §4). */
+  locked: boolean;
+}
+
+export function ChatActionsMenu({ session, chat, slug, locked }: ChatActionsMenuProps) {
+  const navigate = useNavigate();
+  const [sharing, setSharing] = useState(false);
+  const empty = chat.messages.length === 0;
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <IconButton variant="ghost" color="gray" className="chat-header__more" aria-label="Chat actions">
+            <DotsHorizontalIcon width={18} height={18} />
+          </IconButton>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end" className="chat-actions-menu">
+          <DropdownMenu.Label className="chat-actions-menu__title">{chat.title}</DropdownMenu.Label>
+          {session ? <DropdownMenu.Item onSelect={() => setSharing(true)}>Share chat…</DropdownMenu.Item> : null}
+          <DropdownMenu.Item disabled={empty} onSelect={() => downloadMarkdown(chat)}>
+            Export as Markdown (.md)
+          </DropdownMenu.Item>
+          <DropdownMenu.Item disabled={empty} onSelect={() => void exportWord(chat)}>
+            Export as Word (.docx)
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator />
+          <DropdownMenu.Item disabled={locked} onSelect={() => navigate(`/agents/${encodeURIComponent(slug)}`)}>
+            New chat
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => navigate('/agents/history')}>All chats</DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+      {session ? <ShareDialogWhenOpen session={session} open={sharing} onOpenChange={setSharing} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Files attached from the computer in the message box, on the real chat screen: the paperclip
+ * uploads into the knowledge base (sign → PUT with progress → commit), a chip per file says how it
+ * goes, a message sent meanwhile waits and says so, and once processed the file goes with the
+ * message as a referenced document. A cut-off upload says why and Retry sends it again. Offline the
+ * paperclip is disabled and says why.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
+import { makeSpace, type FakeApi } from '../app/support/fake-api';
+import { installHeldXhr } from '../app/support/held-xhr';
+import { renderApp } from '../app/support/render-app';
+import { knowledgeDocument } from '../knowledge/knowledge-document';
+import { message } from './fake-agents';
+import { sessionWith, setUpChatScreenTests } from './chat-support';
+
+/** Whole screens on a shared, busy machine: more room than the default per test. */
+const SLOW = { timeout: 120_000 };
+let api: FakeApi;
+let held: ReturnType<typeof installHeldXhr>;
+
+setUpChatScreenTests({
+  role: 'org_member',
+  prepare: (fake) => {
+    api = fake;
+    // The hash check names the space by its id, which the contract wants as a UUID.
+    api.spaces = [makeSpace('5b0c6a1e-8f3d-4c2a-9e7b-1d2f3a4b5c6d', 'Main Space', { is_default: true })];
+    held = installHeldXhr();
+    sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
+    api.on('GET /agents/seo/documents', () => ({ status: 200, body: [] }));
+    api.on('POST /kb/hashes/check', (call) => ({ status: 200, body: { non_existing_hashes: (call.body as { hashes: string[] }).hashes, existing: [] } }));
+    api.on('POST /kb/uploads/sign', (call) => ({
+      status: 200,
+      body: {
+        url: `/api/v1/kb/uploads/target?token=t-${api.callsTo('POST /kb/uploads/sign').length}`,
+        method: 'PUT',
+        headers: { 'Content-Type': 'text/plain' },
+        object_path: `uploads/s1/${api.callsTo('POST /kb/uploads/sign').length}/${call.query.get('filename')}`,
+        content_type: 'text/plain',
+        expires_at: '2099-01-01T00:00:00.000Z',
+      },
+    }));
+    api.on('POST /kb/uploads/commit', (call) => {
+      const body = call.body as { filename: string; hash: string; size: number };
+      return { status: 201, body: { id: 'doc-9', status: 'processing', document: knowledgeDocument('doc-9', 'processing', { filename: body.filename, hash: body.hash, size_bytes: body.size }) } };
+    });
+    // Small text files are read by the time their status is asked for.
+    api.on('GET /kb/documents/doc-9/status', () => ({ status: 200, body: knowledgeDocument('doc-9', 'ready', { filename: 'launch-brief.txt' }) }));
+  },
+});
+
+async function openChat() {
+  const app = renderApp('/agents/seo/chat/sess-1');
+  await screen.findByRole('log', { name: 'Conversation' }, { timeout: 45_000 });
+  await screen.findByRole('button', { name: 'Attach files from your computer' });
+  return app;
+}
+
+function chooseFile(filename: string) {
+  fireEvent.change(screen.getByLabelText('Choose files to attach'), { target: { files: [new File(['Balcony planters lead the spring range.'], filename, { type: 'text/plain' })] } });
+}
+
+describe('attaching files in the message box', SLOW, () => {
+  it('shows the upload in a chip; a message sent meanwhile waits for the file, then goes with it', async () => {
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    const chips = screen.getByRole('list', { name: 'Files being attached' });
+    act(() => held[0]!.progress(40, 100));
+    expect(await within(chips).findByText('Uploading 40%')).toBeTruthy();
+    expect(within(chips).getByRole('progressbar', { name: 'Uploading launch-brief.txt' })).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Who is the launch for?{Enter}');
+    expect(await screen.findByText('Your message will be sent when 1 file is ready.')).toBeTruthy();
+    expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(0);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Who is the launch for?');
+
+    act(() => held[0]!.answer(200));
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    expect(api.callsTo('POST /agents/seo/messages/async')[0]!.body).toMatchObject({ message: 'Who is the launch for?', referenced_document_ids: ['doc-9'] });
+    expect(api.callsTo('POST /kb/uploads/commit')[0]!.body).toMatchObject({ filename: 'launch-brief.txt', auto_categorized: true });
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull());
+  });
+
+  it('says why a cut-off upload failed, holds the message, and Retry sends the file again', async () => {
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.fail());
+    const chip = await screen.findByTestId('attachment-chip');
+    await waitFor(() => expect(chip.getAttribute('data-phase')).toBe('failed'));
+    expect(within(chip).getByText(/^Failed to upload launch-brief\.txt: /)).toBeTruthy();
+    expect(screen.getByText('1 file could not be attached. Retry or remove it to send.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Who is the launch for?');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+
+    reportNetworkSuccess();
+    await user.click(within(chip).getByRole('button', { name: 'Retry launch-brief.txt' }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    act(() => held[1]!.answer(200));
+    // Processed: it is one of the message's documents, as if ticked in the Context picker.
+    const documents = await screen.findByRole('list', { name: 'Documents for this message' });
+    expect(within(documents).getByText('launch-brief.txt')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('disables the paperclip offline and says why', async () => {
+    await openChat();
+    act(() => reportNetworkFailure());
+    const clip = () => screen.getByRole('button', { name: 'Attach files from your computer' }) as HTMLButtonElement;
+    await waitFor(() => expect(clip().disabled).toBe(true));
+    expect(within(clip().parentElement!).getByText("You're offline. This needs a connection.")).toBeTruthy();
+    act(() => reportNetworkSuccess());
+    await waitFor(() => expect(clip().disabled).toBe(false));
+  });
+});
