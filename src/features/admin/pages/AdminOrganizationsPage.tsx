@@ -77,7 +77,7 @@ export default function AdminOrganizationsPage() {
 
   return (
     <Page wide>
-      <PageHeader title="Organizations" description="Every organisation on the platform: plan, size and credits. Open one to adjust its credits." />
+      <PageHeader title="Organisations" description="Every organisation on the platform: plan, size and credits. Open one to adjust its credits." />
       <AdminListCard toolbar={search} address={address} page={list} rows={(page) => page.organizations} noun={['organisation', 'organisations']} empty={NONE_MATCH}>
         {(orgs) => (
           <AdminList label="Organisations" items={orgs} columns={COLUMNS} onOpen={open} card={(org) => <OrganizationCard org={org} onOpen={open} />} cells={(org) => <OrganizationCells org={org} />} />

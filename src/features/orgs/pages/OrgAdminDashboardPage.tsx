@@ -47,7 +47,7 @@ function Stat({ label, value, list, hint }: StatProps) {
   );
 }
 
-/** Organization Admin: members see their organisation and whom to ask; owners and admins the figures below. */
+/** Organisation Admin: members see their organisation and whom to ask; owners and admins the figures below. */
 export default function OrgAdminDashboardPage() {
   const { user } = useSnapshot(authState);
   if (user?.role === 'org_member') return <MemberOrgOverview user={user} />;
@@ -67,7 +67,7 @@ function ManagerDashboard() {
   return (
     <Page wide>
       <PageHeader
-        title="Organization Admin"
+        title="Organisation Admin"
         description="Your organisation at a glance."
         actions={
           <Button asChild variant="soft">
