@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
 import { DARK_SCHEME_MEDIA_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { UpdatePromptSlot } from './UpdatePromptSlot';
+import { BRAND_ACCENT } from '../contract/brand';
 
 /**
  * Toast constants (spec 000 §9). Width 356px, swipe threshold 45px and the 200 ms removal
@@ -35,7 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery(DARK_SCHEME_MEDIA_QUERY);
   const appearance = prefersDark ? 'dark' : 'light';
   return (
-    <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
+    <Theme appearance={appearance} accentColor={BRAND_ACCENT.radix} grayColor="slate" radius="large" scaling="100%">
       {children}
       <Suspense fallback={null}>
         <Toaster
