@@ -32,6 +32,17 @@ describe('Pricing screen', () => {
     expect(api.callsTo('POST /billing/plan/upgrade')).toHaveLength(0);
   });
 
+  it('lists the same lines on every card, in the same order: its credits and their terms, then the agents and all the rest', async () => {
+    renderApp('/pricing');
+    await openPricing();
+    const lines = (name: string) => within(screen.getByRole('list', { name: `What the ${name} plan includes` })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines('Pro').slice(0, 2)).toEqual(['40,000 credits every month', 'Unused credits carry over']);
+    expect(lines('Free Trial').slice(0, 2)).toEqual(['3,000 credits for 14 days', 'No payment details needed']);
+    const shared = lines('Free Trial').slice(2);
+    expect(shared).toContain('All six AI agents');
+    for (const name of ['Starter', 'Pro', 'Business']) expect(lines(name).slice(2)).toEqual(shared);
+  });
+
   it('upgrades an owner after confirming, then shows the new plan in the sidebar card', async () => {
     await signInAs(api, 'org_owner');
     const { user, location } = renderApp('/pricing');
