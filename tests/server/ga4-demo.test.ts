@@ -131,6 +131,19 @@ describe(`GA4 demo source (${testEngine})`, () => {
     expect(limited.totals).toEqual(full.totals);
   });
 
+  it('answers the totals of a comparison range beside the main ones: those of the same report over that range', async () => {
+    const PREVIOUS = { start_date: '2025-02-01', end_date: '2025-02-28' };
+    const compared = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [], compare_start_date: PREVIOUS.start_date, compare_end_date: PREVIOUS.end_date })).json<Ga4ReportResponse>();
+    const alone = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [] })).json<Ga4ReportResponse>();
+    const previous = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [], ...PREVIOUS })).json<Ga4ReportResponse>();
+    expect(compared.totals).toEqual(alone.totals);
+    expect(compared.rows).toEqual(alone.rows);
+    expect(compared.compare_totals).toEqual(previous.totals);
+    // Another month of synthetic traffic: not a copy of this one.
+    expect(compared.compare_totals!.sessions).not.toBe(compared.totals.sessions);
+    expect(alone.compare_totals).toBeUndefined();
+  });
+
   it('refuses a metric the demo data does not have with a clear 400', async () => {
     const response = await report({ metrics: ['purchaseRevenue'], dimensions: [] });
     expect(response.statusCode).toBe(400);
@@ -147,6 +160,8 @@ describe(`GA4 demo source (${testEngine})`, () => {
       { metrics: ['sessions'], limit: 0 },
       { metrics: ['sessions'], limit: 10_001 },
       { metrics: ['sessions'], order_bys: [{ metric: 'sessions', dimension: 'date', desc: true }] },
+      { metrics: ['sessions'], compare_start_date: '2025-02-01' },
+      { metrics: ['sessions'], compare_start_date: '2025-02-28', compare_end_date: '2025-02-01' },
     ];
     for (const body of cases) {
       const response = await report(body);

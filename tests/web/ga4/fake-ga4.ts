@@ -25,6 +25,8 @@ export interface FakeGa4 {
   sessionsPerChannel: Array<[string, number]>;
   /** Appended to the removal message, as the server does when Google could not revoke the grant. */
   removalNote: string;
+  /** The KPI totals over a comparison range, answered when a report asks for one; null answers none (an older server). */
+  previousKpis: Record<string, number> | null;
   /** While set, report answers wait for it (the request is recorded at once). */
   holdReports: Promise<void> | null;
   connectDemo: () => void;
@@ -76,7 +78,8 @@ function reportFor(request: Ga4ReportRequest, ga4: FakeGa4): Ga4ReportResponse {
     screenPageViews: total * 3,
     engagedSessions: Math.round(total * 0.58),
   };
-  return { ...base, row_count: 1, totals, rows: [totals] };
+  const compared = request.compare_start_date && ga4.previousKpis ? { compare_totals: ga4.previousKpis } : {};
+  return { ...base, row_count: 1, totals, rows: [totals], ...compared };
 }
 
 export function installFakeGa4(api: FakeApi): FakeGa4 {
@@ -85,6 +88,7 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
     properties: [makeProperty('111', 'acc-1', 'Acme Shop'), makeProperty('222', 'acc-1', 'Acme Blog')],
     links: {},
     reports: [],
+    previousKpis: null,
     redirectUrl: 'https://accounts.google.test/o/oauth2/auth?state=abc',
     sessionsPerChannel: [
       ['Organic Search', 6000],
