@@ -28,6 +28,7 @@ export const ga4AccountSchema = z.object({
   created_at: z.string(),
   is_demo: z.boolean(),
   auth_error: z.enum(GA4_ERROR_CODES).nullable(),
+  linked_in: z.array(z.object({ space_id: wireId, space_name: z.string(), property_name: z.string() })).readonly().optional(),
 }) satisfies z.ZodType<Ga4Account>;
 
 export const ga4AccountsResponseSchema = z.object({ accounts: z.array(ga4AccountSchema) }) satisfies z.ZodType<Ga4AccountsResponse>;

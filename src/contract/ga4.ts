@@ -17,6 +17,19 @@ export interface Ga4Account {
   is_demo: boolean;
   /** Last token or permission error code of this account, null when healthy. */
   auth_error: Ga4ErrorCode | null;
+  /**
+   * Every property linked through this account, in any space of the organisation (GET /accounts
+   * says; other answers leave it out): removing the account unlinks them all, so the removal
+   * dialog lists them first.
+   */
+  linked_in?: readonly Ga4AccountLink[];
+}
+
+/** A property linked through an account, and the space it is linked in. */
+export interface Ga4AccountLink {
+  space_id: string;
+  space_name: string;
+  property_name: string;
 }
 
 /** GET /integrations/ga4/accounts */
