@@ -21,6 +21,7 @@ const ENGINE_INDEPENDENT_SERVER_TESTS = [
   'tests/server/event-loop-watch.test.ts',
   'tests/server/log-secrets-scan.test.ts',
   'tests/server/kb-extract-config.test.ts',
+  'tests/server/history-snippet.test.ts',
   // PGlite by construction: a migration replayed on PGlite, a first start of `npm start` (its own folder).
   'tests/server/chat-versions-migration.test.ts',
   'tests/server/domain-claims-migration.test.ts',

@@ -1,4 +1,5 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/contract/account';
+import { formatCount } from '../../src/contract/format';
 
 /** One field's problem, as sent in a 422 body. */
 export interface FieldError {
@@ -145,12 +146,12 @@ export const GA4_MESSAGES = {
   linkedPropertyNotFound: 'Linked property not found',
   propertyNotLinked: 'This GA4 property is not linked to this space. Link it on the Manage GA4 Properties page first.',
   accountRemoved: (unlinked: number) =>
-    unlinked === 0 ? 'GA4 account removed' : `GA4 account removed and ${unlinked} linked ${unlinked === 1 ? 'property' : 'properties'} unlinked`,
+    unlinked === 0 ? 'GA4 account removed' : `GA4 account removed and ${formatCount(unlinked, 'linked property', 'linked properties')} unlinked`,
   statusAuthenticated: 'Google Analytics is connected',
   statusNoAccounts: 'No Google Analytics account is connected',
   statusAuthExpired: 'Google Analytics authentication has expired. Please reconnect your Google account.',
   statusPartial: (valid: number, total: number) =>
-    `${valid} of ${total} Google Analytics accounts are connected. Reconnect the others on the Manage GA4 Properties page.`,
+    `${valid} of ${formatCount(total, 'Google Analytics account')} ${total === 1 ? 'is' : 'are'} connected. Reconnect the others on the Manage GA4 Properties page.`,
   statusError: 'Google Analytics access needs attention: reconnect your Google account or check its permissions.',
 } as const;
 
@@ -160,7 +161,7 @@ export const PAYMENT_MESSAGES = {
     'Only a platform system admin can add or remove credits. Organisations get credits by buying them or with their plan.',
   organisationNotFound: 'Organisation not found',
   adjustmentBelowUsed: (remaining: number) =>
-    `This correction would take the balance below zero: the organisation has ${remaining.toLocaleString('en-US')} credits left`,
+    `This correction would take the balance below zero: the organisation has ${formatCount(remaining, 'credit')} left`,
   checkoutInProgress: 'A payment with this Idempotency-Key is still being started. Try again in a moment.',
   checkoutNotFound: 'Checkout not found',
   providerUnavailable: (name: string) => `The payment provider (${name}) could not be reached. Nothing was charged; try again in a moment.`,

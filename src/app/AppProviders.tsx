@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Theme } from '@radix-ui/themes';
 import { markDocumentAppearance, useAppearance } from '../ui/theme-preference';
 import { UpdatePromptSlot } from './UpdatePromptSlot';
+import { BRAND_ACCENT } from '../contract/brand';
 
 /**
  * Toast constants (spec 000 §9). Width 356px, swipe threshold 45px and the 200 ms removal
@@ -39,7 +40,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // The page around the app changes with it, before the browser paints the change.
   useLayoutEffect(() => markDocumentAppearance(appearance), [appearance]);
   return (
-    <Theme appearance={appearance} accentColor="iris" grayColor="slate" radius="large" scaling="100%">
+    <Theme appearance={appearance} accentColor={BRAND_ACCENT.radix} grayColor="slate" radius="large" scaling="100%">
       {children}
       <Suspense fallback={null}>
         <Toaster

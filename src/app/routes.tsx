@@ -47,7 +47,7 @@ const SharedChatPage = lazy(() => import('../features/share/pages/SharedChatPage
 const AGENTS: Crumb = { label: 'AI Agents', to: '/agents' };
 const CONNECTIONS: Crumb = { label: 'Connections', to: '/connections' };
 const ADMIN: Crumb = { label: 'System Admin', to: '/admin/dashboard' };
-const ORG_ADMIN: Crumb = { label: 'Organization Admin', to: '/org-admin/dashboard' };
+const ORG_ADMIN: Crumb = { label: 'Organisation Admin', to: '/org-admin/dashboard' };
 
 /** What the Dashboard asks for as it opens: its checklist and the space's analytics status. */
 const DASHBOARD_GETS = [
@@ -95,10 +95,10 @@ export const screenRoutes: RouteObject[] = [
   { path: 'admin', element: <Navigate to="/admin/dashboard" replace /> },
   { path: 'admin/dashboard', element: <AdminDashboardPage />, handle: handle('AdminDashboard', () => [{ label: 'Admin Dashboard' }]) },
   { path: 'admin/users', element: <AdminUsersPage />, handle: handle('AdminUsers', () => [ADMIN, { label: 'Users' }]) },
-  { path: 'admin/organizations', element: <AdminOrganizationsPage />, handle: handle('AdminOrganizations', () => [ADMIN, { label: 'Organizations' }]) },
+  { path: 'admin/organizations', element: <AdminOrganizationsPage />, handle: handle('AdminOrganizations', () => [ADMIN, { label: 'Organisations' }]) },
   { path: 'admin/security', element: <AdminSecurityPage />, handle: handle('AdminSecurity', () => [ADMIN, { label: 'Security' }]) },
   { path: 'org-admin', element: <Navigate to="/org-admin/dashboard" replace /> },
-  { path: 'org-admin/dashboard', element: <OrgAdminDashboardPage />, handle: handle('OrgAdminDashboard', () => [{ label: 'Organization Admin' }]) },
+  { path: 'org-admin/dashboard', element: <OrgAdminDashboardPage />, handle: handle('OrgAdminDashboard', () => [{ label: 'Organisation Admin' }]) },
   { path: 'org-admin/users', element: <OrgAdminUsersPage />, handle: handle('OrgAdminUsers', () => [ORG_ADMIN, { label: 'Manage Users' }]) },
   { path: '*', element: <NotFoundPage />, handle: handle('NotFound', () => [{ label: 'Page not found' }]) },
 ];

@@ -97,7 +97,12 @@ export const adminOverviewSchema = z.object({
   /** Credits spent (debits less refunds) in the last 30 days, and all time. */
   credits: z.object({ used_30d: z.number().int(), used_total: z.number().int() }),
   documents: z.object({ total: z.number().int(), processing: z.number().int(), failed: z.number().int() }),
-  runs: z.object({ last_30d: z.number().int(), open: z.number().int(), failed_7d: z.number().int() }),
+  /**
+   * Agent runs (chat replies), counted from the runs themselves: started in 30 days, queued or
+   * running now, answered in 24 hours, failed in 7 days. Most runs are answered by the server that
+   * took the message and never pass through the agent-run job queue, whose counts are lower.
+   */
+  runs: z.object({ last_30d: z.number().int(), open: z.number().int(), done_24h: z.number().int(), failed_7d: z.number().int() }),
   jobs: z.object({ queues: z.array(jobQueueHealthSchema) }),
   /** The latest failed documents, runs and jobs, newest first. */
   failures: z.array(failureSchema),

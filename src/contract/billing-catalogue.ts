@@ -31,7 +31,21 @@ export interface CataloguePlan {
   recommended: boolean;
 }
 
-const COMMON_FEATURES = ['Knowledge base with document search', 'Google Analytics dashboard', 'Brand voice for every agent'];
+/**
+ * What every plan includes, listed on every card in this order after the plan's own two lines
+ * (its credits and their terms), so cards compare line by line. Plans differ by credits only: no
+ * feature is held back from a plan, so none is listed on one card and missing from another.
+ */
+export const PLAN_SHARED_FEATURES = [
+  'All six AI agents',
+  'Unlimited spaces',
+  'Knowledge base with document search',
+  'Google Analytics dashboard',
+  'Brand voice for every agent',
+  'Usage analytics per agent and feature',
+] as const;
+
+const paidFeatures = (credits: number) => [`${credits.toLocaleString('en-US')} credits every month`, 'Unused credits carry over', ...PLAN_SHARED_FEATURES];
 
 export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   {
@@ -41,7 +55,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
     price_monthly: 0,
     trial_days: TRIAL_DAYS,
     description: 'Try every agent with your team for two weeks, no payment details needed.',
-    features: [`${DEFAULT_CREDIT_TOTAL.toLocaleString('en-US')} credits for ${TRIAL_DAYS} days`, 'All six AI agents', ...COMMON_FEATURES],
+    features: [`${DEFAULT_CREDIT_TOTAL.toLocaleString('en-US')} credits for ${TRIAL_DAYS} days`, 'No payment details needed', ...PLAN_SHARED_FEATURES],
     recommended: false,
   },
   {
@@ -51,7 +65,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
     price_monthly: 29,
     trial_days: null,
     description: 'For a marketer or a small team running a few campaigns a month.',
-    features: ['10,000 credits every month', 'Unused credits carry over', 'All six AI agents', ...COMMON_FEATURES],
+    features: paidFeatures(10_000),
     recommended: false,
   },
   {
@@ -61,7 +75,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
     price_monthly: 99,
     trial_days: null,
     description: 'For teams that chat with agents every day across several brands.',
-    features: ['40,000 credits every month', 'Unused credits carry over', 'Unlimited spaces', 'Priority processing of documents', ...COMMON_FEATURES],
+    features: paidFeatures(40_000),
     recommended: true,
   },
   {
@@ -71,7 +85,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
     price_monthly: 299,
     trial_days: null,
     description: 'For agencies and larger departments with many spaces and heavy usage.',
-    features: ['150,000 credits every month', 'Unused credits carry over', 'Unlimited spaces', 'Priority processing of documents', 'Usage analytics per agent and feature', ...COMMON_FEATURES],
+    features: paidFeatures(150_000),
     recommended: false,
   },
 ];

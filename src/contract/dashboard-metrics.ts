@@ -12,7 +12,7 @@ import {
   type Ga4ReportResponse,
   type Ga4ReportRow,
 } from './ga4';
-import type { ReportDates } from './dashboard-range';
+import { previousPeriod, type ReportDates } from './dashboard-range';
 
 /** Spec 001 §7: top 10 channels by sessions. */
 export const TOP_CHANNELS_LIMIT = 10;
@@ -30,8 +30,10 @@ export interface DashboardReports {
 /** KPIs; sessions by default channel grouping (top 10 by sessions); sessions by date ascending. */
 export function dashboardReports(propertyId: string, dates: ReportDates): DashboardReports {
   const base = { property_id: propertyId, start_date: dates.start_date, end_date: dates.end_date };
+  const previous = previousPeriod(dates);
   return {
-    kpis: { ...base, metrics: [...DASHBOARD_KPI_METRICS], dimensions: [] },
+    // The key figures with their totals over the previous period of equal length, for the change.
+    kpis: { ...base, metrics: [...DASHBOARD_KPI_METRICS], dimensions: [], compare_start_date: previous.start_date, compare_end_date: previous.end_date },
     channels: {
       ...base,
       metrics: ['sessions'],
@@ -76,6 +78,10 @@ function share(part: number, whole: number): number {
 
 export function toDashboardMetrics(kpiReport: Ga4ReportResponse, channelReport: Ga4ReportResponse, seriesReport: Ga4ReportResponse): DashboardMetrics {
   const kpis = Object.fromEntries(DASHBOARD_KPI_METRICS.map((metric) => [metric, kpiValue(kpiReport, metric)])) as Record<DashboardKpi, number>;
+  const compared = kpiReport.compare_totals;
+  const previousKpis = compared
+    ? (Object.fromEntries(DASHBOARD_KPI_METRICS.map((metric) => [metric, numberOf(compared[metric])])) as Record<DashboardKpi, number>)
+    : null;
 
   const channels = (channelReport.rows ?? []).map((row) => ({
     channel: String(row[CHANNEL_DIMENSION] ?? OTHER_CHANNEL) || OTHER_CHANNEL,
@@ -94,7 +100,7 @@ export function toDashboardMetrics(kpiReport: Ga4ReportResponse, channelReport: 
     .map((row) => ({ date: normaliseDate(row[DATE_DIMENSION]), sessions: numberOf(row.sessions) }))
     .sort((a, b) => a.date.localeCompare(b.date));
 
-  return { kpis, sessionsSeries, topChannels };
+  return { kpis, previousKpis, sessionsSeries, topChannels };
 }
 
 export function isOtherChannel(channel: string): boolean {

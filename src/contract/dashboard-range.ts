@@ -77,11 +77,48 @@ export function rangeToDates(range: DashboardRange, today: Date): ReportDates {
   return custom.ok ? custom.dates : presetDates(DEFAULT_RANGE, today);
 }
 
+const DAY_MS = 86_400_000;
+
+/** Days from start to end, both included: 1 Mar … 28 Mar → 28. */
+export function daysIn(dates: ReportDates): number {
+  const start = parseIsoDate(dates.start_date);
+  const end = parseIsoDate(dates.end_date);
+  if (!start || !end) return 0;
+  // Rounded: a daylight-saving change makes one day 23 or 25 hours long.
+  return Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1;
+}
+
+/**
+ * The period of equal length just before: 1 Mar … 28 Mar → 1 Feb … 28 Feb (28 days each). What a
+ * key figure's change is measured against.
+ */
+export function previousPeriod(dates: ReportDates): ReportDates {
+  const days = daysIn(dates);
+  const start = parseIsoDate(dates.start_date);
+  if (!start || days < 1) return dates;
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() - 1);
+  const first = new Date(end.getFullYear(), end.getMonth(), end.getDate() - (days - 1));
+  return { start_date: toIsoDate(first), end_date: toIsoDate(end) };
+}
+
 /** A stable name for a range, used to keep one saved copy of the metrics per range. */
 export function rangeKey(range: DashboardRange): string {
   if (range.kind === 'preset') return `${rangeDays(range.range)}d`;
   const custom = customDates(range.start, range.end);
   return custom.ok ? `${custom.dates.start_date}..${custom.dates.end_date}` : DEFAULT_RANGE;
+}
+
+/** Days a saved range key covers ('28d' → 28, '2026-03-01..2026-03-07' → 7); 0 for anything else. */
+export function rangeKeyDays(key: string): number {
+  const preset = RANGE_PATTERN.exec(key);
+  if (preset) return Number(preset[1]);
+  const [start, end] = key.split('..');
+  return start && end ? daysIn({ start_date: start, end_date: end }) : 0;
+}
+
+/** 'the previous 28 days', 'the previous day': what a key figure's change is measured against. */
+export function describePreviousPeriod(days: number): string {
+  return days === 1 ? 'the previous day' : `the previous ${days} days`;
 }
 
 /** 'Last 7 days' or '1 Mar 2026 – 31 Mar 2026', for headings and the chart's summary. */

@@ -118,3 +118,21 @@ export function formatWhen(moment: Moment, now: number): string {
 export function formatNumber(value: number): string {
   return INTEGER().format(value);
 }
+
+const PLURAL = onFirstUse(() => new Intl.PluralRules(LOCALE));
+
+/**
+ * The noun that goes with a count: `plural(1, 'member')` is "member", `plural(2, 'member')`
+ * "members". The plural is the singular with an s unless given ("activity", "activities").
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return PLURAL().select(count) === 'one' ? singular : pluralForm;
+}
+
+/**
+ * A count with its noun, the one way Mosaic writes one: "1 platform admin", "2 platform admins",
+ * "12,345 credits". `formatValue` writes the number when it is not a plain count (credits in K).
+ */
+export function formatCount(count: number, singular: string, pluralForm?: string, formatValue: (value: number) => string = formatNumber): string {
+  return `${formatValue(count)} ${plural(count, singular, pluralForm)}`;
+}

@@ -28,6 +28,7 @@ export const ga4AccountSchema = z.object({
   created_at: z.string(),
   is_demo: z.boolean(),
   auth_error: z.enum(GA4_ERROR_CODES).nullable(),
+  linked_in: z.array(z.object({ space_id: wireId, space_name: z.string(), property_name: z.string() })).readonly().optional(),
 }) satisfies z.ZodType<Ga4Account>;
 
 export const ga4AccountsResponseSchema = z.object({ accounts: z.array(ga4AccountSchema) }) satisfies z.ZodType<Ga4AccountsResponse>;
@@ -90,6 +91,8 @@ export const ga4LinkBody = z.object({
 /** What a 422 says about a report's dates. */
 export const GA4_REPORT_TEXTS = {
   startAfterEnd: 'start_date must be on or before end_date',
+  compareBothOrNeither: 'Send compare_start_date and compare_end_date together, or neither',
+  compareStartAfterEnd: 'compare_start_date must be on or before compare_end_date',
   invalidDate: (field: string) => `${field} must be a real date written YYYY-MM-DD`,
 } as const;
 
@@ -123,8 +126,18 @@ export const ga4ReportBody = z
     end_date: isoDate('end_date'),
     order_bys: z.array(orderBy).max(10, 'At most 10 order_bys').optional(),
     limit: z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(10_000, 'limit must be at most 10000').optional(),
+    compare_start_date: isoDate('compare_start_date').optional(),
+    compare_end_date: isoDate('compare_end_date').optional(),
   })
-  .refine((body) => body.start_date <= body.end_date, { message: GA4_REPORT_TEXTS.startAfterEnd, path: ['start_date'] });
+  .refine((body) => body.start_date <= body.end_date, { message: GA4_REPORT_TEXTS.startAfterEnd, path: ['start_date'] })
+  .refine((body) => (body.compare_start_date === undefined) === (body.compare_end_date === undefined), {
+    message: GA4_REPORT_TEXTS.compareBothOrNeither,
+    path: ['compare_start_date'],
+  })
+  .refine((body) => !body.compare_start_date || !body.compare_end_date || body.compare_start_date <= body.compare_end_date, {
+    message: GA4_REPORT_TEXTS.compareStartAfterEnd,
+    path: ['compare_start_date'],
+  });
 
 export const ga4ReportSchema = z.object({
   property_id: z.string(),
@@ -132,6 +145,7 @@ export const ga4ReportSchema = z.object({
   row_count: z.number().int(),
   totals: z.record(z.string(), z.number()),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  compare_totals: z.record(z.string(), z.number()).optional(),
   /** True when the figures come from the embedded demo source (synthetic). */
   is_demo: z.boolean(),
 }) satisfies z.ZodType<Ga4ReportResponse>;

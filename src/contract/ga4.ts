@@ -17,6 +17,19 @@ export interface Ga4Account {
   is_demo: boolean;
   /** Last token or permission error code of this account, null when healthy. */
   auth_error: Ga4ErrorCode | null;
+  /**
+   * Every property linked through this account, in any space of the organisation (GET /accounts
+   * says; other answers leave it out): removing the account unlinks them all, so the removal
+   * dialog lists them first.
+   */
+  linked_in?: readonly Ga4AccountLink[];
+}
+
+/** A property linked through an account, and the space it is linked in. */
+export interface Ga4AccountLink {
+  space_id: string;
+  space_name: string;
+  property_name: string;
 }
 
 /** GET /integrations/ga4/accounts */
@@ -84,6 +97,12 @@ export interface Ga4ReportRequest {
   end_date: string;
   order_bys?: Ga4OrderBy[];
   limit?: number;
+  /**
+   * A second range to compare with (both or neither; YYYY-MM-DD): the answer's `compare_totals`
+   * are the metrics' totals over it. The dashboard asks for the previous period of equal length.
+   */
+  compare_start_date?: string;
+  compare_end_date?: string;
 }
 
 /** One row, keyed by dimension and metric names (dimension values are strings, metrics numbers). */
@@ -96,6 +115,8 @@ export interface Ga4ReportResponse {
   /** Metric totals over all rows. */
   totals: Record<string, number>;
   rows: Ga4ReportRow[];
+  /** Metric totals over the comparison range, when the request named one (rows are of the main range only). */
+  compare_totals?: Record<string, number>;
   /** True when the figures come from the embedded demo source, when the server says. */
   is_demo?: boolean;
 }
@@ -148,6 +169,8 @@ export interface Ga4RemoveAccountResponse {
 /** Dashboard metrics (spec 001 §3): what the dashboard's three reports add up to. */
 export interface DashboardMetrics {
   kpis: Record<DashboardKpi, number>;
+  /** The same KPIs over the previous period of equal length; null when the source gave none. */
+  previousKpis?: Record<DashboardKpi, number> | null;
   sessionsSeries: Array<{ date: string; sessions: number }>;
   /** Ranked by sessions; `percentage` is the channel's share of all sessions (0–100). */
   topChannels: Array<{ channel: string; sessions: number; percentage: number }>;

@@ -38,3 +38,34 @@ export const KPI_CARDS: readonly KpiDefinition[] = [
   { key: 'bounceRate', label: 'Bounce rate', format: formatRate },
   { key: 'averageSessionDuration', label: 'Avg. session duration', format: formatDuration },
 ];
+
+/** Key figures where a fall is the good news. */
+const LOWER_IS_BETTER: ReadonlySet<DashboardKpi> = new Set(['bounceRate']);
+
+const PERCENT = onFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
+
+export interface KpiChange {
+  direction: 'up' | 'down' | 'flat';
+  /** Whether the change is good news for this figure (a fall in bounce rate is); null when flat. */
+  good: boolean | null;
+  /** On the card: '▲ 12%', '▼ 3.4%', '▲ from 0', 'No change'. */
+  shown: string;
+  /** Read out: 'up 12% on the previous 28 days'. */
+  spoken: string;
+}
+
+/**
+ * A key figure's change against the previous period of equal length, as a percentage of the
+ * previous value (whole above 10%, one decimal below). Null when the previous value is unknown.
+ */
+export function kpiChange(key: DashboardKpi, current: number, previous: number | undefined, previousPeriod: string): KpiChange | null {
+  if (previous === undefined || !Number.isFinite(previous) || !Number.isFinite(current)) return null;
+  if (current === previous) return { direction: 'flat', good: null, shown: 'No change', spoken: `no change on ${previousPeriod}` };
+  const direction = current > previous ? 'up' : 'down';
+  const good = (direction === 'up') !== LOWER_IS_BETTER.has(key);
+  const arrow = direction === 'up' ? '▲' : '▼';
+  if (previous === 0) return { direction, good, shown: `${arrow} from 0`, spoken: `${direction} from 0 on ${previousPeriod}` };
+  const percent = Math.abs((current - previous) / previous) * 100;
+  const amount = `${PERCENT().format(percent >= 10 ? Math.round(percent) : percent)}%`;
+  return { direction, good, shown: `${arrow} ${amount}`, spoken: `${direction} ${amount} on ${previousPeriod}` };
+}

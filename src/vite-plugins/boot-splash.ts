@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
+import { BRAND_ACCENT } from '../contract/brand.ts';
 
-const ACCENT = '#5b5bd6'; // Radix iris 9, the theme's accent (AppProviders) and theme_color.
+const ACCENT = BRAND_ACCENT.hex; // The theme's accent (AppProviders) and theme_color.
 const ROOT = '<div id="root"></div>';
 
 const MARK = [

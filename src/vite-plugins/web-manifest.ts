@@ -1,4 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
+import { BRAND_ACCENT } from '../contract/brand.ts';
 
 /**
  * The web app manifest (manifest.webmanifest): what the browser's install dialog shows and how
@@ -14,7 +15,7 @@ export const WEB_MANIFEST: Partial<ManifestOptions> = {
   start_url: '/dashboard',
   scope: '/',
   display: 'standalone',
-  theme_color: '#5b5bd6',
+  theme_color: BRAND_ACCENT.hex,
   background_color: '#ffffff',
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

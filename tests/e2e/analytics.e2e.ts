@@ -14,11 +14,17 @@ const app = startAppForFile();
 /** A whole count as the KPI card writes it ("12,345"); the loading placeholder "00,000" is not one. */
 const COUNT = /^[1-9]\d{0,2}(,\d{3})*$/;
 
-/** The figure on a KPI card, read as the user reads it: the card's text without its label. */
+/** The figure on a KPI card, read as the user reads it: the line under its label (the change on the previous period follows). */
 async function kpiValue(page: Page, label: string): Promise<string> {
   const card = page.getByRole('list', { name: 'Key metrics' }).getByRole('listitem', { name: label, exact: true });
   const text = await card.innerText();
-  return text.replace(label, '').trim();
+  return text.replace(label, '').trim().split('\n')[0]!.trim();
+}
+
+/** The change a KPI card reads out against the previous period ("up 2.1% on the previous 28 days"). */
+async function kpiChangeSpoken(page: Page, label: string): Promise<string> {
+  const card = page.getByRole('list', { name: 'Key metrics' }).getByRole('listitem', { name: label, exact: true });
+  return (await card.getByText(/ on the previous \d+ days$/).textContent()) ?? '';
 }
 
 /** Waits until the Sessions card shows a real count, and returns it. */
@@ -73,6 +79,8 @@ describe('Google Analytics with the demo source', () => {
     }
     expect(await kpiValue(page, 'Bounce rate')).toMatch(/^\d{1,3}\.\d%$/);
     expect(await kpiValue(page, 'Avg. session duration')).toMatch(/^\d+:\d{2}$/);
+    // Each figure against the 28 days before, from the demo source's comparison range.
+    expect(await kpiChangeSpoken(page, 'Sessions')).toMatch(/^(up|down) \d+(\.\d)?% on the previous 28 days$|^no change on the previous 28 days$/);
     await page.getByText('Demo data', { exact: true }).waitFor();
     expect(await page.getByRole('combobox', { name: 'GA4 property' }).innerText()).toContain('Demo Store');
     expect(await page.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked')).toBe('true');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, startAppForFile } from './harness';
 
 /** Spends credits through the API, as a chat would, so the bar has something to show. */
@@ -51,6 +51,44 @@ describe('buying credits', () => {
     await page.getByLabel('Transactions').getByText('Bought 5,000 credits').waitFor();
     // The sidebar card follows at once.
     await expect.poll(() => page.getByLabel('Plan and credits').getByText('1.5K / 8.5K').count()).toBe(1);
+    await context.close();
+  });
+});
+
+/** Whether what a person sees at the element's centre is the element: in the window and not covered by anything. */
+const seenAtItsCentre = (element: Locator) =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const seen = y >= 0 && y <= window.innerHeight ? document.elementFromPoint(x, y) : null;
+    return seen !== null && node.contains(seen);
+  });
+
+describe('the sidebar on a 1280×800 window', () => {
+  const app = startAppForFile();
+
+  it("shows an owner's Manage Users in view, not under the plan card, and the plan card and footer within reach", async () => {
+    const account = uniqueAccount();
+    await registerAccount(app.server.baseUrl, account);
+    const context = await newContext(app.browser, 1280, 800);
+    const page = await context.newPage();
+    await signInThroughUi(page, app.server.baseUrl, account);
+    await page.goto(`${app.server.baseUrl}/credits`);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    const manageUsers = sidebar.getByRole('link', { name: 'Manage Users' });
+    await manageUsers.waitFor();
+    // What a person sees at the link's centre is the link itself: not the plan card, not the footer.
+    expect(await seenAtItsCentre(manageUsers)).toBe(true);
+
+    // The plan card follows the nav: Tab brings it into view above the pinned footer, and so does
+    // scrolling the sidebar to its end; the account menu stays put.
+    const upgrade = sidebar.getByLabel('Plan and credits').getByRole('link', { name: 'Upgrade' });
+    await upgrade.focus();
+    expect(await seenAtItsCentre(upgrade)).toBe(true);
+    await sidebar.evaluate((aside) => aside.scrollTo({ top: aside.scrollHeight }));
+    expect(await seenAtItsCentre(upgrade)).toBe(true);
+    expect(await seenAtItsCentre(sidebar.getByRole('button', { name: /^Account menu for/ }))).toBe(true);
     await context.close();
   });
 });

@@ -95,7 +95,7 @@ describe('inviting a colleague', () => {
 
     await inviteePage.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
     const nav = inviteePage.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('region', { name: 'Organization Admin' }).getByRole('link', { name: 'Manage Users' }).waitFor();
+    await nav.getByRole('region', { name: 'Organisation Admin' }).getByRole('link', { name: 'Manage Users' }).waitFor();
     await inviteePage.getByRole('button', { name: `Account menu for ${invitee.name}` }).waitFor();
     await inviteePage.getByRole('button', { name: /^Space:/ }).click();
     const menuItems = inviteePage.getByRole('menuitem');

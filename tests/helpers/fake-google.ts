@@ -104,19 +104,37 @@ function metricFor(metric: string, rowIndex: number): string {
   return String(100 * (rowIndex + 1) + metric.length);
 }
 
+/** A range's totals: 999 (0.41 for bounceRate) for the first range, 800 (0.5) for a second. */
+function totalFor(metric: string, rangeIndex: number): string {
+  if (metric === 'bounceRate') return rangeIndex === 0 ? '0.41' : '0.5';
+  return rangeIndex === 0 ? '999' : '800';
+}
+
+/**
+ * As GA4 answers: with more than one date range, a `dateRange` dimension is added last, each row
+ * and each totals row carrying its range's name (or date_range_<index>).
+ */
 function reportAnswer(body: Record<string, unknown>) {
   const metrics = (body.metrics as { name: string }[]).map((metric) => metric.name);
   const dimensions = ((body.dimensions as { name: string }[] | undefined) ?? []).map((dimension) => dimension.name);
+  const ranges = (body.dateRanges as { name?: string }[] | undefined) ?? [{}];
+  const rangeNames = ranges.length > 1 ? ranges.map((range, index) => range.name ?? `date_range_${index}`) : [];
   const limit = Number(body.limit ?? 10_000);
-  const allRows = [0, 1, 2].map((index) => ({
-    dimensionValues: dimensions.map((dimension) => ({ value: dimension === 'date' ? `2025010${index + 1}` : `Value ${index}` })),
-    metricValues: metrics.map((metric) => ({ value: metricFor(metric, index) })),
-  }));
+  const rangeValues = (rangeIndex: number) => (rangeNames.length > 0 ? [{ value: rangeNames[rangeIndex]! }] : []);
+  const allRows = ranges.flatMap((_range, rangeIndex) =>
+    [0, 1, 2].map((index) => ({
+      dimensionValues: [...dimensions.map((dimension) => ({ value: dimension === 'date' ? `2025010${index + 1}` : `Value ${index}` })), ...rangeValues(rangeIndex)],
+      metricValues: metrics.map((metric) => ({ value: rangeIndex === 0 ? metricFor(metric, index) : '1' })),
+    })),
+  );
   return {
-    dimensionHeaders: dimensions.map((name) => ({ name })),
+    dimensionHeaders: [...dimensions, ...(rangeNames.length > 0 ? ['dateRange'] : [])].map((name) => ({ name })),
     metricHeaders: metrics.map((name) => ({ name, type: 'TYPE_INTEGER' })),
     rows: allRows.slice(0, limit),
-    totals: [{ dimensionValues: dimensions.map(() => ({ value: 'RESERVED_TOTAL' })), metricValues: metrics.map((metric) => ({ value: metric === 'bounceRate' ? '0.41' : '999' })) }],
+    totals: ranges.map((_range, rangeIndex) => ({
+      dimensionValues: [...dimensions.map(() => ({ value: 'RESERVED_TOTAL' })), ...rangeValues(rangeIndex)],
+      metricValues: metrics.map((metric) => ({ value: totalFor(metric, rangeIndex) })),
+    })),
     rowCount: allRows.length,
     kind: 'analyticsData#runReport',
   };

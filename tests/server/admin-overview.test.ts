@@ -2,12 +2,13 @@
  * The admin dashboard's figures, from a platform built through the API: organisations and people
  * (suspended, platform admins, active in the last 7 and 30 days), credits spent, documents and
  * their failures, the job queues (a real pg-boss queue with a job that fails for good) and the
- * latest failures listed with their errors.
+ * latest failures listed with their errors; agent runs counted from the runs, answered in 24 h included.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '../../src/contract/admin';
 import { authHeaders, API, testEngine } from '../helpers/server';
 import { until } from '../helpers/wait-until';
+import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
 import { startedForSuite } from '../helpers/suite-fixtures';
 import { brokenPdf, MIME } from './kb-fixtures';
 import { createKbTestApp, uploadFile, waitForProcessed } from './kb-helpers';
@@ -35,6 +36,10 @@ describe(`admin: dashboard figures (${testEngine})`, () => {
       payload: { amount: 120, feature_type: 'chat' },
     });
     const caller = { token: first.access_token, spaceId: first.defaultSpace.id };
+    // One chat reply (20 credits): an agent run answered, wherever it ran.
+    const chatter = { access_token: first.access_token, spaceId: first.defaultSpace.id };
+    const accepted = (await sendAsync(t.app, chatter, 'email', { message: 'Draft the welcome email' })).json<AcceptedBody>();
+    await waitForReply(t.app, chatter, accepted.session_id, accepted.created_at);
     const upload = await uploadFile(t.app, caller, { filename: 'q3-plan.pdf', contentType: MIME.pdf, bytes: brokenPdf() });
     await waitForProcessed(t.app, caller, upload.commit.json().id);
     // A background job that fails with no retries left.
@@ -49,9 +54,11 @@ describe(`admin: dashboard figures (${testEngine})`, () => {
     expect(figures.organizations).toEqual({ total: 2, new_30d: 2 });
     // 2 owners, 1 member, 2 platform admins.
     expect(figures.users).toEqual({ total: 5, suspended: 1, platform_admins: 2, new_30d: 5, active_7d: 5, active_30d: 5 });
-    expect(figures.credits).toEqual({ used_30d: 120, used_total: 120 });
+    expect(figures.credits).toEqual({ used_30d: 140, used_total: 140 });
     expect(figures.documents).toEqual({ total: 1, processing: 0, failed: 1 });
-    expect(figures.runs).toEqual({ last_30d: 0, open: 0, failed_7d: 0 });
+    // The chat reply counts as done whether the process that took the message answered it or the
+    // agent-run queue did: the figure is read from the runs, not from the queue.
+    expect(figures.runs).toEqual({ last_30d: 1, open: 0, done_24h: 1, failed_7d: 0 });
   });
 
   it('shows each job queue and the jobs that failed for good, with the failed document', async () => {

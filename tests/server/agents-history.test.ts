@@ -186,6 +186,27 @@ describe('chat history', () => {
     expect((await search('sourdough', '&slug=seo')).results.map((r) => r.session.id)).toEqual([memberChat]);
   });
 
+  it('centres a long message’s snippet on the first word the stemmer matched, cut at words', async () => {
+    // In the other organisation's space, so the lists the other tests read stay as they are.
+    const before = Array.from({ length: 40 }, (_, index) => `early${index}`).join(' ');
+    const after = Array.from({ length: 40 }, (_, index) => `late${index}`).join(' ');
+    await seedChat({
+      title: 'Quarterly review',
+      slug: 'seo',
+      minutes: 2,
+      userId: otherOrg.user.id,
+      space: otherOrg.defaultSpace.id,
+      orgId: otherOrg.user.org_id!,
+      messages: [`${before} our traffic forecasts look strong ${after} forecasts again`],
+    });
+    const answer = await call('GET', `/agents/history/search?query=forecasting`, otherOrg, undefined, otherOrg.defaultSpace.id);
+    const { snippet } = answer.json<HistorySearchResult>().results[0]!;
+    // "forecasting" finds "forecasts" (English stemming); the passage is around it, not the message's start.
+    expect(snippet).toMatch(/^…early\d+ .* our traffic forecasts look strong late0 .*late\d+…$/);
+    const at = snippet.indexOf('forecasts');
+    expect(Math.abs(at - (snippet.length - at - 'forecasts'.length))).toBeLessThan(24);
+  });
+
   it('refuses a query without letters or digits, and a missing one, with a clear message', async () => {
     const symbols = await call('GET', `/agents/history/search?query=${encodeURIComponent('!!! ???')}`);
     expect(symbols.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, creditAccounts, paymentCheckouts } from '../../server/src/db/schema/index';
 import { registerPaymentProvider } from '../../server/src/payments/index';
@@ -137,8 +137,40 @@ describe(`billing flows (${testEngine})`, () => {
     const again = await api.post('/billing/plan/upgrade', { plan_type: 'pro' });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Your organisation is already on the Pro plan');
+    // Pro → Business mid-cycle: the difference (110,000), not a second full grant.
     const change = await api.post('/billing/plan/upgrade', { plan_type: 'business' });
-    expect(change.json()).toMatchObject({ plan: { type: 'business' }, credits: { total: 192_000 } });
+    expect(change.json()).toMatchObject({ plan: { type: 'business' }, credits: { total: 152_000 } });
+  });
+
+  it('mid-cycle, an upgrade adds the credit difference for the price difference and a downgrade adds nothing until the renewal; used and the renewal date stay', async () => {
+    const owner = await registerOwner(t.app);
+    const api = as(owner);
+    await api.post('/billing/plan/upgrade', { plan_type: 'starter' });
+    await api.post('/billing/credits/deduct', { amount: 25 });
+    const starter = (await api.get('/billing/credits')).json();
+    expect(starter).toMatchObject({ used: 25, total: 13_000 });
+
+    const up = await api.post('/billing/plan/upgrade', { plan_type: 'pro' });
+    expect(up.statusCode).toBe(200);
+    // 30,000 more (40,000 − 10,000), 25 still used, the same renewal date.
+    expect(up.json()).toMatchObject({ plan: { type: 'pro' }, credits: { used: 25, total: 43_000, remaining: 42_975, reset_date: starter.reset_date } });
+    const upgradeRow = (await api.get('/billing/credits/transactions?type=grant')).json().transactions[0];
+    expect(upgradeRow).toMatchObject({ credits: 30_000, activity: 'Upgraded from Starter to Pro' });
+    const [order] = await t.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.orgId, owner.user.org_id!)).orderBy(desc(paymentCheckouts.createdAt)).limit(1);
+    // $99 − $29.
+    expect(order!.amountCents).toBe(7000);
+
+    const down = await api.post('/billing/plan/upgrade', { plan_type: 'starter' });
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ plan: { type: 'starter', is_active: true }, credits: { used: 25, total: 43_000, remaining: 42_975, reset_date: starter.reset_date } });
+    expect(down.json().message).toMatch(/^Your organisation is now on the Starter plan\. Nothing is charged now and the credits you have stay; its 10,000 credits a month start at the next renewal, on \d{1,2} \w{3} \d{4}\.$/);
+    const downgradeRow = (await api.get('/billing/credits/transactions?type=grant')).json().transactions[0];
+    expect(downgradeRow).toMatchObject({ credits: 0, activity: 'Changed plan from Pro to Starter' });
+    expect(await t.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.orgId, owner.user.org_id!))).toHaveLength(2);
+
+    // The renewal grants the Starter plan's credits, on top of what is left.
+    await t.database.db.update(creditAccounts).set({ resetDate: new Date(Date.now() - DAY_MS) }).where(eq(creditAccounts.orgId, owner.user.org_id!));
+    expect((await api.get('/billing/credits')).json()).toMatchObject({ used: 0, total: 52_975 });
   });
 
   it('renews a paid plan lazily when its reset date has passed, once even under concurrent reads', async () => {

@@ -7,7 +7,7 @@ import {
   type Ga4PropertiesResponse,
   type Ga4ReportResponse,
 } from '../../src/contract/ga4';
-import { createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
+import { API, authHeaders, createTestApp, registerOwner, testEngine, type RegisteredOwner, type TestApp } from '../helpers/server';
 import { accountsOf, connectDemo, ga4Call, startConnection } from './ga4-helpers';
 
 const RANGE = { start_date: '2025-03-01', end_date: '2025-03-28' };
@@ -131,6 +131,19 @@ describe(`GA4 demo source (${testEngine})`, () => {
     expect(limited.totals).toEqual(full.totals);
   });
 
+  it('answers the totals of a comparison range beside the main ones: those of the same report over that range', async () => {
+    const PREVIOUS = { start_date: '2025-02-01', end_date: '2025-02-28' };
+    const compared = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [], compare_start_date: PREVIOUS.start_date, compare_end_date: PREVIOUS.end_date })).json<Ga4ReportResponse>();
+    const alone = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [] })).json<Ga4ReportResponse>();
+    const previous = (await report({ metrics: [...DASHBOARD_KPI_METRICS], dimensions: [], ...PREVIOUS })).json<Ga4ReportResponse>();
+    expect(compared.totals).toEqual(alone.totals);
+    expect(compared.rows).toEqual(alone.rows);
+    expect(compared.compare_totals).toEqual(previous.totals);
+    // Another month of synthetic traffic: not a copy of this one.
+    expect(compared.compare_totals!.sessions).not.toBe(compared.totals.sessions);
+    expect(alone.compare_totals).toBeUndefined();
+  });
+
   it('refuses a metric the demo data does not have with a clear 400', async () => {
     const response = await report({ metrics: ['purchaseRevenue'], dimensions: [] });
     expect(response.statusCode).toBe(400);
@@ -147,6 +160,8 @@ describe(`GA4 demo source (${testEngine})`, () => {
       { metrics: ['sessions'], limit: 0 },
       { metrics: ['sessions'], limit: 10_001 },
       { metrics: ['sessions'], order_bys: [{ metric: 'sessions', dimension: 'date', desc: true }] },
+      { metrics: ['sessions'], compare_start_date: '2025-02-01' },
+      { metrics: ['sessions'], compare_start_date: '2025-02-28', compare_end_date: '2025-02-01' },
     ];
     for (const body of cases) {
       const response = await report(body);
@@ -160,6 +175,28 @@ describe(`GA4 demo source (${testEngine})`, () => {
   it('a property not linked to the space answers 404', async () => {
     const response = await ga4Call(t, owner, space(), 'POST', '/report', { property_id: '900000002', metrics: ['sessions'], ...RANGE });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('lists with each account every property linked through it, in every space, by space name', async () => {
+    const [account] = await accountsOf(t, owner, space());
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${API}/spaces/`,
+      headers: authHeaders(owner.access_token, space()),
+      payload: { name: 'Marketing', slug: 'marketing' },
+    });
+    expect(created.statusCode).toBe(201);
+    const marketing = created.json<{ id: string }>().id;
+    const blog = await ga4Call(t, owner, marketing, 'POST', '/link', { google_oauth_account_id: account!.id, ga4_property_id: '900000002', ga4_property_display_name: 'Demo Blog' });
+    expect(blog.statusCode).toBe(201);
+
+    const [listed] = await accountsOf(t, owner, space());
+    expect(listed!.linked_in).toEqual([
+      { space_id: space(), space_name: owner.defaultSpace.name, property_name: 'Demo Store' },
+      { space_id: marketing, space_name: 'Marketing', property_name: 'Demo Blog' },
+    ].sort((a, b) => a.space_name.localeCompare(b.space_name)));
+    // Back as it was for the next test: the link in Marketing goes.
+    expect((await ga4Call(t, owner, marketing, 'DELETE', `/unlink/${blog.json<Ga4LinkedProperty>().id}`)).statusCode).toBe(204);
   });
 
   it('unlinks, and removing the account unlinks its properties everywhere', async () => {

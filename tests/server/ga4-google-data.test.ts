@@ -100,6 +100,30 @@ describe(`GA4 on Google's APIs (${testEngine})`, () => {
     });
   });
 
+  it('asks GA4 for a comparison range as a second named dateRange, and answers its totals apart from the rows', async () => {
+    fake.reportRequests.length = 0;
+    const response = await ga4Call(t, owner, space(), 'POST', '/report', {
+      property_id: '333',
+      metrics: ['sessions', 'bounceRate'],
+      dimensions: [],
+      start_date: '2025-01-29',
+      end_date: '2025-02-25',
+      compare_start_date: '2025-01-01',
+      compare_end_date: '2025-01-28',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((fake.reportRequests[0]!.body as { dateRanges: unknown }).dateRanges).toEqual([
+      { startDate: '2025-01-29', endDate: '2025-02-25', name: 'current' },
+      { startDate: '2025-01-01', endDate: '2025-01-28', name: 'previous' },
+    ]);
+    const answer = response.json<Ga4ReportResponse>();
+    expect(answer.totals).toEqual({ sessions: 999, bounceRate: 0.41 });
+    expect(answer.compare_totals).toEqual({ sessions: 800, bounceRate: 0.5 });
+    // The rows are the main range's only, without GA4's dateRange column.
+    expect(answer.rows).toHaveLength(3);
+    expect(answer.rows[0]).toEqual({ sessions: 108, bounceRate: 0.4 });
+  });
+
   it('refreshes an access token Google rejects, once, and retries', async () => {
     fake.rejectAccessTokens();
     const refreshesBefore = fake.tokenRequests.filter((request) => request.grant_type === 'refresh_token').length;

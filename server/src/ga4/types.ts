@@ -43,6 +43,8 @@ export interface ReportQuery {
   endDate: string;
   orderBys: Ga4OrderBy[];
   limit: number;
+  /** A second range whose totals are wanted too (GA4's second `dateRanges` entry). */
+  compare?: { startDate: string; endDate: string };
 }
 
 export interface ReportResult {
@@ -51,6 +53,8 @@ export interface ReportResult {
   /** All rows matching, before `limit`. */
   rowCount: number;
   totals: Record<string, number>;
+  /** The metrics' totals over `query.compare`, when it was asked for. */
+  compareTotals?: Record<string, number>;
 }
 
 /** `unknown_token`: the source no longer knows the token (already revoked, or expired). */

@@ -64,13 +64,13 @@ const SYSTEM_ADMIN: SidebarSectionDef = {
   items: [
     { icon: BarChartIcon, label: 'Admin Dashboard', to: '/admin/dashboard' },
     { icon: PersonIcon, label: 'Users', to: '/admin/users' },
-    { icon: CubeIcon, label: 'Organizations', to: '/admin/organizations' },
+    { icon: CubeIcon, label: 'Organisations', to: '/admin/organizations' },
     { icon: LockClosedIcon, label: 'Security', to: '/admin/security' },
   ],
 };
 
 const ORGANIZATION_ADMIN: SidebarSectionDef = {
-  title: 'Organization Admin',
+  title: 'Organisation Admin',
   items: [{ icon: PersonIcon, label: 'Manage Users', to: MANAGE_USERS_PATH }],
 };
 

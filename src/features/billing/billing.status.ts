@@ -1,5 +1,6 @@
 /** Plan status, credit limits and credit display (spec 001 §4, §9). Pure functions. */
 import type { Credits, Plan } from '../../contract/billing';
+import { formatCount } from '../../contract/format';
 
 export type PlanStatus = 'active' | 'expiring_soon' | 'expired';
 
@@ -67,7 +68,7 @@ export function formatCredits(value: number): string {
 export function daysLeftText(plan: Pick<Plan, 'days_left' | 'is_active' | 'type'> & Partial<Pick<Plan, 'expires_at'>>, status: PlanStatus): string {
   if (status === 'expired') return 'Expired';
   if (plan.days_left === null) return 'Active';
-  const days = `${plan.days_left} ${plan.days_left === 1 ? 'day' : 'days'}`;
+  const days = formatCount(plan.days_left, 'day');
   // The trial and plans paid for 30 days at a time (Stripe) end; others renew by themselves.
   return plan.type === 'free' || plan.expires_at ? `${days} left` : `Renews in ${days}`;
 }

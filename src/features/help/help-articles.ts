@@ -34,7 +34,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
           'Pick or create a space with the space selector at the top of the sidebar.',
           'Add your brand guidelines, briefs and reports to the Knowledge Base, so the agents can use them.',
           'Open AI Agents and ask an agent a question; it answers from your knowledge base and your brand voice.',
-          'Owners and admins: invite your team from Organization Admin → Manage Users.',
+          'Owners and admins: invite your team from Organisation Admin → Manage Users.',
         ],
       },
       { text: `A new organisation starts on the ${FREE_TRIAL_PLAN_NAME} with ${DEFAULT_CREDIT_TOTAL.toLocaleString('en-GB')} credits for ${TRIAL_DAYS} days.` },

@@ -32,6 +32,24 @@ describe('Admin Dashboard', () => {
     expect(within(failures).getByText('Northwind Studio')).toBeTruthy();
   });
 
+  it('writes one platform admin in the singular', async () => {
+    const api = installFakeApi();
+    api.on('GET /admin/overview', () => ({ status: 200, body: overview({ users: { total: 1, suspended: 0, platform_admins: 1, new_30d: 1, active_7d: 1, active_30d: 1 } }) }));
+    await signInAs(api, 'system_admin', { org_id: null });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('0 suspended · 1 platform admin', {}, { timeout: 30_000 })).toBeTruthy();
+  });
+
+  it('tells the agent runs figure from the agent-run queue: the runs answered in 24 h beside the queue, and why the queue counts fewer', async () => {
+    const api = installFakeApi();
+    api.on('GET /admin/overview', () => ({ status: 200, body: overview() }));
+    await signInAs(api, 'support_admin', { org_id: null });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('2 running now · 170 done in 24 h · 1 failed in 7 days', {}, { timeout: 30_000 })).toBeTruthy();
+    const queues = screen.getByRole('heading', { name: 'Job queues' }).closest('.rt-Card')!;
+    expect(within(queues as HTMLElement).getByText(/Most agent runs are answered by the server that took the message and never enter the agent-run queue/)).toBeTruthy();
+  });
+
   it('says when nothing failed lately', async () => {
     const api = installFakeApi();
     api.on('GET /admin/overview', () => ({ status: 200, body: overview({ failures: [] }) }));

@@ -7,7 +7,7 @@ import { serveOrganisations } from './fake-admin';
 
 prepareScreenTests();
 
-describe('Admin Organizations', () => {
+describe('Admin Organisations', () => {
   it('opens an organisation with its plan, credits, ledger, spaces and members', async () => {
     const api = installFakeApi();
     serveOrganisations(api);

@@ -120,7 +120,7 @@ export function overview(extra: Partial<AdminOverview> = {}): AdminOverview {
     users: { total: 318, suspended: 3, platform_admins: 2, new_30d: 27, active_7d: 120, active_30d: 240 },
     credits: { used_30d: 48250, used_total: 912000 },
     documents: { total: 1280, processing: 4, failed: 7 },
-    runs: { last_30d: 5100, open: 2, failed_7d: 1 },
+    runs: { last_30d: 5100, open: 2, done_24h: 170, failed_7d: 1 },
     jobs: {
       queues: [
         { name: 'agent-run', waiting: 0, active: 2, failed_24h: 0, completed_24h: 640, oldest_waiting_at: null },

@@ -81,6 +81,10 @@ function holdSavedChats() {
 
 const groupLabels = () => screen.getAllByText(/^(Pinned|Today|Yesterday|Previous 7 days|October 2026)$/).map((node) => node.textContent);
 
+/** The search result snippet whose whole text (marks included) reads `text`. */
+const snippetReading = (nav: HTMLElement, text: string) =>
+  within(nav).getByText((_content, element) => element?.classList.contains('history-item__snippet') === true && element.textContent === text);
+
 describe('chat history', () => {
   it('groups chats Pinned / Today / Yesterday / Previous 7 days / by month, with times and dates', async () => {
     renderApp('/agents/history');
@@ -125,7 +129,7 @@ describe('chat history', () => {
     const box = screen.getByRole('searchbox', { name: 'Search chats' });
     await user.type(box, 'sourdough');
     expect(await within(nav).findByText('1 chat matches “sourdough”.')).toBeTruthy();
-    expect(within(nav).getByText('Which keywords for sourdough starters?')).toBeTruthy();
+    expect(snippetReading(nav, 'Which keywords for sourdough starters?')).toBeTruthy();
     expect(api.callsTo('GET /agents/history/search').at(-1)!.query.get('query')).toBe('sourdough');
 
     // Offline: a message saved on the device is found by a prefix of its words.
@@ -138,8 +142,26 @@ describe('chat history', () => {
     await user.clear(box);
     await user.type(box, 'pastr work');
     expect(await within(nav).findByText('1 chat matches “pastr work” among the chats saved on this device (offline).')).toBeTruthy();
-    expect(within(nav).getByText('Subject: your first pastry workshop is on us')).toBeTruthy();
+    expect(snippetReading(nav, 'Subject: your first pastry workshop is on us')).toBeTruthy();
+    // The words found, as prefixes: "pastr" marks "pastry", "work" marks "workshop".
+    expect([...snippetReading(nav, 'Subject: your first pastry workshop is on us').querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['pastry', 'workshop']);
     expect(within(nav).queryByText('Sourdough keywords')).toBeNull();
+  });
+
+  it('marks the words found in a result’s snippet, and shows markup in a message as text', async () => {
+    const snippet = '…asked for <img src=x onerror="alert(1)"> and a Sourdough plan for sourdough starters…';
+    api.on('GET /agents/history/search', (call) => ({
+      status: 200,
+      body: { query: call.query.get('query'), results: [{ session: CHATS[2], snippet, message_id: 'm-1' }] },
+    }));
+    const { user } = renderApp('/agents/history');
+    const nav = await screen.findByRole('navigation', { name: 'Chat history' });
+    await within(nav).findByText('Bakery newsletter');
+    await user.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'sourdough');
+    await within(nav).findByText('1 chat matches “sourdough”.');
+    const shown = snippetReading(nav, snippet);
+    expect([...shown.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Sourdough', 'sourdough']);
+    expect(shown.querySelector('img')).toBeNull();
   });
 
   it('renames a chat through its ⋯ menu', async () => {

@@ -51,7 +51,7 @@ describe('routes', () => {
     await signInAs(api, 'org_owner');
     const { location } = renderApp('/org-admin');
     await waitForLocation(location, '/org-admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Organization Admin', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Organisation Admin', level: 1 })).toBeTruthy();
   });
 
   it('shows a friendly page for unknown paths', async () => {

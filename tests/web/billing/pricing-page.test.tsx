@@ -32,6 +32,38 @@ describe('Pricing screen', () => {
     expect(api.callsTo('POST /billing/plan/upgrade')).toHaveLength(0);
   });
 
+  it('lists the same lines on every card, in the same order: its credits and their terms, then the agents and all the rest', async () => {
+    renderApp('/pricing');
+    await openPricing();
+    const lines = (name: string) => within(screen.getByRole('list', { name: `What the ${name} plan includes` })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines('Pro').slice(0, 2)).toEqual(['40,000 credits every month', 'Unused credits carry over']);
+    expect(lines('Free Trial').slice(0, 2)).toEqual(['3,000 credits for 14 days', 'No payment details needed']);
+    const shared = lines('Free Trial').slice(2);
+    expect(shared).toContain('All six AI agents');
+    for (const name of ['Starter', 'Pro', 'Business']) expect(lines(name).slice(2)).toEqual(shared);
+  });
+
+  it('says before a switch mid-period what it costs and grants: the differences up, nothing now down', async () => {
+    installFakeBilling(api, { plan: { name: 'Pro', type: 'pro', expires_at: null, days_left: 20 } });
+    await signInAs(api, 'org_owner');
+    const { user } = renderApp('/pricing');
+    await openPricing();
+    await waitFor(() => expect(within(planCard('Pro')).getAllByText('Current plan').length).toBeGreaterThan(0));
+
+    await user.click(within(planCard('Business')).getByRole('button', { name: 'Switch to Business' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Change to the Business plan?' });
+    expect(dialog.textContent).toContain('You will be charged $200 now, the difference from the Pro plan for the rest of this month, and $299 a month from the next renewal.');
+    expect(dialog.textContent).toContain('110,000 credits (the difference) are added straight away; the renewal date stays.');
+    expect(within(dialog).getByRole('button', { name: 'Pay $200 and change plan' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(planCard('Starter')).getByRole('button', { name: 'Switch to Starter' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Change to the Starter plan?' });
+    expect(dialog.textContent).toContain("Nothing is charged now and the credits you have stay. The Starter plan's 10,000 credits a month start at the next renewal ($29 a month from then).");
+    expect(within(dialog).getByRole('button', { name: 'Change plan' })).toBeTruthy();
+    expect(api.callsTo('POST /billing/plan/upgrade')).toHaveLength(0);
+  });
+
   it('upgrades an owner after confirming, then shows the new plan in the sidebar card', async () => {
     await signInAs(api, 'org_owner');
     const { user, location } = renderApp('/pricing');

@@ -87,6 +87,30 @@ describe('Connections screen', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Connected accounts' })).toBeNull());
   });
 
+  it('lists, before removing an account, every property it unlinks, and warns by name of the other spaces that use it', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    linkIn(ga4, 's2', ['222', 'Acme Blog']);
+    linkIn(ga4, 's3', ['111', 'Acme Shop']);
+    ga4.spaceNames = { s1: 'General', s2: 'Marketing', s3: 'Brand' };
+    const { user } = await open('/connections', 'Connections');
+    await user.click(await screen.findByRole('button', { name: 'Remove ada@gmail.test' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove ada@gmail.test?' });
+    const unlinked = await within(dialog).findByRole('list', { name: 'Properties unlinked' });
+    expect(within(unlinked).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Acme Shop — this space', 'Acme Blog — Marketing', 'Acme Shop — Brand']);
+    expect(within(dialog).getByText('3 properties are unlinked:')).toBeTruthy();
+    expect(within(dialog).getByRole('note').textContent).toBe('Also used by 2 other spaces (Marketing, Brand): their dashboards go empty until someone links a property there again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('DELETE /integrations/ga4/accounts/acc-1')).toHaveLength(0);
+  });
+
+  it('says so when no property is linked through the account, with no warning', async () => {
+    const { user } = await open('/connections', 'Connections');
+    await user.click(await screen.findByRole('button', { name: 'Remove ada@gmail.test' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove ada@gmail.test?' });
+    expect(within(dialog).getByText(/No property is linked through it\./)).toBeTruthy();
+    expect(within(dialog).queryByRole('note')).toBeNull();
+  });
+
   it('warns, instead of confirming, when Google could not revoke the removed account’s access', async () => {
     ga4.removalNote = '. Its access could not be revoked at Google; you can remove Mosaic at https://myaccount.google.com/permissions';
     const { user } = await open('/connections', 'Connections');

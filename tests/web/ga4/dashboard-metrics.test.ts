@@ -16,7 +16,13 @@ const kpiReport = report(
 );
 
 describe('dashboard reports', () => {
-  it('asks for KPIs, top 10 channels by sessions and sessions by date ascending', () => {
+  it('takes the previous period from the KPI report, and none when the server gave none', () => {
+    const previous = { sessions: 900, activeUsers: 700, conversions: 20, bounceRate: 0.5, averageSessionDuration: 100, screenPageViews: 2000, engagedSessions: 400 };
+    expect(toDashboardMetrics({ ...kpiReport, compare_totals: previous }, report([]), report([])).previousKpis).toEqual(previous);
+    expect(toDashboardMetrics(kpiReport, report([]), report([])).previousKpis).toBeNull();
+  });
+
+  it('asks for KPIs (with the previous 28 days to compare), top 10 channels by sessions and sessions by date ascending', () => {
     const reports = dashboardReports('123', { start_date: '2026-03-01', end_date: '2026-03-28' });
     expect(reports.kpis).toEqual({
       property_id: '123',
@@ -24,6 +30,8 @@ describe('dashboard reports', () => {
       end_date: '2026-03-28',
       metrics: ['sessions', 'activeUsers', 'conversions', 'bounceRate', 'averageSessionDuration', 'screenPageViews', 'engagedSessions'],
       dimensions: [],
+      compare_start_date: '2026-02-01',
+      compare_end_date: '2026-02-28',
     });
     expect(reports.channels).toMatchObject({
       metrics: ['sessions'],

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   customDates,
+  daysIn,
   DEFAULT_RANGE_DAYS,
+  describePreviousPeriod,
+  previousPeriod,
+  rangeKeyDays,
   presetDates,
   RANGE_MESSAGES,
   rangeDays,
   rangeKey,
   rangeToDates,
 } from '../../../src/contract/dashboard-range';
+import { kpiChange } from '../../../src/contract/kpi-format';
 
 const today = new Date(2026, 2, 10); // 10 March 2026, local time
 
@@ -45,5 +50,41 @@ describe('dashboard range', () => {
     expect(rangeKey({ kind: 'preset', range: 'junk' })).toBe('28d');
     expect(rangeKey({ kind: 'custom', start: '2026-03-09', end: '2026-03-02' })).toBe('2026-03-02..2026-03-09');
     expect(rangeToDates({ kind: 'custom', start: 'x', end: 'y' }, today)).toEqual(presetDates('28d', today));
+  });
+});
+
+describe('previousPeriod (what a key figure is compared with)', () => {
+  it.each([
+    [{ start_date: '2026-03-01', end_date: '2026-03-28' }, { start_date: '2026-02-01', end_date: '2026-02-28' }],
+    [{ start_date: '2026-03-10', end_date: '2026-03-10' }, { start_date: '2026-03-09', end_date: '2026-03-09' }],
+    // Across the clocks going forward (29 March in Europe) and a leap day.
+    [{ start_date: '2026-03-29', end_date: '2026-04-04' }, { start_date: '2026-03-22', end_date: '2026-03-28' }],
+    [{ start_date: '2024-03-01', end_date: '2024-03-07' }, { start_date: '2024-02-23', end_date: '2024-02-29' }],
+  ])('%o → %o, of equal length', (dates, previous) => {
+    expect(previousPeriod(dates)).toEqual(previous);
+    expect(daysIn(previousPeriod(dates))).toBe(daysIn(dates));
+  });
+
+  it('names it for people, from the saved range key', () => {
+    expect(describePreviousPeriod(rangeKeyDays('28d'))).toBe('the previous 28 days');
+    expect(describePreviousPeriod(rangeKeyDays('2026-03-10..2026-03-10'))).toBe('the previous day');
+  });
+});
+
+describe('kpiChange (a key figure against the previous period)', () => {
+  const period = 'the previous 28 days';
+  it('says up or down by a share of the previous value, whole above 10%, one decimal below', () => {
+    expect(kpiChange('sessions', 11_200, 10_000, period)).toEqual({ direction: 'up', good: true, shown: '▲ 12%', spoken: 'up 12% on the previous 28 days' });
+    expect(kpiChange('sessions', 9_660, 10_000, period)).toMatchObject({ direction: 'down', good: false, shown: '▼ 3.4%' });
+  });
+
+  it('counts a fall in bounce rate as good news', () => {
+    expect(kpiChange('bounceRate', 0.4, 0.5, period)).toMatchObject({ direction: 'down', good: true, spoken: 'down 20% on the previous 28 days' });
+  });
+
+  it('says no change, a rise from nothing, and nothing when the previous value is unknown', () => {
+    expect(kpiChange('sessions', 5, 5, period)).toMatchObject({ direction: 'flat', good: null, shown: 'No change' });
+    expect(kpiChange('conversions', 3, 0, period)).toMatchObject({ shown: '▲ from 0', spoken: 'up from 0 on the previous 28 days' });
+    expect(kpiChange('sessions', 5, undefined, period)).toBeNull();
   });
 });

@@ -58,6 +58,40 @@ describe('Dashboard screen', () => {
     expect(screen.queryByText('Demo data')).toBeNull();
   });
 
+  it('shows each key figure with its change on the previous period of equal length, read out in words', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    // Now: 10,000 sessions, 8,000 users, 37 conversions, 42.37% bounce, 2:05, 30,000 views, 5,800 engaged.
+    ga4.previousKpis = { sessions: 8000, activeUsers: 8000, conversions: 40, bounceRate: 0.5, averageSessionDuration: 120, screenPageViews: 0, engagedSessions: 5800 };
+    await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+
+    const kpis = ga4.reports.find((body) => body.dimensions.length === 0)!;
+    const range = todayRange('28d');
+    const day = 86_400_000;
+    const dayBefore = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) - days * day).toISOString().slice(0, 10);
+    expect(kpis).toMatchObject({ compare_start_date: dayBefore(range.start_date, 28), compare_end_date: dayBefore(range.start_date, 1) });
+
+    const card = (label: string) => within(screen.getByRole('listitem', { name: label }));
+    expect(card('Sessions').getByText('up 25% on the previous 28 days')).toBeTruthy();
+    expect(card('Sessions').getByText('▲ 25%')).toBeTruthy();
+    expect(card('Active users').getByText('no change on the previous 28 days')).toBeTruthy();
+    expect(card('Conversions').getByText('down 7.5% on the previous 28 days')).toBeTruthy();
+    expect(card('Bounce rate').getByText('down 15% on the previous 28 days')).toBeTruthy();
+    expect(card('Avg. session duration').getByText('up 4.5% on the previous 28 days')).toBeTruthy();
+    expect(card('Page views').getByText('up from 0 on the previous 28 days')).toBeTruthy();
+    // Good news in green, bad in red: a fall in conversions is bad, a fall in bounce rate good.
+    const colourOf = (label: string, text: string) => card(label).getByText(text).closest('p')!.getAttribute('data-accent-color');
+    expect(colourOf('Conversions', '▼ 7.5%')).toBe('red');
+    expect(colourOf('Bounce rate', '▼ 15%')).toBe('green');
+  });
+
+  it('shows no change where the server gave no figures for the previous period', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    await openDashboard();
+    await waitFor(() => expect(kpi('sessions')).toBe('10,000'));
+    expect(screen.queryByText(/on the previous 28 days/)).toBeNull();
+  });
+
   it('refetches when the range changes, and checks custom dates before fetching', async () => {
     linkIn(ga4, 's1', ['111', 'Acme Shop']);
     const { user } = await openDashboard();

@@ -25,6 +25,10 @@ export interface FakeGa4 {
   sessionsPerChannel: Array<[string, number]>;
   /** Appended to the removal message, as the server does when Google could not revoke the grant. */
   removalNote: string;
+  /** Space names by id, for the accounts' `linked_in`. */
+  spaceNames: Record<string, string>;
+  /** The KPI totals over a comparison range, answered when a report asks for one; null answers none (an older server). */
+  previousKpis: Record<string, number> | null;
   /** While set, report answers wait for it (the request is recorded at once). */
   holdReports: Promise<void> | null;
   connectDemo: () => void;
@@ -76,7 +80,8 @@ function reportFor(request: Ga4ReportRequest, ga4: FakeGa4): Ga4ReportResponse {
     screenPageViews: total * 3,
     engagedSessions: Math.round(total * 0.58),
   };
-  return { ...base, row_count: 1, totals, rows: [totals] };
+  const compared = request.compare_start_date && ga4.previousKpis ? { compare_totals: ga4.previousKpis } : {};
+  return { ...base, row_count: 1, totals, rows: [totals], ...compared };
 }
 
 export function installFakeGa4(api: FakeApi): FakeGa4 {
@@ -85,6 +90,8 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
     properties: [makeProperty('111', 'acc-1', 'Acme Shop'), makeProperty('222', 'acc-1', 'Acme Blog')],
     links: {},
     reports: [],
+    previousKpis: null,
+    spaceNames: {},
     redirectUrl: 'https://accounts.google.test/o/oauth2/auth?state=abc',
     sessionsPerChannel: [
       ['Organic Search', 6000],
@@ -109,7 +116,16 @@ export function installFakeGa4(api: FakeApi): FakeGa4 {
   });
 
   api.on('GET /integrations/ga4/oauth/start', () => ok({ redirect_url: ga4.redirectUrl }));
-  api.on('GET /integrations/ga4/accounts', () => ok({ accounts: ga4.accounts }));
+  // As the server: each account with the properties linked through it, in every space.
+  const withLinks = (account: Ga4Account): Ga4Account => ({
+    ...account,
+    linked_in: Object.entries(ga4.links).flatMap(([spaceId, links]) =>
+      links
+        .filter((link) => ga4.properties.some((property) => property.property_id === link.ga4_property_id && property.account_id === account.id))
+        .map((link) => ({ space_id: spaceId, space_name: ga4.spaceNames[spaceId] ?? spaceId, property_name: link.ga4_property_display_name })),
+    ),
+  });
+  api.on('GET /integrations/ga4/accounts', () => ok({ accounts: ga4.accounts.map(withLinks) }));
   api.on('GET /integrations/ga4/auth/status', () => ok(status()));
   api.on('GET /integrations/ga4/properties', (call) => {
     const accountId = call.query.get('account_id');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../../src/contract/format';
+import { formatBytes, formatCount, plural } from '../../../src/contract/format';
 
 describe('formatBytes (base 1024, B…TB)', () => {
   it.each([
@@ -24,5 +24,23 @@ describe('formatBytes (base 1024, B…TB)', () => {
 
   it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('shows %d as 0 B instead of breaking', (bytes) => {
     expect(formatBytes(bytes)).toBe('0 B');
+  });
+});
+
+describe('formatCount (a count with its noun, British English plural rules)', () => {
+  it.each([
+    [0, 'platform admin', undefined, '0 platform admins'],
+    [1, 'platform admin', undefined, '1 platform admin'],
+    [2, 'platform admin', undefined, '2 platform admins'],
+    [1, 'person', 'people', '1 person'],
+    [3, 'person', 'people', '3 people'],
+    [12345, 'credit', undefined, '12,345 credits'],
+  ] as const)('%d %s → %s', (count, singular, pluralForm, text) => {
+    expect(formatCount(count, singular, pluralForm)).toBe(text);
+  });
+
+  it('writes the number another way when asked, keeping the noun', () => {
+    expect(formatCount(1500, 'credit', undefined, (value) => `${value / 1000}K`)).toBe('1.5K credits');
+    expect(plural(1, 'linked property', 'linked properties')).toBe('linked property');
   });
 });

@@ -8,7 +8,7 @@ import { invite, joinRequest, member, serveOrg } from './fake-org';
 
 prepareScreenTests();
 
-describe('Organization Admin dashboard', () => {
+describe('Organisation Admin dashboard', () => {
   it('counts members by role, pending invites and join requests, each linking to Manage Users', async () => {
     const api = installFakeApi();
     serveOrg(api, {

@@ -30,8 +30,8 @@ describe('sections per role', () => {
   it.each<[Role, string[], boolean]>([
     ['system_admin', ['System Admin'], false],
     ['support_admin', ['Analytics', 'AI Tools', 'Management', 'System Admin'], true],
-    ['org_owner', ['Analytics', 'AI Tools', 'Management', 'Organization Admin'], true],
-    ['org_admin', ['Analytics', 'AI Tools', 'Management', 'Organization Admin'], true],
+    ['org_owner', ['Analytics', 'AI Tools', 'Management', 'Organisation Admin'], true],
+    ['org_admin', ['Analytics', 'AI Tools', 'Management', 'Organisation Admin'], true],
     ['org_member', ['Analytics', 'AI Tools', 'Management'], true],
   ])('%s sees %j', async (role, sections, hasSpaceSelector) => {
     await openAs(role);

@@ -81,8 +81,16 @@ function defaultOrder(query: ReportQuery): Ga4OrderBy[] {
   return query.metrics[0] ? [{ metric: query.metrics[0], desc: true }] : [];
 }
 
+/** The metrics' totals over a range, as GA4 gives them for a second `dateRanges` entry. */
+function totalsOver(profile: DemoPropertyProfile, query: ReportQuery, startDate: string, endDate: string, now: Date): Record<string, number> {
+  const total = emptySums();
+  for (const cell of demoCells(profile, startDate, endDate, now)) add(total, cell);
+  return Object.fromEntries(query.metrics.map((metric) => [metric, metricValue(metric, total)]));
+}
+
 export function demoReport(profile: DemoPropertyProfile, query: ReportQuery, now = new Date()): ReportResult {
   checkSupported(query);
+  if (query.compare) checkSupported({ ...query, startDate: query.compare.startDate, endDate: query.compare.endDate });
   const groups = new Map<string, { dimensions: Record<string, string>; sums: Sums }>();
   const total = emptySums();
   for (const cell of demoCells(profile, query.startDate, query.endDate, now)) {
@@ -104,5 +112,6 @@ export function demoReport(profile: DemoPropertyProfile, query: ReportQuery, now
     rows: allRows.slice(0, query.limit),
     rowCount: allRows.length,
     totals: Object.fromEntries(query.metrics.map((metric) => [metric, metricValue(metric, total)])),
+    ...(query.compare ? { compareTotals: totalsOver(profile, query, query.compare.startDate, query.compare.endDate, now) } : {}),
   };
 }

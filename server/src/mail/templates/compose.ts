@@ -1,6 +1,7 @@
+import { BRAND_ACCENT, BRAND_ACCENT_CONTRAST } from '../../../../src/contract/brand';
 import type { MailMessage } from '../mailer';
 
-/** A paragraph of text, or a link shown as a button (HTML) and as the bare address (text). */
+/** A paragraph of text, or a link shown as a button in the app's accent colour (HTML) and as the bare address (text). */
 export type MailBlock = string | { href: string; label: string };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -23,7 +24,7 @@ function htmlOf(subject: string, blocks: readonly MailBlock[]): string {
     const href = escapeHtml(block.href);
     return [
       paragraph(
-        `<a href="${href}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#3e63dd;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a>`,
+        `<a href="${href}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:${BRAND_ACCENT.hex};color:${BRAND_ACCENT_CONTRAST};text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a>`,
       ),
       `<p style="margin:0 0 16px;font-size:13px;color:#555555">Or paste this address into your browser:<br>${href}</p>`,
     ].join('\n');

@@ -76,6 +76,8 @@ export async function adminOverview(db: DbExecutor, jobs: JobQueue, now = new Da
     .select({
       last30: countIf(sql`${agentRuns.createdAt} >= ${at(since(now, 30))}`),
       open: countIf(sql`${agentRuns.status} in ('queued', 'running')`),
+      // Answered, wherever it ran: in the process that took the message, or from the agent-run queue.
+      done24: countIf(and(eq(agentRuns.status, 'succeeded'), gte(agentRuns.updatedAt, since(now, 1)))!),
       failed7: countIf(and(eq(agentRuns.status, 'failed'), gte(agentRuns.updatedAt, since(now, 7)))!),
     })
     .from(agentRuns);
@@ -93,7 +95,7 @@ export async function adminOverview(db: DbExecutor, jobs: JobQueue, now = new Da
     },
     credits: { used_30d: credits?.last30 ?? 0, used_total: credits?.total ?? 0 },
     documents: { total: documents!.total, processing: documents!.processing, failed: documents!.failed },
-    runs: { last_30d: runs!.last30, open: runs!.open, failed_7d: runs!.failed7 },
+    runs: { last_30d: runs!.last30, open: runs!.open, done_24h: runs!.done24, failed_7d: runs!.failed7 },
     jobs: {
       queues: queues.map((queue) => ({
         name: queue.name,

@@ -10,6 +10,10 @@ import type { DbExecutor } from '../../db/database';
 import { badRequest } from '../../errors';
 import { HISTORY_TEXTS, searchTerms, type HistorySearchResult } from '../../../../src/contract/chat-history';
 import { toHistoryDto } from './history.service';
+import { centredSnippet, MATCH_END, MATCH_START } from './history-snippet';
+
+/** Every matched word marked, the whole message kept: history-snippet.ts centres the passage on the first. */
+const HEADLINE_OPTIONS = `HighlightAll=TRUE, StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 
 /** Every word as a prefix ("house" finds "houseplants"), all required: what a search box user expects. */
 function prefixQuery(terms: string[]): string {
@@ -54,7 +58,8 @@ export async function searchHistory(
        limit ${options.limit}
     )
     select page.id, page.title, page.agent_slug, page.user_id, page.created_at, page.updated_at, page.pinned_at, best.id as message_id,
-           ts_headline('english', coalesce(best.content, page.title), q.query, 'MaxWords=24, MinWords=10, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""') as snippet
+           case when best.content is null then page.title
+                else ts_headline('english', translate(best.content, ${MATCH_START + MATCH_END}, ''), q.query, ${HEADLINE_OPTIONS}) end as snippet
       from page cross join q
       left join lateral (
         select m.id, m.content from chat_messages m
@@ -76,7 +81,7 @@ export async function searchHistory(
         updatedAt: asDate(row.updated_at),
         pinnedAt: row.pinned_at === null ? null : asDate(row.pinned_at),
       }),
-      snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+      snippet: row.message_id === null ? row.snippet.replace(/\s+/g, ' ').trim() : centredSnippet(row.snippet),
       message_id: row.message_id,
     })),
   };

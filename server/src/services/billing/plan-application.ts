@@ -11,6 +11,7 @@ import { recordRow, type TransactionRecord } from './ledger';
 import { CREDIT_CYCLE_DAYS, DAY_MS } from './plan-catalogue';
 import { cataloguePlan, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
 import { findPlan } from './plans.service';
+import { planChangeKind } from './plan-change-kind';
 
 export interface PlanPayment {
   orgId: string;
@@ -44,6 +45,9 @@ export async function applyPlanPayment(tx: DbExecutor, payment: PlanPayment): Pr
   if (!offer) throw notFound(MESSAGES.planNotFound);
   const { now } = payment;
   const current = await findPlan(tx, payment.orgId);
+  // A demo upgrade mid-cycle was paid the price difference: it grants the credit difference and the cycle goes on.
+  const change = planChangeKind(current, offer, now);
+  if (payment.renews && change.kind === 'upgrade') return applyUpgrade(tx, payment, change.from.name, change.credits);
   const endsAt = payment.renews ? null : periodEnd(current, payment.planType, now);
   const changed = await tx
     .update(plans)
@@ -85,5 +89,39 @@ export async function applyPlanPayment(tx: DbExecutor, payment: PlanPayment): Pr
     },
     account.total,
     now,
+  );
+}
+
+/** Upgrade of a renewing plan mid-cycle: the plan changes, the credit difference is added, `used` and the renewal date stay. */
+async function applyUpgrade(tx: DbExecutor, payment: PlanPayment, fromName: string, credits: number): Promise<TransactionRecord> {
+  const offer = cataloguePlan(payment.planType)!;
+  const changed = await tx
+    .update(plans)
+    .set({ type: offer.type, name: offer.name, startedAt: payment.now, expiresAt: null, isActive: true })
+    // Of two concurrent upgrades only one changes anything.
+    .where(and(eq(plans.orgId, payment.orgId), sql`${plans.type} <> ${offer.type}`))
+    .returning({ id: plans.id });
+  if (changed.length === 0) throw conflict(MESSAGES.alreadyOnPlan(offer.name));
+  const [account] = await tx
+    .update(creditAccounts)
+    .set({ total: sql`${creditAccounts.total} + ${credits}`, updatedAt: payment.now })
+    .where(eq(creditAccounts.orgId, payment.orgId))
+    .returning({ total: creditAccounts.total, used: creditAccounts.used });
+  if (!account) throw notFound(MESSAGES.creditAccountNotFound);
+  return recordRow(
+    tx,
+    'grant',
+    {
+      orgId: payment.orgId,
+      spaceId: payment.spaceId,
+      userId: payment.userId,
+      credits,
+      feature: 'plan',
+      activity: `Upgraded from ${fromName} to ${offer.name}`,
+      activityDetails: `The difference in monthly credits for the rest of this cycle; ${payment.paymentNote}`.slice(0, 500),
+      idempotencyKey: payment.ledgerKey,
+    },
+    account.total - account.used,
+    payment.now,
   );
 }

@@ -1,11 +1,21 @@
 import type { Db } from '../../db/database';
-import { AppError, MESSAGES, conflict } from '../../errors';
+import { AppError, MESSAGES, conflict, notFound } from '../../errors';
 import type { PaymentProvider } from '../../payments/index';
 import { getCredits, type CreditsResponse } from './credits.service';
 import { payForOrder, type PayContext } from './orders.service';
-import { PAID_PLAN_TYPES, cataloguePlan, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
+import { PAID_PLAN_TYPES, cataloguePlan, type CataloguePlan, type PaidPlanType } from '../../../../src/contract/billing-catalogue';
+import { formatDate } from '../../../../src/contract/format';
+
+export const PLAN_CHANGE_MESSAGES = {
+  downgraded: (name: string, credits: number, resetDate: string) =>
+    `Your organisation is now on the ${name} plan. Nothing is charged now and the credits you have stay; its ${credits.toLocaleString('en-US')} credits a month start at the next renewal, on ${formatDate(resetDate)}.`,
+} as const;
 import { findPlan, getPlan, planIsActive, type PlanResponse } from './plans.service';
 import { checkoutStarted, type CheckoutStartedResponse } from './purchases.service';
+import { planChangeKind } from './plan-change-kind';
+import { recordRow } from './ledger';
+import { creditAccounts, plans } from '../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
 
 export interface PlanChangeInput {
   orgId: string;
@@ -43,6 +53,11 @@ export async function changePlan(db: Db, provider: PaymentProvider, input: PlanC
   const current = await findPlan(db, input.orgId);
   // A plan that renews by itself is paid for already; a paid-once plan may be paid again (extended).
   if (current.type === offer.type && planIsActive(current, ctx.now) && current.expiresAt === null) throw conflict(MESSAGES.alreadyOnPlan(offer.name));
+  const change = planChangeKind(current, offer, ctx.now);
+  if (change.kind === 'downgrade') return { status: 200, body: await downgrade(db, input, offer, change.from.name, ctx.now) };
+  // With demo payments an upgrade mid-cycle costs the price difference and adds the credit
+  // difference; a hosted payment (Stripe) buys a whole 30-day period of the new plan.
+  const upgrade = change.kind === 'upgrade' && provider.kind === 'instant' ? change : null;
 
   const settlement = await payForOrder(
     db,
@@ -52,11 +67,15 @@ export async function changePlan(db: Db, provider: PaymentProvider, input: PlanC
       spaceId: input.spaceId,
       userId: input.userId,
       purpose: 'plan',
-      credits: offer.credits,
+      credits: upgrade ? upgrade.credits : offer.credits,
       bonus: 0,
       planType: offer.type,
-      amount: offer.price_monthly,
-      description: provider.kind === 'hosted' ? `Mosaic ${offer.name} plan, 30 days` : `Mosaic ${offer.name} plan, first month`,
+      amount: upgrade ? upgrade.price : offer.price_monthly,
+      description: upgrade
+        ? `Mosaic ${offer.name} plan, upgrade from ${upgrade.from.name} for the rest of this month`
+        : provider.kind === 'hosted'
+          ? `Mosaic ${offer.name} plan, 30 days`
+          : `Mosaic ${offer.name} plan, first month`,
       idempotencyKey: input.idempotencyKey ? `plan:${input.idempotencyKey}` : null,
     },
     ctx,
@@ -72,5 +91,46 @@ export async function changePlan(db: Db, provider: PaymentProvider, input: PlanC
       plan,
       credits: await getCredits(db, input.orgId, ctx.now),
     },
+  };
+}
+
+/**
+ * A move to a plan with fewer credits while a paid plan runs: the plan changes now, nothing is
+ * charged or granted (this cycle was paid for; its credits stay), and the next renewal grants the
+ * new plan's credits. A 0-credit `grant` row records the change in the ledger.
+ */
+async function downgrade(db: Db, input: PlanChangeInput, offer: CataloguePlan, fromName: string, now: Date): Promise<PlanChangeResponse> {
+  const row = await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(plans)
+      .set({ type: offer.type, name: offer.name, startedAt: now })
+      .where(and(eq(plans.orgId, input.orgId), sql`${plans.type} <> ${offer.type}`))
+      .returning({ id: plans.id });
+    if (changed.length === 0) throw conflict(MESSAGES.alreadyOnPlan(offer.name));
+    const [account] = await tx.select().from(creditAccounts).where(eq(creditAccounts.orgId, input.orgId)).limit(1);
+    if (!account) throw notFound(MESSAGES.creditAccountNotFound);
+    return recordRow(
+      tx,
+      'grant',
+      {
+        orgId: input.orgId,
+        spaceId: input.spaceId,
+        userId: input.userId,
+        credits: 0,
+        feature: 'plan',
+        activity: `Changed plan from ${fromName} to ${offer.name}`,
+        activityDetails: `Nothing charged now; ${offer.credits.toLocaleString('en-US')} credits a month from the next renewal, on ${account.resetDate.toISOString().slice(0, 10)}`,
+      },
+      account.total - account.used,
+      now,
+    );
+  });
+  const credits = await getCredits(db, input.orgId, now);
+  return {
+    success: true,
+    message: PLAN_CHANGE_MESSAGES.downgraded(offer.name, offer.credits, credits.reset_date),
+    transaction_id: row.id,
+    plan: await getPlan(db, input.orgId, now),
+    credits,
   };
 }

@@ -1,8 +1,8 @@
 /** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
 import { isUuid } from '../../db/ids';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Ga4Account, Ga4ErrorCode } from '../../../../src/contract/ga4';
-import { ga4Accounts } from '../../db/schema/index';
+import { ga4Accounts, ga4LinkedProperties, spaces } from '../../db/schema/index';
 import { GA4_MESSAGES, notFound } from '../../errors';
 import { GA4_READONLY_SCOPE } from '../../ga4/google/oauth';
 import type { AnalyticsProviderName, ConnectedAccount } from '../../ga4/types';
@@ -33,8 +33,20 @@ export async function listAccountRows(db: Db, caller: Ga4Caller): Promise<Ga4Acc
     .orderBy(asc(ga4Accounts.createdAt), asc(ga4Accounts.id));
 }
 
+/** The caller's accounts, each with where its properties are linked (spaces not deleted), by space name. */
 export async function listAccounts(db: Db, caller: Ga4Caller): Promise<Ga4Account[]> {
-  return (await listAccountRows(db, caller)).map(toWireAccount);
+  const rows = await listAccountRows(db, caller);
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ accountId: ga4LinkedProperties.accountId, spaceId: spaces.id, spaceName: spaces.name, propertyName: ga4LinkedProperties.ga4PropertyDisplayName })
+    .from(ga4LinkedProperties)
+    .innerJoin(spaces, eq(spaces.id, ga4LinkedProperties.spaceId))
+    .where(and(inArray(ga4LinkedProperties.accountId, rows.map((row) => row.id)), isNull(spaces.deletedAt)))
+    .orderBy(asc(spaces.name), asc(ga4LinkedProperties.ga4PropertyDisplayName));
+  return rows.map((row) => ({
+    ...toWireAccount(row),
+    linked_in: links.filter((link) => link.accountId === row.id).map((link) => ({ space_id: link.spaceId, space_name: link.spaceName, property_name: link.propertyName })),
+  }));
 }
 
 /** The caller's own account; someone else's (or a malformed id) is 404, revealing nothing. */

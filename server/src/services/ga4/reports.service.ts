@@ -28,6 +28,7 @@ export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4Re
       endDate: request.end_date,
       orderBys: request.order_bys ?? [],
       limit: request.limit ?? DEFAULT_REPORT_LIMIT,
+      ...(request.compare_start_date && request.compare_end_date ? { compare: { startDate: request.compare_start_date, endDate: request.compare_end_date } } : {}),
     }),
   );
   return {
@@ -36,6 +37,7 @@ export async function runReport(ctx: Ga4Context, spaceId: string, request: Ga4Re
     row_count: result.rowCount,
     totals: result.totals,
     rows: result.rows,
+    ...(result.compareTotals ? { compare_totals: result.compareTotals } : {}),
     // Always sent, so the dashboard can label synthetic figures without guessing.
     is_demo: account.provider === 'demo',
   };

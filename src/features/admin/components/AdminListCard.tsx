@@ -14,8 +14,8 @@ interface AdminListCardProps<T extends { total: number }, Item> {
   /** One page of the list, as the server answered it, and its rows. */
   page: Remote<T>;
   rows: (page: T) => readonly Item[];
-  /** What the list holds, plural ("organisations"): names the wait and the pager's count. */
-  noun: string;
+  /** What the list holds, singular and plural (["organisation", "organisations"]): names the wait and the pager's count. */
+  noun: readonly [one: string, many: string];
   /** Shown when the page holds nothing. */
   empty: ReactNode;
   children: (rows: readonly Item[]) => ReactNode;
@@ -29,7 +29,7 @@ export function AdminListCard<T extends { total: number }, Item>({ toolbar, addr
         <Flex gap="3" wrap="wrap" align="end" className="admin-toolbar">
           {toolbar}
         </Flex>
-        <RemoteContent remote={page} shown={page.data} placeholder={<ListSkeleton label={`Loading ${noun}`} rows={5} gap="2" />}>
+        <RemoteContent remote={page} shown={page.data} placeholder={<ListSkeleton label={`Loading ${noun[1]}`} rows={5} gap="2" />}>
           {(answer) => (rows(answer).length === 0 ? empty : children(rows(answer)))}
         </RemoteContent>
         {page.data ? (

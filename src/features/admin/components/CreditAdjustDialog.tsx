@@ -3,7 +3,7 @@ import { Button, Dialog, SegmentedControl, Text, TextField } from '@radix-ui/the
 import { PlusIcon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { MAX_ADJUSTMENT_CREDITS, REASON_MIN_LENGTH, type AdminOrganizationDetail } from '../../../contract/admin';
-import { formatNumber } from '../../../contract/format';
+import { formatCount, formatNumber } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { DialogForm } from '../../../ui/DialogForm';
 import { FormAlert } from '../../../ui/FormAlert';
@@ -25,7 +25,7 @@ function amountProblem(text: string, remaining: number, removing: boolean): stri
   const amount = Number(text.replace(/[\s,]/g, ''));
   if (!Number.isInteger(amount) || amount <= 0) return 'Enter a whole number of credits above 0';
   if (amount > MAX_ADJUSTMENT_CREDITS) return `At most ${formatNumber(MAX_ADJUSTMENT_CREDITS)} credits at a time`;
-  if (removing && amount > remaining) return `The organisation has ${formatNumber(remaining)} credits left: remove at most that`;
+  if (removing && amount > remaining) return `The organisation has ${formatCount(remaining, 'credit')} left: remove at most that`;
   return null;
 }
 
@@ -55,7 +55,7 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
     await run(
       async () => {
         const change = await postCreditAdjustment(org.id, { amount: direction === 'add' ? amount : -amount, reason: reason.trim() });
-        toast.success(`${org.name} now has ${formatNumber(change.credits_remaining)} credits left`);
+        toast.success(`${org.name} now has ${formatCount(change.credits_remaining, 'credit')} left`);
         setOpen(false);
         reset();
         onAdjusted();
@@ -84,7 +84,7 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>Adjust credits of {org.name}</Dialog.Title>
         <Dialog.Description size="2" mb="4">
-          {formatNumber(remaining)} credits left now. The change is a ledger entry with your name and the reason; the organisation sees it on
+          {formatCount(remaining, 'credit')} left now. The change is a ledger entry with your name and the reason; the organisation sees it on
           its Credits screen.
         </Dialog.Description>
         <DialogForm
@@ -114,7 +114,7 @@ export function CreditAdjustDialog({ org, blocked, onAdjusted }: CreditAdjustDia
           />
           {ready ? (
             <Text size="2" role="status">
-              After this: {formatNumber(direction === 'add' ? remaining + amount : remaining - amount)} credits left.
+              After this: {formatCount(direction === 'add' ? remaining + amount : remaining - amount, 'credit')} left.
             </Text>
           ) : null}
           {error ? <FormAlert tone="error">{error}</FormAlert> : null}

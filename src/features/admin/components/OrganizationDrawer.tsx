@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, DataList, Flex, Heading, Link, Progress, Separator, Table, Text } from '@radix-ui/themes';
 import type { AdminOrganizationDetail } from '../../../contract/admin';
-import { formatDate, formatDateTime, formatNumber, formatWhen } from '../../../contract/format';
+import { formatCount, formatDate, formatDateTime, formatNumber, formatWhen } from '../../../contract/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { SkeletonBlocks } from '../../../ui/Skeletons';
 import { fetchOrganization } from '../admin.api';
@@ -132,7 +132,7 @@ function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: num
                   ) : null}
                 </Text>
                 <Text size="1" color="gray" className="nowrap">
-                  {formatNumber(space.documents)} {space.documents === 1 ? 'document' : 'documents'}
+                  {formatCount(space.documents, 'document')}
                 </Text>
               </Flex>
             </li>

@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
-import { formatNumber } from '../../../contract/format';
+import { formatNumber, plural } from '../../../contract/format';
 
 interface PagerProps {
   offset: number;
@@ -8,7 +8,8 @@ interface PagerProps {
   total: number;
   shown: number;
   onChange: (offset: number) => void;
-  noun: string;
+  /** What the list holds, singular and plural: "1–1 of 1 user", "1–50 of 234 users". */
+  noun: readonly [one: string, many: string];
 }
 
 /** "1–50 of 234 users" with Previous and Next. */
@@ -17,7 +18,7 @@ export function Pager({ offset, limit, total, shown, onChange, noun }: PagerProp
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Text size="2" color="gray" role="status">
-        {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)} {noun}
+        {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)} {plural(total, ...noun)}
       </Text>
       <Flex gap="2">
         <Button variant="soft" color="gray" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>

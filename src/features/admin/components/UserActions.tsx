@@ -3,6 +3,7 @@ import { AlertDialog, Button, Flex, Heading } from '@radix-ui/themes';
 import { EnvelopeClosedIcon, ExitIcon, LockClosedIcon, LockOpen1Icon } from '@radix-ui/react-icons';
 import { toast } from 'sonner';
 import { ADMIN_TEXTS, type AdminUserDetail } from '../../../contract/admin';
+import { formatCount } from '../../../contract/format';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { postResetLink, postUserAction, type UserAction } from '../admin.api';
 import { describeFailure } from '../../../api';
@@ -90,7 +91,7 @@ export function UserActions({ user, onChanged }: { user: AdminUserDetail; onChan
             trigger={{ label: 'Suspend', icon: <LockClosedIcon />, color: 'red' }}
             blocked={blocked}
             title={`Suspend ${user.name}?`}
-            description={`${user.name} (${user.email}) is signed out on ${devices === 1 ? 'their 1 device' : `all ${devices} devices`} at once and cannot sign in until reactivated. Their data stays.`}
+            description={`${user.name} (${user.email}) is signed out on ${devices === 1 ? 'their 1 device' : `all ${formatCount(devices, 'device')}`} at once and cannot sign in until reactivated. Their data stays.`}
             confirmLabel="Suspend account"
             tone="red"
             onConfirm={run('suspend', `${user.name} is suspended and signed out everywhere`)}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Card, Flex, Heading, Skeleton, Table, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ReloadIcon } from '@radix-ui/react-icons';
 import type { AdminOverview, JobQueueHealth } from '../../../contract/admin';
-import { formatDateTime, formatNumber, formatTime, formatWhen } from '../../../contract/format';
+import { formatCount, formatDateTime, formatNumber, formatTime, formatWhen } from '../../../contract/format';
 import { CardsOrTable } from '../../../ui/CardsOrTable';
 import type { Column } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -36,14 +36,21 @@ function Figures({ data }: { data: AdminOverview }) {
   return (
     <div className="admin-stat-grid">
       <StatCard label="Organisations" value={data.organizations.total} hint={`${formatNumber(data.organizations.new_30d)} new in 30 days`} />
-      <StatCard label="Users" value={data.users.total} hint={`${formatNumber(data.users.suspended)} suspended · ${formatNumber(data.users.platform_admins)} platform admins`} />
+      <StatCard label="Users" value={data.users.total} hint={`${formatNumber(data.users.suspended)} suspended · ${formatCount(data.users.platform_admins, 'platform admin')}`} />
       <StatCard label="Active users, 7 days" value={data.users.active_7d} hint={`${formatNumber(data.users.active_30d)} in 30 days`} />
       <StatCard label="Credits used, 30 days" value={data.credits.used_30d} hint={`${formatNumber(data.credits.used_total)} in all`} />
       <StatCard label="Documents" value={data.documents.total} hint={`${formatNumber(data.documents.processing)} processing · ${formatNumber(data.documents.failed)} failed`} tone={data.documents.failed > 0 ? 'warning' : 'default'} />
-      <StatCard label="Agent runs, 30 days" value={data.runs.last_30d} hint={`${formatNumber(data.runs.open)} running now · ${formatNumber(data.runs.failed_7d)} failed in 7 days`} />
+      <StatCard label="Agent runs, 30 days" value={data.runs.last_30d} hint={`${formatNumber(data.runs.open)} running now · ${formatNumber(data.runs.done_24h)} done in 24 h · ${formatNumber(data.runs.failed_7d)} failed in 7 days`} />
     </div>
   );
 }
+
+/**
+ * Why the agent-run queue's counts are below the Agent runs figure: the queue sees only the runs
+ * handed to a background worker, while the figure counts every run.
+ */
+const QUEUES_NOTE =
+  'Background jobs only. Most agent runs are answered by the server that took the message and never enter the agent-run queue; it holds the runs handed over when a server was busy, and retries. The Agent runs figure above counts every run.';
 
 const QUEUE_COLUMNS: Column[] = [
   { header: 'Queue' }, { header: 'State' }, { header: 'Waiting', justify: 'end' }, { header: 'Running', justify: 'end' },
@@ -129,12 +136,17 @@ function Failures({ failures, now }: { failures: AdminOverview['failures']; now:
 }
 
 /** A card of the dashboard under its heading. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card size="3" className="surface-card">
-      <Heading as="h2" size="4" mb="3">
+      <Heading as="h2" size="4" mb={description ? '1' : '3'}>
         {title}
       </Heading>
+      {description ? (
+        <Text as="p" size="2" color="gray" mb="3">
+          {description}
+        </Text>
+      ) : null}
       {children}
     </Card>
   );
@@ -171,7 +183,7 @@ export default function AdminDashboardPage() {
           {(data) => (
             <>
               <Figures data={data} />
-              <Section title="Job queues">
+              <Section title="Job queues" description={QUEUES_NOTE}>
                 <Queues queues={data.jobs.queues} now={now} />
               </Section>
               <Section title="Recent failures">

@@ -1,7 +1,7 @@
 import { Flex, Table, Text } from '@radix-ui/themes';
 import { CubeIcon } from '@radix-ui/react-icons';
 import type { AdminOrganization } from '../../../contract/admin';
-import { formatDate, formatNumber } from '../../../contract/format';
+import { formatCount, formatDate, formatNumber } from '../../../contract/format';
 import type { Column } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Page } from '../../../ui/Page';
@@ -33,13 +33,14 @@ interface RowProps {
 const domain = (org: AdminOrganization) => org.email_domain ?? 'No email domain';
 
 const credits = (org: AdminOrganization) => (org.credits_remaining === null ? '—' : formatNumber(org.credits_remaining));
+const creditsLeft = (org: AdminOrganization) => (org.credits_remaining === null ? '— credits left' : `${formatCount(org.credits_remaining, 'credit')} left`);
 
 function OrganizationCard({ org, onOpen }: RowProps) {
   return (
     <>
       <CardHead name={org.name} detail={domain(org)} badge={<PlanBadge plan={org.plan} />} />
       <Text as="p" size="1" color="gray" mt="2">
-        {org.members} {org.members === 1 ? 'member' : 'members'} · {org.spaces} {org.spaces === 1 ? 'space' : 'spaces'} · {credits(org)} credits left
+        {formatCount(org.members, 'member')} · {formatCount(org.spaces, 'space')} · {creditsLeft(org)}
       </Text>
       <Flex justify="end" mt="2">
         <OpenButton name={org.name} size="3" onOpen={() => onOpen(org.id)} />
@@ -76,8 +77,8 @@ export default function AdminOrganizationsPage() {
 
   return (
     <Page wide>
-      <PageHeader title="Organizations" description="Every organisation on the platform: plan, size and credits. Open one to adjust its credits." />
-      <AdminListCard toolbar={search} address={address} page={list} rows={(page) => page.organizations} noun="organisations" empty={NONE_MATCH}>
+      <PageHeader title="Organisations" description="Every organisation on the platform: plan, size and credits. Open one to adjust its credits." />
+      <AdminListCard toolbar={search} address={address} page={list} rows={(page) => page.organizations} noun={['organisation', 'organisations']} empty={NONE_MATCH}>
         {(orgs) => (
           <AdminList label="Organisations" items={orgs} columns={COLUMNS} onOpen={open} card={(org) => <OrganizationCard org={org} onOpen={open} />} cells={(org) => <OrganizationCells org={org} />} />
         )}

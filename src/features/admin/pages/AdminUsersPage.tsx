@@ -115,7 +115,7 @@ export default function AdminUsersPage() {
   return (
     <Page wide>
       <PageHeader title="Users" description="Every account on the platform: search, open one to see its devices, suspend or sign it out." />
-      <AdminListCard toolbar={searchAndFilters} address={address} page={list} rows={(page) => page.users} noun="users" empty={NONE_MATCH}>
+      <AdminListCard toolbar={searchAndFilters} address={address} page={list} rows={(page) => page.users} noun={['user', 'users']} empty={NONE_MATCH}>
         {(users) => (
           <AdminList label="Users" items={users} columns={COLUMNS} onOpen={open} card={(user) => <UserCard user={user} now={now} onOpen={open} />} cells={(user) => <UserCells user={user} now={now} />} />
         )}

@@ -1,10 +1,34 @@
 /** One chat in the history: its title, agent and last activity (a link), and its ⋯ menu. */
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import { DrawingPinFilledIcon } from '@radix-ui/react-icons';
+import { useSnapshot } from 'valtio';
+import { searchTerms } from '../../../contract/chat-history';
 import type { SessionRow } from '../../../db';
 import { AgentIcon } from '../components/AgentIcon';
 import { ChatMenu } from './ChatMenu';
+import { historyState } from './history.store';
+
+/** Words as the search splits them (letters and digits); split() keeps them at the odd indexes. */
+const WORD = /([\p{L}\p{N}]+)/u;
+
+/**
+ * The snippet with each word the search found in <mark>: a word that starts with one of the terms,
+ * as the search matches them ("house" marks "houseplants"). Text only: React writes it as text, so
+ * a message holding markup shows the markup, never runs it.
+ */
+function SnippetText({ snippet }: { snippet: string }) {
+  const terms = searchTerms(useSnapshot(historyState).search.query);
+  const found = (word: string) => terms.some((term) => word.toLowerCase().startsWith(term));
+  return (
+    <>
+      {snippet.split(WORD).map((part, index) =>
+        index % 2 === 1 && found(part) ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>,
+      )}
+    </>
+  );
+}
 
 interface HistoryItemProps {
   session: SessionRow;
@@ -32,7 +56,7 @@ export function HistoryItem({ session, agentName, when, snippet, active, locked,
         </Text>
         {snippet && snippet !== session.title ? (
           <Text size="1" color="gray" className="history-item__snippet">
-            {snippet}
+            <SnippetText snippet={snippet} />
           </Text>
         ) : null}
       </Flex>

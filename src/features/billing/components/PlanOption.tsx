@@ -40,7 +40,7 @@ export function PlanOption({ plan, currency, current, action }: PlanOptionProps)
         <Text size="2" color="gray">
           {plan.description}
         </Text>
-        <ul className="plain-list pricing-card__features">
+        <ul className="plain-list pricing-card__features" aria-label={`What the ${plan.name} plan includes`}>
           {plan.features.map((feature) => (
             <li key={feature}>
               <Flex gap="2" align="start" py="1">

@@ -19,6 +19,7 @@ import { CheckoutOutcomeBanner } from '../components/CheckoutOutcomeBanner';
 import { PaymentNote } from '../components/PaymentNote';
 import { usePaymentsInfo } from '../payments-info';
 import { ConfirmPlanChange } from '../components/ConfirmPlanChange';
+import { planChangeKind } from '../../../contract/plan-change';
 import { DisabledAction, PlanOption } from '../components/PlanOption';
 import '../billing.css';
 import { formatNumber } from '../../../contract/format';
@@ -91,7 +92,9 @@ export default function PricingPage() {
         setRedirecting(true);
         return;
       }
-      toast.success(outcome.result.message, { description: `${formatNumber(plan.credits)} credits added.` });
+      const change = planChangeKind({ type: currentType ?? 'free', active: currentActive, paidOnce }, plan);
+      const added = change.kind === 'downgrade' ? 0 : change.kind === 'upgrade' ? change.credits : plan.credits;
+      toast.success(outcome.result.message, added > 0 ? { description: `${formatNumber(added)} credits added.` } : undefined);
       setConfirming(null);
       navigate('/credits');
     } catch (error) {
@@ -151,7 +154,7 @@ export default function PricingPage() {
       ) : null}
       <ConfirmPlanChange
         plan={confirming}
-        current={billing.plan}
+        current={billing.plan ? { type: billing.plan.type, active: currentActive, paidOnce } : null}
         payments={payments}
         currency={currency}
         busy={billing.changingPlanTo !== null || redirecting}

@@ -12,7 +12,7 @@ import { KpiGrid } from './KpiGrid';
 import { PropertySelector } from '../connections/PropertySelector';
 import { RangeControl } from './RangeControl';
 import { TopChannels } from './TopChannels';
-import { describeRange } from '../../../contract/dashboard-range';
+import { describePreviousPeriod, describeRange, rangeKeyDays } from '../../../contract/dashboard-range';
 import { dashboardState, loadDashboard, setRange } from './dashboard.store';
 import { ga4State, loadAccounts, loadLinkedProperties } from '../connections/ga4.store';
 import { spaceAnalyticsStatus, useSpaceAnalyticsLoads } from '../connections/space-analytics-status';
@@ -122,7 +122,7 @@ export function AnalyticsDashboard() {
 
       {metrics || waiting ? (
         <Flex direction="column" gap="4">
-          <KpiGrid kpis={metrics?.kpis ?? null} />
+          <KpiGrid kpis={metrics?.kpis ?? null} previous={metrics?.previousKpis} previousPeriod={describePreviousPeriod(rangeKeyDays(shown?.rangeKey ?? ''))} />
           <Grid columns={{ initial: '1', md: '3' }} gap="4">
             <Card size="2" className="surface-card dashboard-card--wide" aria-label="Sessions over time">
               <Heading as="h2" size="3" mb="1">

@@ -56,7 +56,7 @@ export function ContactPeople({ user }: { user: User }) {
     return (
       <Section>
         <Text as="p" size="2" color="gray">
-          You are a platform admin: organisations&apos; owners and admins are listed in the admin area under Organizations.
+          You are a platform admin: organisations&apos; owners and admins are listed in the admin area under Organisations.
         </Text>
       </Section>
     );
@@ -67,7 +67,7 @@ export function ContactPeople({ user }: { user: User }) {
     <Section>
       <Text as="p" size="2" color="gray" mb="2">
         {owner
-          ? 'You are an owner: you change roles and invite people in Organization Admin → Manage Users, and manage spaces and sign-in in Workspace Settings.'
+          ? 'You are an owner: you change roles and invite people in Organisation Admin → Manage Users, and manage spaces and sign-in in Workspace Settings.'
           : 'For a new role, access to a space, more credits or anything about your organisation, ask an owner or admin:'}
       </Text>
       {failed ? (

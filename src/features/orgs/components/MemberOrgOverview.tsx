@@ -19,7 +19,7 @@ export function MemberOrgOverview({ user }: { user: User }) {
   }, []);
   return (
     <Page>
-      <PageHeader title="Organization Admin" description="Your organisation, and who manages it." />
+      <PageHeader title="Organisation Admin" description="Your organisation, and who manages it." />
       <Card size="3" className="surface-card" aria-labelledby="member-org-heading">
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4" id="member-org-heading">

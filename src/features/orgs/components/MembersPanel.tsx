@@ -8,6 +8,7 @@ import { formatDay } from '../orgs.format';
 import type { Actor } from '../orgs.rules';
 import { loadMembers, orgAdminState } from '../orgs.store';
 import type { OrgMember } from '../../../contract/orgs';
+import { formatCount } from '../../../contract/format';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';
@@ -114,7 +115,7 @@ export function MembersPanel({ actor }: { actor: Actor }) {
         </Heading>
         {members.loaded ? (
           <Text size="2" color="gray">
-            {rows.length} {rows.length === 1 ? 'person' : 'people'}
+            {formatCount(rows.length, 'person', 'people')}
           </Text>
         ) : null}
       </Flex>

@@ -10,6 +10,7 @@ import { ActivityPanel } from '../components/ActivityPanel';
 import { ORG_ROLE_PLURALS } from '../orgs.format';
 import { loadOrgAdmin, orgAdminState, type ListState } from '../orgs.store';
 import { INVITE_TTL_DAYS, ORG_ROLES } from '../../../contract/orgs';
+import { formatCount } from '../../../contract/format';
 import { useOrgAdminData } from '../useOrgAdminData';
 import { MemberOrgOverview } from '../components/MemberOrgOverview';
 import '../orgs.css';
@@ -46,7 +47,7 @@ function Stat({ label, value, list, hint }: StatProps) {
   );
 }
 
-/** Organization Admin: members see their organisation and whom to ask; owners and admins the figures below. */
+/** Organisation Admin: members see their organisation and whom to ask; owners and admins the figures below. */
 export default function OrgAdminDashboardPage() {
   const { user } = useSnapshot(authState);
   if (user?.role === 'org_member') return <MemberOrgOverview user={user} />;
@@ -66,7 +67,7 @@ function ManagerDashboard() {
   return (
     <Page wide>
       <PageHeader
-        title="Organization Admin"
+        title="Organisation Admin"
         description="Your organisation at a glance."
         actions={
           <Button asChild variant="soft">
@@ -109,7 +110,7 @@ function ManagerDashboard() {
           {joinRequests.loaded && waiting > 0 ? (
             <Button asChild variant="ghost" mt="3">
               <RouterLink to={USERS_PATH}>
-                Review {waiting} join {waiting === 1 ? 'request' : 'requests'} <ArrowRightIcon />
+                Review {formatCount(waiting, 'join request')} <ArrowRightIcon />
               </RouterLink>
             </Button>
           ) : null}
