@@ -43,6 +43,29 @@ export const OWNER_OVERLAYS: Screen[] = [
     close: closeMenu,
   },
   {
+    // Phones show the chat's actions in one ⋯ menu and the chat list in a drawer (the desktop: buttons and the rail).
+    name: 'Agent Chat Session (phone): Chat actions menu',
+    path: (data) => data.chatPath,
+    ready: chatWithVersions,
+    widths: [390],
+    open: (page) => openMenu(page, page.getByRole('button', { name: 'Chat actions' })),
+    close: closeMenu,
+  },
+  {
+    name: 'Agent Chat Session (phone): Chats drawer',
+    path: (data) => data.chatPath,
+    ready: chatWithVersions,
+    widths: [390],
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Chats', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Chats' }).waitFor();
+    },
+    close: async (page) => {
+      await page.getByRole('button', { name: 'Close chats' }).click();
+      await page.getByRole('dialog', { name: 'Chats' }).waitFor({ state: 'detached' });
+    },
+  },
+  {
     name: 'Agent Chat Session: offline engine popover',
     path: (data) => data.chatPath,
     ready: chatWithVersions,

@@ -877,7 +877,7 @@ describe('accessibility of every screen (axe-core)', () => {
     idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/v1/auth/sso/callback`] });
     const authorised = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
     // A brand voice already written: "Use as brand voice" on the guidelines document then asks before replacing it.
-    const voice = await fetch(`${baseUrl}/api/v1/settings/brand-voice`, { method: 'PUT', headers: authorised, body: JSON.stringify({ content: 'Warm, direct and confident.' }) });
+    const voice = await fetch(`${baseUrl}/api/v1/settings/brand-voice`, { method: 'PUT', headers: { ...authorised, 'x-space-id': spaces[0].id }, body: JSON.stringify({ content: 'Warm, direct and confident.' }) });
     if (!voice.ok) throw new Error(`brand voice set-up failed: ${voice.status} ${await voice.text()}`);
     const sso = await fetch(`${baseUrl}/api/v1/settings/sso`, {
       method: 'PUT',

@@ -11,6 +11,8 @@ export const SWEPT: Record<string, string[]> = {
   'app/shell/AccountMenu.tsx': ['Account menu open'],
   'features/spaces/components/SpaceMenu.tsx': ['Space menu open'],
   'features/agents/components/ExportMenu.tsx': ['Agent Chat Session: Export menu'],
+  'features/agents/components/ChatActionsMenu.tsx': ['Agent Chat Session (phone): Chat actions menu'],
+  'features/agents/history/ChatsDrawer.tsx': ['Agent Chat Session (phone): Chats drawer'],
   'features/agents/history/ChatMenu.tsx': ["All chats: a chat's … menu", "Agent Chat Session: a chat's … menu in the history rail"],
   'features/agent-mode/components/DeliverablePanel.tsx': ['Agent Mode: finished run, Export menu'],
   'features/assets/components/AssetActionsMenu.tsx': ["Creative Assets: an asset's … menu"],

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import { IconButton } from '@radix-ui/themes';
+import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DotsHorizontalIcon } from '@radix-ui/react-icons';
 import type { SessionRow } from '../../../db';
 import { downloadMarkdown } from '../lib/chat-export';
