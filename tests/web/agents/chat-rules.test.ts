@@ -1,7 +1,6 @@
 /** Spec 001 §4, §5, §9 rules: cost, title, polling phases, maximum waits, temporary-message matching. */
 import { describe, expect, it } from 'vitest';
 import { chatCost, K_BY_MODE } from '../../../src/contract/chat';
-import { CHAT_TITLE_MAX } from '../../../src/contract/chat-history';
 import {
   chatTitle,
   delayBeforeNextPoll,
@@ -24,18 +23,17 @@ describe('cost (spec 001 §5)', () => {
   });
 });
 
-describe('a new chat\'s title on the device', () => {
-  it('is the message whole, its spaces collapsed, never cut with dots', () => {
-    const long = 'How should we position the spring balcony range for renters in small flats this year?';
-    expect(chatTitle(long)).toBe(long);
+describe('chat title (spec 001 §4)', () => {
+  it('keeps a message of up to 50 characters whole', () => {
+    const fifty = 'x'.repeat(50);
+    expect(chatTitle(fifty)).toBe(fifty);
     expect(chatTitle('  Plan our   launch  ')).toBe('Plan our launch');
   });
 
-  it('stops at the last whole word within the longest title a chat may have', () => {
-    const title = chatTitle('word '.repeat(60));
-    expect(title.length).toBeLessThanOrEqual(CHAT_TITLE_MAX);
-    expect(title.endsWith('word')).toBe(true);
-    expect(title).not.toContain('...');
+  it('cuts a longer message to 47 characters plus dots', () => {
+    const title = chatTitle('y'.repeat(51));
+    expect(title).toBe(`${'y'.repeat(47)}...`);
+    expect(title).toHaveLength(50);
   });
 });
 

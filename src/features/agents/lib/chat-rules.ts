@@ -2,20 +2,16 @@
  * The client's chat rules of spec 001 §4 and §9 as small pure functions: title, reply-polling
  * phases, maximum waits, temporary-message matching.
  */
-import { CHAT_TITLE_MAX } from '../../../contract/chat-history';
-
 /**
- * A new chat's title on this device until the server's comes: the message, its spaces collapsed,
- * whole up to the longest title a chat may have (CHAT_TITLE_MAX), else cut at the last word that
- * fits. Never dots: a title is stored whole and the screens shorten it with CSS (text-overflow,
- * line clamp), so the full title is always there to read.
+ * Spec 001 §4/§9: a new chat is created on the device titled with the first 50 characters of the
+ * message, cut to 47 plus dots if longer. It holds only until the server's title comes (named from
+ * the first exchange, stored whole: docs/agents.md "Chat titles"), which replaces it on the device
+ * when the reply arrives (reply-arrived.ts) or the chat list is read.
  */
+export const TITLE_MAX_LENGTH = 50;
 export function chatTitle(message: string): string {
   const text = message.trim().replace(/\s+/g, ' ');
-  if (text.length <= CHAT_TITLE_MAX) return text;
-  const cut = text.slice(0, CHAT_TITLE_MAX + 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return (lastSpace > CHAT_TITLE_MAX / 2 ? cut.slice(0, lastSpace) : cut.slice(0, CHAT_TITLE_MAX)).trimEnd();
+  return text.length > TITLE_MAX_LENGTH ? `${text.slice(0, TITLE_MAX_LENGTH - 3)}...` : text;
 }
 
 export type PollPhaseName = 'quick' | 'normal' | 'complex' | 'patient' | 'extended' | 'marathon';
