@@ -27,9 +27,11 @@ const historyRow = (page: Page) => page.getByRole('navigation', { name: 'Chat hi
 
 export const OWNER_OVERLAYS: Screen[] = [
   {
+    // Phones have the exports in the chat's ⋯ menu (below).
     name: 'Agent Chat Session: Export menu',
     path: (data) => data.chatPath,
     ready: chatWithVersions,
+    widths: [1280],
     open: (page) => openMenu(page, page.getByRole('region', { name: 'Chat' }).getByRole('button', { name: 'Export', exact: true })),
     close: closeMenu,
   },

@@ -81,12 +81,12 @@ describe('the sidebar on a 1280×800 window', () => {
     // What a person sees at the link's centre is the link itself: not the plan card, not the footer.
     expect(await seenAtItsCentre(manageUsers)).toBe(true);
 
-    // The plan card follows the nav: Tab brings it into view above the pinned footer, and so does
-    // scrolling the sidebar to its end; the account menu stays put.
+    // The plan card follows the nav: Tab brings it into view above the footer, and so does
+    // scrolling the nav to its end; the account menu stays put.
     const upgrade = sidebar.getByLabel('Plan and credits').getByRole('link', { name: 'Upgrade' });
     await upgrade.focus();
     expect(await seenAtItsCentre(upgrade)).toBe(true);
-    await sidebar.evaluate((aside) => aside.scrollTo({ top: aside.scrollHeight }));
+    await sidebar.locator('.sidebar-scroll').evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
     expect(await seenAtItsCentre(upgrade)).toBe(true);
     expect(await seenAtItsCentre(sidebar.getByRole('button', { name: /^Account menu for/ }))).toBe(true);
     await context.close();

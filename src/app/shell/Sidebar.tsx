@@ -82,13 +82,15 @@ export function Sidebar({ user, state }: SidebarProps) {
           </div>
         )}
 
-        <SidebarNav sections={withWaitingJoinRequests(sidebarSectionsFor(user.role), waiting)} collapsed={collapsed} onChoose={onChoose} />
+        <div className="sidebar-scroll">
+          <SidebarNav sections={withWaitingJoinRequests(sidebarSectionsFor(user.role), waiting)} collapsed={collapsed} onChoose={onChoose} />
 
-        {isOrgManagerRole(user.role) && !collapsed ? (
-          <div className="sidebar-block">
-            <PlanCard onChoose={onChoose} />
-          </div>
-        ) : null}
+          {isOrgManagerRole(user.role) && !collapsed ? (
+            <div className="sidebar-block">
+              <PlanCard onChoose={onChoose} />
+            </div>
+          ) : null}
+        </div>
 
         <div className="sidebar-footer">
           <NotificationsButton collapsed={collapsed} onChoose={onChoose} />
