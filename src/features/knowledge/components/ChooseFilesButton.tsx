@@ -1,6 +1,6 @@
 import { Button } from '@radix-ui/themes';
 import { UploadIcon } from '@radix-ui/react-icons';
-import { useRef } from 'react';
+import { useFilePicker } from '../../../ui/useFilePicker';
 
 /** What the file picker offers; the server decides for real (and resolves generic types). */
 export const ACCEPTED_FILES = '.pdf,.docx,.txt,.md,.markdown,.csv,.html,.htm,.json,application/pdf,text/plain,text/markdown,text/csv,text/html,application/json';
@@ -14,27 +14,14 @@ interface ChooseFilesButtonProps {
 
 /** A button that opens the browser's file picker for knowledge documents (the dropzone's, and the empty list's). */
 export function ChooseFilesButton({ onFiles, disabled = false, label = 'Choose files', variant = 'soft' }: ChooseFilesButtonProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker({ accept: ACCEPTED_FILES, label: 'Choose files to upload', onFiles });
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button variant={variant} disabled={disabled} onClick={picker.open}>
         {variant === 'solid' ? <UploadIcon /> : null}
         {label}
       </Button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={ACCEPTED_FILES}
-        aria-label="Choose files to upload"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          // Reset so choosing the same file again still fires a change.
-          event.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
-      />
+      {picker.input}
     </>
   );
 }
