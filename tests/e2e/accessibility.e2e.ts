@@ -617,15 +617,23 @@ async function checkTargetsAndFocus(page: Page, withFocus: boolean): Promise<str
       return problems;
     }
     const ring = parse(ringStyle.outlineColor);
-    let behind: Element | null = ringOwner.parentElement;
-    let background: Rgb | null = null;
-    while (behind && !background) {
-      background = parse(getComputedStyle(behind).backgroundColor);
-      behind = behind.parentElement;
+    // What is behind the ring: the backgrounds of its ancestors up to the first opaque one, the
+    // translucent ones (a surface callout, a soft card) laid over it as the browser paints them.
+    const layers: [number, number, number, number][] = [];
+    for (let behind = ringOwner.parentElement; behind; behind = behind.parentElement) {
+      const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(behind).backgroundColor);
+      const [r = 0, g = 0, b = 0, alpha = 1] = m?.[1] ? m[1].split(/[ ,/]+/).filter(Boolean).map(Number) : [0, 0, 0, 0];
+      if (alpha === 0) continue;
+      layers.push([r, g, b, alpha]);
+      if (alpha >= 1) break;
     }
-    background ??= parse(getComputedStyle(document.body).backgroundColor) ?? ([255, 255, 255] as Rgb);
+    const opaque = layers.at(-1)?.[3] === 1 ? layers.pop()! : null;
+    let background: Rgb = opaque ? [opaque[0], opaque[1], opaque[2]] : (parse(getComputedStyle(document.body).backgroundColor) ?? ([255, 255, 255] as Rgb));
+    for (const [r, g, b, alpha] of layers.reverse()) {
+      background = [background[0] * (1 - alpha) + r * alpha, background[1] * (1 - alpha) + g * alpha, background[2] * (1 - alpha) + b * alpha];
+    }
     if (ring && ratio(ring, background) < 3) {
-      problems.push(`focus-ring-contrast: ${describe(first)} ring ${ringStyle.outlineColor} on ${background.join(',')} is ${ratio(ring, background).toFixed(2)}:1`);
+      problems.push(`focus-ring-contrast: ${describe(first)} ring ${ringStyle.outlineColor} on ${background.map(Math.round).join(',')} is ${ratio(ring, background).toFixed(2)}:1`);
     }
     first.blur();
     return problems;

@@ -38,10 +38,12 @@ function savedRowsOf(page: Page, spaceId: string): Promise<Record<string, number
 }
 
 /** A chat with a reply and a knowledge document in one space, made through the API. */
-async function fillSpace(api: ApiClient, session: Session, chat: string, filename: string): Promise<void> {
+/** A chat and a document in the space; answers the chat's title, which the server names from the message. */
+async function fillSpace(api: ApiClient, session: Session, chat: string, filename: string): Promise<string> {
   const accepted = await api.sendMessage(session, 'seo', chat);
   await api.waitForReply(session, accepted.session_id, accepted.created_at, 30_000);
   await api.upload(session, { filename, contentType: 'text/plain', bytes: Buffer.from(`${filename}: notes for the team.\n`) });
+  return accepted.title;
 }
 
 describe('switching space', () => {
@@ -58,8 +60,9 @@ describe('switching space', () => {
     const session = (spaceId: string): Session => ({ email: account.email, ...tokens, spaceId, orgId: '' });
     const firstSpace = { chat: 'Orchard open day in September', document: 'orchard-open-day.txt' };
     const secondSpace = { chat: 'Harbour festival stalls in August', document: 'harbour-festival.txt' };
-    await fillSpace(api, session(first.id), firstSpace.chat, firstSpace.document);
-    await fillSpace(api, session(second.id), secondSpace.chat, secondSpace.document);
+    // The chat lists show titles; the conversation shows the message.
+    const firstTitle = await fillSpace(api, session(first.id), firstSpace.chat, firstSpace.document);
+    const secondTitle = await fillSpace(api, session(second.id), secondSpace.chat, secondSpace.document);
 
     const context = await newContext(app.browser);
     const page = await context.newPage();
@@ -70,8 +73,8 @@ describe('switching space', () => {
 
     // Reading in the first space: its chat (opened, so its messages are saved) and its documents.
     await page.goto(`${baseUrl}/agents/history`);
-    await main.getByText(firstSpace.chat).first().click();
-    await page.getByRole('log', { name: 'Conversation' }).getByText(firstSpace.chat).waitFor();
+    await main.getByText(firstTitle).first().click();
+    await page.getByRole('log', { name: 'Conversation' }).getByText(firstSpace.chat, { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Knowledge Base' }).click();
     await main.getByText(firstSpace.document).waitFor();
     await expect.poll(() => savedRowsOf(page, first.id)).toMatchObject({ sessions: 1, messages: 2, documents: 1 });
@@ -84,15 +87,15 @@ describe('switching space', () => {
     expect(await main.innerText()).not.toContain(firstSpace.document);
     await expect.poll(() => savedRowsOf(page, first.id)).toEqual({});
     await page.goto(`${baseUrl}/agents/history`);
-    await main.getByText(secondSpace.chat).waitFor();
-    expect(await main.innerText()).not.toContain(firstSpace.chat);
+    await main.getByText(secondTitle).waitFor();
+    expect(await main.innerText()).not.toContain(firstTitle);
 
     // Offline right after the switch: what the screens show can only come from the device.
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('button', { name: 'Space: Harbour Festival' }).waitFor();
-    await main.getByText(secondSpace.chat).waitFor();
-    expect(await main.innerText()).not.toContain(firstSpace.chat);
+    await main.getByText(secondTitle).waitFor();
+    expect(await main.innerText()).not.toContain(firstTitle);
     await page.goto(`${baseUrl}/knowledge-base`);
     await main.getByText(secondSpace.document).waitFor();
     expect(await main.innerText()).not.toContain(firstSpace.document);

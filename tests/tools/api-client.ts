@@ -29,6 +29,8 @@ export interface AcceptedMessage {
   session_id: string;
   message_id: string;
   run_id: string;
+  /** The chat's title as the server named it. */
+  title: string;
   created_at: string;
   credits_charged: number;
   credits_remaining: number;
