@@ -72,6 +72,8 @@ export function MessageList(props: MessageListProps) {
 
   // The footer grows while a reply streams in: a reader at the bottom keeps following it. Watched
   // by size rather than told by the page, so the page does not re-render for every piece of text.
+  // The conversation's own box is watched too: something appearing above or below it (a tip, the
+  // files of the message box) shrinks it, and a reader at the bottom stays there.
   const footerBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
@@ -81,6 +83,7 @@ export function MessageList(props: MessageListProps) {
       if (atBottom.current) element.scrollTop = element.scrollHeight;
     });
     observer.observe(box);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
