@@ -6,7 +6,6 @@
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
-import { knowledgeApi } from './knowledge.api';
 import { knowledgeErrorMessage } from './knowledge-errors';
 import { KB_TEXT } from './knowledge.messages';
 import { saveDocument } from './knowledge.queries';
@@ -14,7 +13,8 @@ import { knowledgeState, type UploadItem } from './knowledge.state';
 import { clearStaged, stagedHash, watchDocument } from './knowledge.store';
 import { filesToSend, type StagedFile } from './staging';
 import { awaitCategory } from './brand-voice-use';
-import { SignedUploadError, sendSignedUpload } from '../uploads/signed-upload';
+import { SignedUploadError } from '../uploads/signed-upload';
+import { sendDocumentFile } from './send-document-file';
 
 /** Three files at a time: enough to fill the pipe, and leaves browser connections for polling. */
 const PARALLEL_UPLOADS = 3;
@@ -75,22 +75,10 @@ async function uploadOne(staged: StagedFile, spaceId: string, options: UploadOpt
   const { key, file } = staged;
   try {
     const hash = staged.hash ?? (await stagedHash(staged));
-    const committed = await sendSignedUpload(
+    const committed = await sendDocumentFile(
       file,
-      {
-        sign: () => knowledgeApi.signUpload(file.name, file.type, file.size),
-        commit: (stored) =>
-          knowledgeApi.commitUpload({
-            object_path: stored.objectPath,
-            filename: file.name,
-            size: file.size,
-            mime: stored.contentType,
-            hash,
-            auto_categorized: !options.category,
-            category: options.category ?? null,
-            subcategory: null,
-          }),
-      },
+      hash,
+      options.category ?? null,
       {
         onStep: (step) => update(key, step === 'committing' ? { phase: step, progress: 100 } : { phase: step }),
         onProgress: (percent) => update(key, { progress: percent }),

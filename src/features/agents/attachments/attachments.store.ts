@@ -14,11 +14,11 @@ import { ApiError } from '../../../api';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
 import { knowledgeApi } from '../../knowledge/knowledge.api';
+import { sendDocumentFile } from '../../knowledge/send-document-file';
 import { saveDocument } from '../../knowledge/knowledge.queries';
 import { watchDocument } from '../../knowledge/knowledge.store';
 import { uploadFailureMessage } from '../../knowledge/upload-flow';
 import { hashFile } from '../../uploads/hash-files';
-import { sendSignedUpload } from '../../uploads/signed-upload';
 import { attachDocument, CONTEXT_LIMITS } from '../context/composer-context.store';
 
 export type AttachmentPhase = 'reading' | 'uploading' | 'processing' | 'failed';
@@ -114,24 +114,7 @@ async function send(contextKey: string, key: string): Promise<void> {
     if (!documentId) {
       update(contextKey, key, { phase: 'uploading' });
       try {
-        const committed = await sendSignedUpload(
-          file,
-          {
-            sign: () => knowledgeApi.signUpload(file.name, file.type, file.size),
-            commit: (stored) =>
-              knowledgeApi.commitUpload({
-                object_path: stored.objectPath,
-                filename: file.name,
-                size: file.size,
-                mime: stored.contentType,
-                hash,
-                auto_categorized: true,
-                category: null,
-                subcategory: null,
-              }),
-          },
-          { onProgress: (percent) => update(contextKey, key, { progress: percent }) },
-        );
+        const committed = await sendDocumentFile(file, hash, null, { onProgress: (percent) => update(contextKey, key, { progress: percent }) });
         if (committed.document) await saveDocument(spaceId, committed.document);
         documentId = committed.id;
       } catch (thrown) {
