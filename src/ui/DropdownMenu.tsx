@@ -57,9 +57,24 @@ const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWith
  * overflows it, so a menu drawn in it must fit inside it (it is narrowed to the room there is,
  * `.rt-DropdownMenuContent` in app.css, and moved to stay within it).
  */
-const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, ...props }, ref) {
-  const host = menuHostOf(useContext(TriggerElement)?.trigger ?? null);
-  return <Themed.Content {...props} ref={ref} container={container ?? host} collisionBoundary={collisionBoundary ?? host} />;
+const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, onInteractOutside, ...props }, ref) {
+  const trigger = useContext(TriggerElement)?.trigger ?? null;
+  const host = menuHostOf(trigger);
+  return (
+    <Themed.Content
+      {...props}
+      ref={ref}
+      container={container ?? host}
+      collisionBoundary={collisionBoundary ?? host}
+      onInteractOutside={(event) => {
+        onInteractOutside?.(event);
+        // The trigger opens and closes the menu itself. A press on it while the previous menu is
+        // still animating closed would otherwise also count as a press outside that closing menu
+        // and dismiss the menu the same press just opened (a quick second click did nothing).
+        if (event.target instanceof Node && trigger?.contains(event.target)) event.preventDefault();
+      }}
+    />
+  );
 });
 
 export const DropdownMenu = { ...Themed, Root, Trigger, Content };

@@ -80,11 +80,9 @@ describe('installing the app', () => {
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Install app' }).count()).toBe(0);
-    // Closed, as a person sees it: the menu gone and the focus back on its button (menus are not
-    // modal, so a click while one is still closing would land in the closing menu's layer).
+    // Closed, and opened again at once below, while it may still be animating closed: a quick
+    // second click opens the menu (it once dismissed the menu it had just opened).
     await page.keyboard.press('Escape');
-    await page.getByRole('menu').waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu');
 
     // What Chromium dispatches when the app can be installed.
     await page.evaluate(() => {
