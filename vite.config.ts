@@ -16,6 +16,27 @@ import { WEB_MANIFEST } from './src/vite-plugins/web-manifest.ts';
 
 const fromRoot = (file: string) => path.resolve(import.meta.dirname, file);
 
+/**
+ * Server test files that are slow by nature: a process that dies, is restarted or is spawned (a
+ * lease running out, a crashed job worker, the admin command, a first `npm start`, the extraction
+ * sandbox's children) and the largest inputs the server must survive. They are the `server-slow`
+ * project: `npm run test:slow` on PGlite and, with the rest of the server suite, `npm run test:pg`
+ * on PostgreSQL; CI runs both. `npm test` leaves them out (docs/testing.md "Which suite proves what").
+ */
+const SLOW_SERVER_TESTS = [
+  'tests/server/jobs-queue.test.ts',
+  'tests/server/create-admin-cli.test.ts',
+  'tests/server/first-start.test.ts',
+  'tests/server/sandbox.test.ts',
+  'tests/server/agents-lease.test.ts',
+  'tests/server/agents-restart.test.ts',
+  'tests/server/agent-mode-restart.test.ts',
+  'tests/server/kb-restart.test.ts',
+  'tests/server/kb-recovery.test.ts',
+  'tests/server/kb-limits.test.ts',
+  'tests/server/assets-thumbnail-limits.test.ts',
+];
+
 // A label for the build, written into index.html (<meta name="mosaic-build">) so a deploy can be
 // told apart from the previous one, e.g. VITE_BUILD_ID=$(git rev-parse --short HEAD) npm run build.
 process.env.VITE_BUILD_ID ??= 'local';
@@ -138,6 +159,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             name: 'server',
             environment: 'node',
             include: ['tests/server/**/*.test.ts'],
+            exclude: SLOW_SERVER_TESTS,
             // The prepared database template, made before any file asks for it; a log folder for
             // every test app, scanned for secrets when the run is over (a finding fails it).
             globalSetup: ['tests/helpers/database-template-setup.ts', 'tests/helpers/server-log-check.ts'],
@@ -147,6 +169,19 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             isolate: false,
             // Bounds for failures only (tests wait for events): generous, because a shared 2-core
             // machine under load can take over a minute to boot an app and its database.
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          test: {
+            // The server files in SLOW_SERVER_TESTS: `npm run test:slow`, which CI runs (the README's
+            // `npm test` leaves them out to stay the fast suite). Same settings as `server`.
+            name: 'server-slow',
+            environment: 'node',
+            include: SLOW_SERVER_TESTS,
+            globalSetup: ['tests/helpers/database-template-setup.ts', 'tests/helpers/server-log-check.ts'],
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

@@ -1,4 +1,4 @@
-// npm run test:pg — runs the `server` test project against a real PostgreSQL.
+// npm run test:pg — runs the `server` and `server-slow` test projects against a real PostgreSQL.
 // TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres) must reach a
 // server where that user may CREATE DATABASE: each test file gets its own mosaic_test_<random>
 // database, a copy of the run's migrated template, dropped afterwards. Extra arguments are passed
@@ -51,7 +51,7 @@ if (missing.length > 0) {
 const url = await reachableTestDatabaseUrl('PostgreSQL');
 
 const excluded = ENGINE_INDEPENDENT_SERVER_TESTS.flatMap((file) => ['--exclude', file]);
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...excluded, ...process.argv.slice(2)], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-slow', ...excluded, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
