@@ -83,11 +83,11 @@ export function pgliteTemplate(): Promise<PgliteTemplate> {
   return pgliteOnce;
 }
 
-let tarballOnce: Promise<Blob> | undefined;
+let tarballOnce: Promise<Uint8Array> | undefined;
 
-/** The template as PGlite's `loadDataDir` takes it (read once per test file). */
-export function pgliteTemplateDump(): Promise<Blob> {
-  tarballOnce ??= pgliteTemplate().then(async ({ tarball }) => new Blob([await readFile(tarball)]));
+/** The template's bytes as PGlite's `loadDataDir` takes them (read once per worker). */
+export function pgliteTemplateDump(): Promise<Uint8Array> {
+  tarballOnce ??= pgliteTemplate().then(({ tarball }) => readFile(tarball));
   return tarballOnce;
 }
 

@@ -77,7 +77,7 @@ export type DatabaseTarget =
    * `dataDir` undefined → in memory (tests). `loadDataDir`: a cluster saved with PGlite's
    * `dumpDataDir`, started from instead of a new one (the test suites' migrated template).
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Uint8Array };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir, target.loadDataDir);
@@ -106,7 +106,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'default_statistics_
  * transaction has the database to itself and other queries wait their turn, as they would for
  * PGlite's own lock. The folder is held against other processes (folder-lock.ts).
  */
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Uint8Array | undefined): Promise<Database> {
   let releaseFolder = async () => {};
   if (dataDir) {
     // PGlite creates the data folder itself but not its parents.
