@@ -48,7 +48,12 @@ async function main(): Promise<void> {
         process.exit(1);
       }, SHUTDOWN_GRACE_MS);
       forceExit.unref();
-      return app.close();
+      // A connection whose request finishes during the close stays open, idle, until its keep-alive
+      // time-out, and the listener's close waits for it (a long poll answered by the close did
+      // that for 10 s): each is closed as soon as it is idle.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+      closeIdle.unref();
+      return app.close().finally(() => clearInterval(closeIdle));
     };
     new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
       .then(close)

@@ -90,16 +90,17 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     const done = () => inFlight.get(upstream)!.delete(id);
     reply.raw.once('close', done);
     void reply.from(`${upstream}${request.url}`, {
-      onError: (failed, { error }) => {
+      // `reply` itself is handed to onError; the outer one is used for its type.
+      onError: (_failed, { error }) => {
         done();
         const code = errorCode(error);
         if (refused(code)) skipUntil.set(upstream, Date.now() + SKIP_REFUSING_MS);
-        if (!failed.sent && (refused(code) || (broken(code) && SAFE_TO_REPEAT.has(request.method)))) {
+        if (!reply.sent && (refused(code) || (broken(code) && SAFE_TO_REPEAT.has(request.method)))) {
           retried += 1;
-          forward(request, failed, tried);
+          forward(request, reply, tried);
           return;
         }
-        void failed.code(502).send({ detail: `Upstream failed: ${code ?? (error instanceof Error ? error.message : String(error))}` });
+        void reply.code(502).send({ detail: `Upstream failed: ${code ?? (error instanceof Error ? error.message : String(error))}` });
       },
     });
   };
