@@ -69,7 +69,7 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
   const agentMode = createAgentModeRuntime({ config, db, jobs, waker, streams, ga4: ga4.ctx, semanticIndex, notifications, log });
   return {
     config,
-    readiness: createReadiness(db),
+    readiness: createReadiness(db, config.readinessDatabaseTimeoutMs),
     database,
     db,
     accessTokens,

@@ -8,20 +8,17 @@ import type { Db } from '../db/database';
 
 export type ReadinessState = 'starting' | 'ready' | 'draining';
 
-/** How long the database may take to answer `SELECT 1` before the process counts as not ready. */
-export const DATABASE_CHECK_TIMEOUT_MS = 2_000;
-
 export interface Readiness {
   state(): ReadinessState;
   /** Everything is registered (Fastify's onReady): the process may be sent traffic. */
   markReady(): void;
   /** Stopping: from now on readiness answers 503, whatever else happens. */
   markDraining(): void;
-  /** Whether the database answers a trivial query within DATABASE_CHECK_TIMEOUT_MS. */
+  /** Whether the database answers a trivial query within `databaseTimeoutMs` (READINESS_DATABASE_TIMEOUT_MS). */
   databaseAnswers(): Promise<boolean>;
 }
 
-export function createReadiness(db: Db): Readiness {
+export function createReadiness(db: Db, databaseTimeoutMs: number): Readiness {
   let state: ReadinessState = 'starting';
   return {
     state: () => state,
@@ -34,7 +31,7 @@ export function createReadiness(db: Db): Readiness {
     async databaseAnswers() {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);
+        timer = setTimeout(() => resolve(false), databaseTimeoutMs);
       });
       const answered = db.execute(sql`SELECT 1`).then(
         () => true,
