@@ -7,6 +7,7 @@
  * Types only: route and service folders import this file, and it imports none of their code.
  */
 import type { AppConfig } from './config';
+import type { Readiness } from './services/readiness';
 import type { Database, Db } from './db/database';
 import type { JobQueue } from './jobs/job-queue';
 import type { MailService } from './mail/mail-service';
@@ -28,6 +29,8 @@ import type { StorageServices } from './storage/index';
 
 export interface AppDeps extends StorageServices {
   config: AppConfig;
+  /** Whether this process should be sent traffic (GET /health/ready): starting, ready, draining. */
+  readiness: Readiness;
   /** The handle itself (engine, locks, notifications); opened and closed by whoever built the app. */
   database: Database;
   /** `database.db`: the query builder every service takes. */

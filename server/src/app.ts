@@ -71,7 +71,10 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
   let workers: JobWorkers | undefined;
   // preClose runs before the server stops taking connections: runs, documents and long polls let go
   // first; onClose runs after the last request, when nothing can send a job or a mail any more.
+  // Readiness (GET /health/ready): ready once everything is registered, draining from the first step of closing.
+  app.addHook('onReady', async () => deps.readiness.markReady());
   app.addHook('preClose', async () => {
+    deps.readiness.markDraining();
     await releaseWorkInProgress(deps);
     await workers?.close();
   });

@@ -158,6 +158,7 @@ export const API_GET_CACHE_RULES: readonly ApiCacheRule[] = [
 
   // --- Never stored, and why.
   never('/health', 'must report the server as it is now; the connectivity probe relies on it failing offline'),
+  never('/health/ready', 'a reverse proxy\'s readiness check of one process (docs/deploy.md); no screen calls it, and a stored answer would say ready for a process that is stopping'),
   never('/register/check-domain', 'sign-in flow: a stale answer could send someone down the wrong registration path'),
   never('/auth/sso/lookup', 'sign-in flow: whether a domain uses single sign-on must be asked each time (an owner may just have set it up)'),
   never('/auth/sso/start', 'a browser navigation that starts a single-use sign-in at the identity provider'),

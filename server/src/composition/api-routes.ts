@@ -28,7 +28,7 @@ import { promptTemplateRoutes } from '../routes/prompt-templates/prompt-template
 
 /** Every API area under /api/v1, each given the app's dependencies as its options. New areas register here. */
 export async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await app.register(healthRoutes, { prefix: API_PREFIX });
+  await app.register(healthRoutes, { prefix: API_PREFIX, readiness: deps.readiness });
   await app.register(sessionRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(registrationRoutes, { prefix: API_PREFIX, ...deps });
   await app.register(spacesRoutes, { prefix: API_PREFIX, ...deps });

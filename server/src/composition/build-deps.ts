@@ -9,6 +9,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { startJobQueue } from '../jobs/job-queue';
 import { createMailService } from '../mail/mail-service';
+import { createReadiness } from '../services/readiness';
 import { createPaymentProviders } from '../payments/index';
 import { RATE_LIMIT_WINDOW_MS } from '../plugins/rate-limit';
 import { RateLimitStore } from '../plugins/rate-limit-store';
@@ -68,6 +69,7 @@ export async function buildAppDeps(config: AppConfig, database: Database, log: F
   const agentMode = createAgentModeRuntime({ config, db, jobs, waker, streams, ga4: ga4.ctx, semanticIndex, notifications, log });
   return {
     config,
+    readiness: createReadiness(db, config.readinessDatabaseTimeoutMs),
     database,
     db,
     accessTokens,

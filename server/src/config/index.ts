@@ -78,6 +78,10 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).default('info'),
   SLOW_REQUEST_MS: optional(z.coerce.number().int().min(0)).default(2000),
   EVENT_LOOP_STALL_MS: optional(z.coerce.number().int().min(0)).default(1000),
+  // On SIGTERM: seconds of answering "not ready" while still serving, before closing (docs/deploy.md).
+  SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(120)).default(0),
+  // Readiness counts the database as not answering when SELECT 1 takes longer than this.
+  READINESS_DATABASE_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(2000),
   STATIC_DIR: optional(z.string()).default('./dist'),
   TRUST_PROXY: optional(trustProxy).default(false),
   // Knowledge base and background jobs (docs/knowledge.md).
@@ -147,6 +151,10 @@ export interface AppConfig {
   slowRequestMs: number;
   /** The event loop held this long or longer is logged at warn (event-loop-watch.ts); 0 turns it off. */
   eventLoopStallMs: number;
+  /** On SIGTERM, how long readiness says "draining" while requests are still served, before the close. */
+  shutdownDrainMs: number;
+  /** GET /health/ready: how long the database may take to answer SELECT 1. */
+  readinessDatabaseTimeoutMs: number;
   staticDir: string;
   trustProxy: boolean | number | string[];
   /** Knowledge base and background jobs (docs/knowledge.md). */
@@ -241,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     slowRequestMs: values.SLOW_REQUEST_MS,
     eventLoopStallMs: values.EVENT_LOOP_STALL_MS,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
+    readinessDatabaseTimeoutMs: values.READINESS_DATABASE_TIMEOUT_MS,
     staticDir: path.resolve(values.STATIC_DIR),
     trustProxy: values.TRUST_PROXY,
     knowledge: {

@@ -87,8 +87,10 @@ export async function executeRun(
       case 'let-go':
         return letGo(deps, run);
       case 'release':
-        // Left running: its lease expires and the recovery sweep (here or in another process) resumes it.
-        return { kind: 'deferred', error: 'The server is restarting' };
+        // This process is stopping: the run goes back to the queue at once with a new job, for
+        // another process (this one's workers refuse it), instead of waiting for its lease to run out.
+        if (!(await requeueRun(db, run, 'The server is restarting'))) return letGo(deps, run);
+        return { kind: 'deferred', error: 'The server is restarting', retryAfterSeconds: 0 };
       case 'retry':
         if (!(await requeueRun(db, run, verdict.message))) return letGo(deps, run);
         deps.log.warn({ err: error, runId, attempt: run.attempts }, 'Agent run failed; it will be retried');

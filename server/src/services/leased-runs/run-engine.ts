@@ -14,7 +14,11 @@ import { jobRetryLimit } from './retry-policy';
 import type { StreamHub } from './stream-hub';
 import type { RunWaker } from './waker';
 
-/** A queued run older than this with no worker on it is sent again by the sweep. */
+/**
+ * A queued run older than this (or than one lease period, when that is shorter) is sent again by the
+ * sweep: its job may have been lost between the commit and the send, or fetched by a process that
+ * died before claiming the run. A duplicate job is harmless (the claim decides).
+ */
 const STRANDED_QUEUED_MS = 60_000;
 
 export interface RunJobData {
@@ -77,13 +81,14 @@ export interface RunEngine<Outcome> {
   serveJobs(): Promise<void>;
   /** Sends the stranded runs again once; returns how many. */
   recoverStranded(): Promise<number>;
-  /** Stops the sweep and lets the attempts in progress go (left running: their lease runs out). */
+  /** Stops the sweep and lets the attempts in progress go (chat runs back to the queue, Agent Mode steps to their lease). */
   close(): Promise<void>;
 }
 
 export function createRunEngine<Outcome>(kind: RunKind<Outcome>, { config, jobs, streams, log }: RunEngineDeps): RunEngine<Outcome> {
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<unknown>>();
+  const sending = new Set<Promise<void>>();
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
   let servesJobs = false;
@@ -107,7 +112,12 @@ export function createRunEngine<Outcome>(kind: RunKind<Outcome>, { config, jobs,
     try {
       const outcome = await work;
       const retryAfter = kind.retryAfterSeconds(outcome);
-      if (retryAfter !== undefined) await send(runId, retryAfter);
+      if (retryAfter !== undefined) {
+        // Tracked so that closing waits for the job of a run handed back on shutdown to be sent.
+        const sent = send(runId, retryAfter);
+        sending.add(sent);
+        await sent.finally(() => sending.delete(sent));
+      }
       return outcome;
     } finally {
       inFlight.delete(work);
@@ -116,7 +126,7 @@ export function createRunEngine<Outcome>(kind: RunKind<Outcome>, { config, jobs,
   };
 
   const recoverStranded = async () => {
-    const ids = await kind.stranded(STRANDED_QUEUED_MS);
+    const ids = await kind.stranded(Math.min(STRANDED_QUEUED_MS, config.agentRuns.leaseMs));
     for (const id of ids) await send(id);
     if (ids.length > 0) log.warn({ runs: ids.length }, `Re-enqueued ${kind.label}s left behind by a stopped process`);
     return ids.length;
@@ -156,9 +166,11 @@ export function createRunEngine<Outcome>(kind: RunKind<Outcome>, { config, jobs,
     async close() {
       closing = true;
       clearInterval(sweep);
-      // Attempts in progress here stay 'running'; their lease runs out and the next process resumes them.
+      // Attempts in progress here stop: a chat run goes back to the queue with a new job (its attempt
+      // sends it), an Agent Mode step stays 'running' until its lease runs out and the sweep resumes it.
       for (const controller of running.values()) controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...sending]);
     },
   };
 }
