@@ -26,7 +26,7 @@ export const BENCH_SPACE_ID = seededId('space:0');
 export const SCALE_ENDPOINTS: BenchEndpoint[] = [
   { name: 'chat history page', path: '/agents/history?limit=50', caller: 'owner' },
   { name: 'history search', path: '/agents/history/search?query=campaign%20launch&limit=20', caller: 'owner' },
-  { name: '5,000-message chat', path: `/agents/sessions/${seededId('chat:0')}/messages`, caller: 'owner' },
+  { name: '5,000-message chat', path: `/agents/sessions/${seededId('chat:0')}/messages?versions=all&limit=50`, caller: 'owner' },
   { name: 'knowledge-base search', path: '/kb/search?query=brand%20audience%20strategy&k=5', caller: 'owner' },
   { name: 'transactions page', path: '/billing/credits/transactions?limit=20', caller: 'owner' },
   { name: 'admin user search', path: '/admin/users?q=lovelace', caller: 'platformAdmin' },

@@ -23,6 +23,8 @@ export interface SeqScan {
 export interface PlanCheck {
   statements: number;
   seqScans: SeqScan[];
+  /** The read that took longest when run again with EXPLAIN ANALYZE (writes are not run again). */
+  slowest: { ms: number; statement: string } | null;
 }
 
 /** The capture file's lines from byte `from` on (what the server sent since then). */
@@ -34,6 +36,8 @@ export async function capturedSince(file: string, from: number): Promise<{ state
 
 /** Statements with a plan (transaction control, locks and settings have none worth reading). */
 const PLANNED = /^\s*(select|with|update|delete|insert)\b/i;
+/** Reads only: these may be run again to time them. */
+const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor (update|share|no key update)\b)/i;
 
 interface PlanNode {
   'Node Type': string;
@@ -63,12 +67,20 @@ export async function checkPlans(client: pg.Client, statements: CapturedStatemen
   const distinct = new Map<string, CapturedStatement>();
   for (const statement of statements) if (PLANNED.test(statement.text) && !distinct.has(statement.text)) distinct.set(statement.text, statement);
   const seqScans: SeqScan[] = [];
+  let slowest: PlanCheck['slowest'] = null;
   for (const statement of distinct.values()) {
-    const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
-    for (const table of seqScannedTables(rows[0]!['QUERY PLAN'][0]!.Plan, new Set())) {
+    const analyse = READ_ONLY.test(statement.text);
+    const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time'?: number }[] }>(
+      `EXPLAIN (${analyse ? 'ANALYZE, ' : ''}FORMAT JSON) ${statement.text}`,
+      statement.values,
+    );
+    const explained = rows[0]!['QUERY PLAN'][0]!;
+    for (const table of seqScannedTables(explained.Plan, new Set())) {
       const size = sizes.get(table) ?? 0;
       if (size > SEQ_SCAN_ROW_LIMIT) seqScans.push({ table, rows: size, statement: brief(statement.text) });
     }
+    const ms = explained['Execution Time'] ?? 0;
+    if (analyse && (!slowest || ms > slowest.ms)) slowest = { ms, statement: brief(statement.text) };
   }
-  return { statements: distinct.size, seqScans };
+  return { statements: distinct.size, seqScans, slowest };
 }

@@ -141,7 +141,10 @@ async function main(): Promise<void> {
 
     const jwtSecret = randomBytes(32).toString('hex');
     const { plans, tokens } = await planChecks(database.url, jwtSecret, folder);
-    for (const [name, plan] of plans) for (const scan of plan.seqScans) console.log(`plan: ${name}: seq scan on ${scan.table}: ${scan.statement}`);
+    for (const [name, plan] of plans) {
+      for (const scan of plan.seqScans) console.log(`plan: ${name}: seq scan on ${scan.table}: ${scan.statement}`);
+      if (plan.slowest) console.log(`slowest read: ${name}: ${plan.slowest.ms.toFixed(1)} ms: ${plan.slowest.statement}`);
+    }
 
     const server = await serverOn(database.url, jwtSecret);
     const rows: Row[] = [];
