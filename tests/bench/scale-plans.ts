@@ -37,7 +37,7 @@ export async function capturedSince(file: string, from: number): Promise<{ state
 /** Statements with a plan (transaction control, locks and settings have none worth reading). */
 const PLANNED = /^\s*(select|with|update|delete|insert)\b/i;
 /** Reads only: these may be run again to time them. */
-const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor (update|share|no key update)\b)/i;
+const READ_ONLY = /^\s*(select|with)\b(?![\s\S]*\b(insert|update|delete|for share)\b)/i;
 
 interface PlanNode {
   'Node Type': string;

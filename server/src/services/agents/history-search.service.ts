@@ -43,11 +43,16 @@ export async function searchHistory(
   if (terms.length === 0) throw badRequest(HISTORY_TEXTS.queryWithoutWords, 'VALIDATION_ERROR');
   const slugFilter = options.slug ? sql`and s.agent_slug = ${options.slug}` : sql``;
   // Words are letters and digits only (searchTerms), so the tsquery text cannot carry operators.
+  // One read of the space's matching messages (its full-text index), which also names each chat's
+  // newest match: the snippet is read from there by id, not searched for again chat by chat (a
+  // second full-text lookup per listed chat, which the planner could send to the whole index; docs/scale.md).
   const result = await db.execute(sql`
     with q as (select to_tsquery('english', ${prefixQuery(terms)}) as query),
-    found as (
-      select distinct m.session_id from chat_messages m, q
+    found as materialized (
+      select distinct on (m.session_id) m.session_id, m.id
+        from chat_messages m, q
        where m.space_id = ${spaceId} and m.content_tsv @@ q.query
+       order by m.session_id, m.created_at desc, m.id desc
     ),
     page as (
       select s.id, s.title, s.agent_slug, s.user_id, s.created_at, s.updated_at, s.pinned_at, (s.title_tsv @@ q.query) as by_title
@@ -61,11 +66,8 @@ export async function searchHistory(
            case when best.content is null then page.title
                 else ts_headline('english', translate(best.content, ${MATCH_START + MATCH_END}, ''), q.query, ${HEADLINE_OPTIONS}) end as snippet
       from page cross join q
-      left join lateral (
-        select m.id, m.content from chat_messages m
-         where not page.by_title and m.session_id = page.id and m.content_tsv @@ q.query
-         order by m.created_at desc limit 1
-      ) best on true
+      left join found on not page.by_title and found.session_id = page.id
+      left join chat_messages best on best.id = found.id
      order by page.by_title desc, page.updated_at desc
   `);
   const rows = (result as unknown as { rows: Row[] }).rows;
