@@ -18,6 +18,12 @@ export interface BenchEndpoint {
   /** Under /api/v1. */
   path: string;
   caller: Caller;
+  /**
+   * False: measured and printed, not held to the targets. The admin dashboard's overview adds up
+   * the whole platform (every organisation's credits and documents), which reads whole tables
+   * by nature until it keeps running totals (docs/scale.md "Left as it is").
+   */
+  target?: false;
 }
 
 /** Organisation 0's default space (space 0) holds the long chat (chat 0). */
@@ -34,7 +40,7 @@ export const SCALE_ENDPOINTS: BenchEndpoint[] = [
   { name: 'org members list', path: '/orgs/members', caller: 'owner' },
   { name: 'dashboard: usage breakdown', path: '/billing/analytics/usage-breakdown?period=30d', caller: 'owner' },
   { name: 'dashboard: recent activity', path: '/billing/analytics/recent-activity?limit=10', caller: 'owner' },
-  { name: 'admin dashboard overview', path: '/admin/overview', caller: 'platformAdmin' },
+  { name: 'admin dashboard overview', path: '/admin/overview', caller: 'platformAdmin', target: false },
 ];
 
 /** The seeded people the bench signs in as (every seeded account has the bench's password). */
