@@ -39,6 +39,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/admin/domain-claims': `at most ${ADMIN_DOMAIN_CLAIMS_MAX} claims`,
   '/notifications': `the newest ${NOTIFICATIONS_LIST_LIMIT}`,
   '/prompt-templates': `at most ${TEMPLATE_LIST_LIMIT} templates`,
+  '/public/shares/:token': `a shared chat's newest ${MESSAGES_UNPAGED_MAX} messages, as GET …/messages without a page`,
   '/integrations/ga4/properties': 'the properties of the caller’s own Google connections, as Google lists them',
 };
 
@@ -63,7 +64,6 @@ const NOT_YET_BOUNDED = [
   '/admin/users/:id',
   '/integrations/ga4/accounts',
   '/integrations/ga4/linked-properties',
-  '/public/shares/:token',
 ];
 
 interface ZodInternals {
