@@ -22,6 +22,8 @@ const ENGINE_INDEPENDENT_SERVER_TESTS = [
   'tests/server/log-secrets-scan.test.ts',
   'tests/server/kb-extract-config.test.ts',
   'tests/server/history-snippet.test.ts',
+  // The route table against the contract's declarations: which lists are paged.
+  'tests/server/list-bounds.test.ts',
   // PGlite by construction: a migration replayed on PGlite, a first start of `npm start` (its own folder).
   'tests/server/chat-versions-migration.test.ts',
   'tests/server/domain-claims-migration.test.ts',

@@ -6,7 +6,7 @@
  * in chat-shares.ts.
  */
 import { z } from 'zod';
-import { acceptedSchema, chatMessageSchema } from './agents';
+import { acceptedSchema, chatMessageSchema, MESSAGES_PAGE_MAX } from './agents';
 import { MAX_ATTACHED_ASSETS } from './asset-types';
 import { CHAT_MODES } from './chat';
 import { FEEDBACK_CATEGORIES } from './feedback-categories';
@@ -94,6 +94,10 @@ export const sessionsQuery = z.object({
 /** GET …/messages?versions=: `current` (the newest branch, what a spec client shows) or `all` (the whole tree). */
 export const messagesQuery = z.object({
   versions: z.enum(['current', 'all'], { error: 'versions must be current or all' }).default('current'),
+  /** A page: the newest `limit` messages (of the branch, or of every version), oldest first. */
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).optional(),
+  /** The next page: the messages before this one (the first message of the previous page). */
+  before: z.optional(wireId),
 });
 
 export const pollQuery = z.object({

@@ -81,7 +81,20 @@ export interface SessionWithMessages {
   session: ChatSessionDto;
   messages: ChatMessageDto[];
   run: RunDto | null;
+  /**
+   * Present when the messages are a page (asked with `limit`, or a chat longer than
+   * MESSAGES_UNPAGED_MAX asked without): whether older messages come before them.
+   */
+  has_more?: boolean;
 }
+
+/** The largest page of GET …/messages?limit=. */
+export const MESSAGES_PAGE_MAX = 500;
+/**
+ * GET …/messages without `limit` answers the whole chat up to this many messages (the newest; a
+ * longer chat's answer says `has_more`): no answer is unbounded (docs/scale.md).
+ */
+export const MESSAGES_UNPAGED_MAX = 10_000;
 
 export interface AcceptedMessage {
   session_id: string;
@@ -159,6 +172,7 @@ export const sessionWithMessagesSchema = z.object({
   session: chatSessionSchema,
   messages: z.array(chatMessageSchema),
   run: runSchema.nullable(),
+  has_more: z.boolean().optional(),
 }) satisfies z.ZodType<SessionWithMessages>;
 
 /** 202 from POST /agents/{slug}/messages/async. */

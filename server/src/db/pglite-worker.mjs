@@ -14,6 +14,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 
 /** The protocol's version number in a StartupMessage (3.0), which has no type byte. */
@@ -89,7 +91,9 @@ try {
   const db = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
-    extensions: { vector },
+    // The migrations create btree_gin and pg_trgm (the search indexes, docs/scale.md); pgvector is
+    // created only when embeddings are configured (services/knowledge/semantic-index.ts).
+    extensions: { vector, btree_gin, pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...settings],
   });
   await db.waitReady;

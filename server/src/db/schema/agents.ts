@@ -34,8 +34,10 @@ export const chatSessions = pgTable(
   (table) => [
     index('chat_sessions_space_updated_idx').on(table.spaceId, table.updatedAt),
     index('chat_sessions_space_agent_idx').on(table.spaceId, table.agentSlug, table.updatedAt),
-    // Full-text search of titles (history search).
-    index('chat_sessions_title_search_idx').using('gin', table.titleTsv),
+    // Full-text search of titles (history search), within one space: the space is a key of the same
+    // GIN index (btree_gin), so a search reads the matches of its own space, not of every space's
+    // chats (docs/scale.md).
+    index('chat_sessions_space_title_search_idx').using('gin', table.spaceId, table.titleTsv),
   ],
 );
 
@@ -83,8 +85,8 @@ export const chatMessages = pgTable(
     // Versions of a message (its siblings) and a branch's continuation (its children).
     index('chat_messages_parent_idx').on(table.parentId),
     uniqueIndex('chat_messages_space_idempotency_key_unique').on(table.spaceId, table.idempotencyKey),
-    // Full-text search of message contents (history search).
-    index('chat_messages_content_search_idx').using('gin', table.contentTsv),
+    // Full-text search of message contents (history search), within one space (btree_gin, as above).
+    index('chat_messages_space_content_search_idx').using('gin', table.spaceId, table.contentTsv),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
     check('chat_messages_rating_check', sql`${table.rating} is null or ${table.rating} in (-1, 1)`),
   ],

@@ -83,7 +83,9 @@ export const kbPassages = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (table) => [
-    index('kb_passages_tsv').using('gin', table.tsv),
+    // Search is always within one space: the space is a key of the GIN index (btree_gin), so a
+    // search reads its own space's matches, not every space's (docs/scale.md).
+    index('kb_passages_space_tsv').using('gin', table.spaceId, table.tsv),
     index('kb_passages_document').on(table.documentId, table.ordinal),
     index('kb_passages_space').on(table.spaceId),
   ],

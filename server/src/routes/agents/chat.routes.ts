@@ -92,7 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps & { runtime: AgentRunti
 
   routeFromContract(app, AGENT_ENDPOINTS.sessionMessages, {
     onRequest: spaceScoped,
-    handler: async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id, request.query.versions),
+    handler: async (request) => getSessionWithMessages(db, spaceOf(request).id, request.params.id, request.query),
   });
 
   routeFromContract(app, AGENT_ENDPOINTS.sendAsync, {

@@ -3,7 +3,9 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-or
 import { buildChatTree, shownBranch } from '../../../../src/contract/chat-tree';
 import type { DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
+import { MESSAGES_UNPAGED_MAX } from '../../../../src/contract/agents';
 import { AGENT_MESSAGES } from './messages';
+import { pageOfMessages } from './message-pages';
 import { notFound } from '../../errors';
 import { toMessageDto, toRunDto, toSessionDto, type MessageDto, type RunDto, type SessionDto } from './serializers';
 
@@ -75,8 +77,23 @@ export async function latestRun(db: DbExecutor, sessionId: string): Promise<RunD
   return row ? toRunDto(row) : null;
 }
 
-export async function getSessionWithMessages(db: DbExecutor, spaceId: string, sessionId: string, versions: MessageVersions = 'current') {
+/**
+ * GET …/messages: with `limit`, a page (message-pages.ts); without, the whole chat as before, up to
+ * its newest MESSAGES_UNPAGED_MAX messages (`has_more` then says that older ones were left out).
+ */
+export async function getSessionWithMessages(
+  db: DbExecutor,
+  spaceId: string,
+  sessionId: string,
+  query: { versions?: MessageVersions; limit?: number; before?: string } = {},
+) {
+  const versions = query.versions ?? 'current';
   const session = await requireSession(db, spaceId, sessionId);
-  const [messages, run] = await Promise.all([listMessages(db, session.id), latestRun(db, session.id)]);
-  return { session: toSessionDto(session), messages: versions === 'all' ? messages : currentBranch(messages), run };
+  if (query.limit !== undefined) {
+    const [page, run] = await Promise.all([pageOfMessages(db, session.id, { versions, limit: query.limit, before: query.before }), latestRun(db, session.id)]);
+    return { session: toSessionDto(session), messages: page.messages, run, has_more: page.has_more };
+  }
+  const [newest, run] = await Promise.all([pageOfMessages(db, session.id, { versions: 'all', limit: MESSAGES_UNPAGED_MAX }), latestRun(db, session.id)]);
+  const messages = versions === 'all' ? newest.messages : currentBranch(newest.messages);
+  return { session: toSessionDto(session), messages, run, ...(newest.has_more ? { has_more: true } : {}) };
 }

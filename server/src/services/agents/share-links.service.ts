@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { agentLabel } from '../../../../src/contract/agent-names';
+import { MESSAGES_UNPAGED_MAX } from '../../../../src/contract/agents';
 import {
   SHARE_LINKS_PER_CHAT_MAX,
   SHARE_TEXTS,
@@ -118,11 +119,14 @@ export async function viewSharedChat(db: DbExecutor, token: string): Promise<Sha
     .where(liveShare(token));
   if (!found) throw notFound(SHARE_TEXTS.notFound);
   const { link, session } = found;
-  const rows = await db
+  // The newest MESSAGES_UNPAGED_MAX, as GET …/messages without a page: no answer is unbounded (docs/scale.md).
+  const newestFirst = await db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.sessionId, session.id), lte(chatMessages.createdAt, link.createdAt)))
-    .orderBy(chatMessages.createdAt, chatMessages.id);
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(MESSAGES_UNPAGED_MAX);
+  const rows = newestFirst.reverse();
   await db
     .update(chatShareLinks)
     .set({ viewCount: sql`${chatShareLinks.viewCount} + 1`, lastViewedAt: sql`now()` })
