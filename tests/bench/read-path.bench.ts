@@ -120,8 +120,9 @@ function verdictLine(endpoint: string, floorRounds: Measured[], serverRounds: Me
 }
 
 async function main(): Promise<void> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-read-path-'));
+  // The database first: when PostgreSQL cannot be reached, nothing is left behind.
   const database = ENGINE === 'postgres' ? await disposableDatabase() : undefined;
+  const folder = await mkdtemp(path.join(tmpdir(), 'mosaic-read-path-'));
   const env = { DATA_DIR: path.join(folder, 'data'), DATABASE_URL: database?.url ?? '', JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'info' };
   const processes: ServerProcess[] = [];
   try {
