@@ -4,7 +4,8 @@
  * copy (Dexie), so it shows offline; search asks the server, or offline searches the device.
  */
 import { useEffect, useState } from 'react';
-import { Button, Flex, Select, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useOnline } from '../../../pwa';

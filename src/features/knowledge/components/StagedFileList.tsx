@@ -1,5 +1,6 @@
 import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Button, Flex, IconButton, Progress, Select, Text } from '@radix-ui/themes';
+import { Button, Flex, IconButton, Progress, Text } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { formatBytes } from '../../../contract/format';
 import { CATEGORY_IDS, categoryLabel } from '../../../contract/knowledge-categories';
 import { duplicateFlag, type StagedFile } from '../staging';
