@@ -2,11 +2,13 @@
  * Files attached from the computer in the message box, on the real chat screen: the paperclip
  * uploads into the knowledge base (sign → PUT with progress → commit), a chip per file says how it
  * goes, a message sent meanwhile waits and says so, and once processed the file goes with the
- * message as a referenced document. A cut-off upload says why and Retry sends it again. Offline the
+ * message as a referenced document. A cut-off upload says why and Retry sends it again. Removing a
+ * file while it uploads cancels the upload: nothing of it is left in the knowledge base. Offline the
  * paperclip is disabled and says why.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { makeSpace, type FakeApi } from '../app/support/fake-api';
 import { installHeldXhr } from '../app/support/held-xhr';
@@ -103,6 +105,49 @@ describe('attaching files in the message box', SLOW, () => {
     const documents = await screen.findByRole('list', { name: 'Documents for this message' });
     expect(within(documents).getByText('launch-brief.txt')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('cancels the upload when its chip is removed: the PUT is aborted and nothing is committed or listed', async () => {
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.progress(40, 100));
+    const chips = screen.getByRole('list', { name: 'Files being attached' });
+    expect(await within(chips).findByText('Uploading 40%')).toBeTruthy();
+
+    await user.click(within(chips).getByRole('button', { name: 'Remove launch-brief.txt' }));
+    expect(held[0]!.aborted).toBe(true);
+    expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull();
+    expect(screen.queryByText(/could not be attached|will be sent when/)).toBeNull();
+    expect(api.callsTo('POST /kb/uploads/commit')).toHaveLength(0);
+    expect(await db.documents.count()).toBe(0);
+  });
+
+  it('deletes the document when the chip is removed while the commit is on its way', async () => {
+    let commitAnswered: () => void = () => undefined;
+    const committing = new Promise<void>((resolve) => (commitAnswered = resolve));
+    const commitArrived = new Promise<void>((resolve) => {
+      api.on('POST /kb/uploads/commit', async (call) => {
+        resolve();
+        await committing;
+        const body = call.body as { filename: string; hash: string; size: number };
+        return { status: 201, body: { id: 'doc-9', status: 'processing', document: knowledgeDocument('doc-9', 'processing', { filename: body.filename, hash: body.hash, size_bytes: body.size }) } };
+      });
+    });
+    api.on('DELETE /kb/documents/doc-9', () => ({ status: 204 }));
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.answer(200));
+    await commitArrived;
+
+    await user.click(screen.getByRole('button', { name: 'Remove launch-brief.txt' }));
+    expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull();
+    commitAnswered();
+    await waitFor(() => expect(api.callsTo('DELETE /kb/documents/doc-9')).toHaveLength(1));
+    expect(await db.documents.count()).toBe(0);
+    expect(screen.queryByRole('list', { name: 'Documents for this message' })).toBeNull();
+    expect(api.callsTo('GET /kb/documents/doc-9/status')).toHaveLength(0);
   });
 
   it('disables the paperclip offline and says why', async () => {

@@ -11,11 +11,12 @@
  */
 import { proxy, ref } from 'valtio';
 import { ApiError } from '../../../api';
+import { describeError, logger } from '../../../lib/logger';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
 import { knowledgeApi } from '../../knowledge/knowledge.api';
 import { sendDocumentFile } from '../../knowledge/send-document-file';
-import { saveDocument } from '../../knowledge/knowledge.queries';
+import { removeDocument, saveDocument } from '../../knowledge/knowledge.queries';
 import { watchDocument } from '../../knowledge/knowledge.store';
 import { uploadFailureMessage } from '../../knowledge/upload-flow';
 import { hashFile } from '../../uploads/hash-files';
@@ -39,6 +40,8 @@ export const composerAttachments = proxy<{ byKey: Record<string, ComposerAttachm
 
 /** The files themselves, kept out of the proxy (handed to workers and XHR as they are), for Retry. */
 const files = new Map<string, { file: File; spaceId: string }>();
+/** Each file's sending under way: Remove aborts it (removeAttachment). */
+const sendings = new Map<string, AbortController>();
 let sequence = 0;
 
 export const DOCUMENT_FAILED_TEXT = (filename: string) => `${filename} could not be read. Remove it, or retry.`;
@@ -59,6 +62,8 @@ function update(contextKey: string, key: string, change: Partial<ComposerAttachm
 
 function forget(contextKey: string, key: string): void {
   files.delete(key);
+  sendings.get(key)?.abort();
+  sendings.delete(key);
   const current = composerAttachments.byKey[contextKey];
   if (!current) return;
   const rest = current.filter((entry) => entry.key !== key);
@@ -89,7 +94,13 @@ export function retryAttachment(contextKey: string, key: string): void {
   void send(contextKey, key);
 }
 
-/** Takes a file off the message (an upload under way still ends in the knowledge base). */
+/**
+ * Takes a file off the message. While it is being read or uploaded this cancels the upload: the
+ * PUT is aborted (the server keeps nothing of an unfinished PUT) and nothing is committed, so no
+ * document appears in the knowledge base; a commit already on its way is deleted once it answers.
+ * A file already processing is in the knowledge base, like any document there: it stays, only off
+ * this message (as when a context chip is removed).
+ */
 export function removeAttachment(contextKey: string, key: string): void {
   forget(contextKey, key);
 }
@@ -104,7 +115,11 @@ async function send(contextKey: string, key: string): Promise<void> {
   const held = files.get(key);
   if (!held) return;
   const { file, spaceId } = held;
-  const stillWanted = () => find(contextKey, key) !== undefined && getCurrentSpaceId() === spaceId;
+  sendings.get(key)?.abort();
+  const sending = new AbortController();
+  sendings.set(key, sending);
+  const { signal } = sending;
+  const stillWanted = () => !signal.aborted && find(contextKey, key) !== undefined && getCurrentSpaceId() === spaceId;
   try {
     const hash = await hashFile(file);
     if (!stillWanted()) return;
@@ -114,7 +129,9 @@ async function send(contextKey: string, key: string): Promise<void> {
     if (!documentId) {
       update(contextKey, key, { phase: 'uploading' });
       try {
-        const committed = await sendDocumentFile(file, hash, null, { onProgress: (percent) => update(contextKey, key, { progress: percent }) });
+        const committed = await sendDocumentFile(file, hash, null, { signal, onProgress: (percent) => update(contextKey, key, { progress: percent }) });
+        // Removed while the commit was on its way: the document it made is not wanted either.
+        if (signal.aborted) return await discardCommitted(committed.id);
         if (committed.document) await saveDocument(spaceId, committed.document);
         documentId = committed.id;
       } catch (thrown) {
@@ -132,8 +149,17 @@ async function send(contextKey: string, key: string): Promise<void> {
     if (status.status === 'processing' || status.status === 'uploading') watchDocument(documentId);
     else settleAttachment(contextKey, key, status);
   } catch (thrown) {
+    if (signal.aborted) return;
     update(contextKey, key, { phase: 'failed', message: uploadFailureMessage(file.name, thrown) });
+  } finally {
+    if (sendings.get(key) === sending) sendings.delete(key);
   }
+}
+
+/** Deletes a document committed for a file removed meanwhile, on the server and on the device. */
+async function discardCommitted(documentId: string): Promise<void> {
+  await knowledgeApi.deleteDocument(documentId).catch((error: unknown) => logger.warn('Could not delete the document of a removed attachment', { error: describeError(error) }));
+  await removeDocument(documentId);
 }
 
 function isConflict(thrown: unknown): boolean {
@@ -160,6 +186,8 @@ export function settleAttachment(contextKey: string, key: string, document: Pick
 // Files belong to a space, and to the person signed in.
 const forgetAll = () => {
   files.clear();
+  for (const sending of sendings.values()) sending.abort();
+  sendings.clear();
   composerAttachments.byKey = {};
 };
 onSpaceSwitch(forgetAll);
