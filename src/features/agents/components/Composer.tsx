@@ -28,6 +28,7 @@ import { AttachmentChips } from '../attachments/AttachmentChips';
 import { attachedAssetIds, attachFiles, attachmentsOf, clearSentAttachments, composerAttachments, type ComposerAttachment } from '../attachments/attachments.store';
 import { useComposerAttachments } from '../attachments/useComposerAttachments';
 import { useFileDrop } from '../attachments/useFileDrop';
+import { formatCount, plural } from '../../../contract/format';
 
 /** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
 const MAX_HEIGHT_SHARE = 0.35;
@@ -198,14 +199,14 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
 
 /** What the attached files mean for Send, said in words (a live region, so it is heard too). */
 function FilesNotice({ pending, failed, sendWhenReady, onCancel }: { pending: number; failed: number; sendWhenReady: boolean; onCancel(): void }) {
-  const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+  const files = (n: number) => formatCount(n, 'file');
   const words =
     failed > 0
-      ? `${files(failed)} could not be attached. Retry or remove ${failed === 1 ? 'it' : 'them'} to send.`
+      ? `${files(failed)} could not be attached. Retry or remove ${plural(failed, 'it', 'them')} to send.`
       : pending > 0
         ? sendWhenReady
-          ? `Your message will be sent when ${files(pending)} ${pending === 1 ? 'is' : 'are'} ready.`
-          : `Attaching ${files(pending)}… You can send now: the message waits for ${pending === 1 ? 'it' : 'them'}.`
+          ? `Your message will be sent when ${files(pending)} ${plural(pending, 'is', 'are')} ready.`
+          : `Attaching ${files(pending)}… You can send now: the message waits for ${plural(pending, 'it', 'them')}.`
         : null;
   return (
     <div role="status" className="composer__files-notice">
