@@ -17,14 +17,7 @@
 import { createContext, forwardRef, useContext, useMemo, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { DropdownMenu as Themed } from '@radix-ui/themes';
 import { useComposedRefs } from 'radix-ui/internal';
-
-/** Elements a menu may be portalled into: page landmarks and dialogs (axe counts both as regions). */
-const MENU_HOSTS = ['main', 'nav', 'aside', '[role="main"]', '[role="navigation"]', '[role="complementary"]', '[role="dialog"]', '[role="alertdialog"]'].join(', ');
-
-/** The landmark (or dialog) around an element; undefined leaves the portal at <body>. */
-function menuHostOf(element: Element | null): HTMLElement | undefined {
-  return element?.closest<HTMLElement>(MENU_HOSTS) ?? undefined;
-}
+import { overlayHostOf } from './overlayHost';
 
 interface TriggerElementValue {
   trigger: HTMLElement | null;
@@ -59,7 +52,7 @@ const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWith
  */
 const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, onInteractOutside, ...props }, ref) {
   const trigger = useContext(TriggerElement)?.trigger ?? null;
-  const host = menuHostOf(trigger);
+  const host = overlayHostOf(trigger);
   return (
     <Themed.Content
       {...props}

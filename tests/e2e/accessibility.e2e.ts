@@ -22,6 +22,7 @@ import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-pr
 import { verifyDomainThroughAdmin } from './domain-approval';
 import { chatWithVersions, closeEverything, escape, h1, openSidebarOnPhone, type Screen, type SeededData } from './accessibility-screens';
 import { OWNER_OVERLAYS } from './accessibility-overlays';
+import { NEW_OWNER_WITH_MEMBER_SELECTS, OWNER_SELECTS } from './accessibility-selects';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url).pathname;
@@ -374,6 +375,7 @@ const OWNER: Screen[] = [
   },
   // Every other menu, popover and dialog of the owner's screens (tests/build/overlay-coverage.test.ts).
   ...OWNER_OVERLAYS,
+  ...OWNER_SELECTS,
   { name: 'Page not found', path: '/no-such-page', ready: h1(/not found/i) },
 ];
 
@@ -465,6 +467,7 @@ const NEW_OWNER_WITH_MEMBER: Screen[] = [
     },
     close: closeEverything,
   },
+  ...NEW_OWNER_WITH_MEMBER_SELECTS,
 ];
 
 const ADMIN: Screen[] = [
