@@ -12,7 +12,7 @@
  * next request exactly as before. Only tokens that passed every check are kept, keyed by their
  * whole text: a token altered in any byte is another key and is checked in full.
  */
-import type { AuthClaims } from './access-tokens';
+import type { AuthClaims } from './auth-claims';
 
 export interface VerifiedToken {
   readonly claims: Readonly<AuthClaims>;
