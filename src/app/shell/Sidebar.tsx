@@ -12,7 +12,6 @@ import { useWaitingJoinRequests } from '../../features/orgs/waiting-join-request
 import { SidebarNav } from './SidebarNav';
 import type { SidebarState } from './useSidebarState';
 import { UserMenu } from './UserMenu';
-import { useRenderedOffScreen } from './useRenderedOffScreen';
 
 /** Collapsed rail width (spec 000 §9); the CSS uses the same value. */
 export const SIDEBAR_COLLAPSED_WIDTH_PX = 72;
@@ -25,10 +24,11 @@ interface SidebarProps {
 
 export function Sidebar({ user, state }: SidebarProps) {
   const { collapsed, isMobile, mobileOpen } = state;
+  const systemAdmin = isSystemAdminRole(user.role);
+  // Choosing anything in the overlay closes it (spec 000 §2); on desktop this does nothing.
+  const onChoose = state.closeMobile;
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH_PX : SIDEBAR_EXPANDED_WIDTH_PX;
   const waiting = useWaitingJoinRequests(isOrgManagerRole(user.role));
-  // The phone's closed overlay is off-canvas: its content renders after the screen's (useRenderedOffScreen).
-  const showContent = useRenderedOffScreen(isMobile && !mobileOpen);
 
   return (
     <>
@@ -46,70 +46,57 @@ export function Sidebar({ user, state }: SidebarProps) {
         inert={isMobile && !mobileOpen ? true : undefined}
         style={{ width }}
       >
-        {showContent ? <SidebarContent user={user} state={state} waiting={waiting} /> : null}
-      </aside>
-    </>
-  );
-}
-
-/** What the sidebar holds: its header, the space selector, the navigation, the plan card and its footer. */
-function SidebarContent({ user, state, waiting }: SidebarProps & { waiting: number }) {
-  const { collapsed, isMobile } = state;
-  const systemAdmin = isSystemAdminRole(user.role);
-  // Choosing anything in the overlay closes it (spec 000 §2); on desktop this does nothing.
-  const onChoose = state.closeMobile;
-  return (
-    <>
-      <div className="sidebar-header">
-        <RouterLink to="/dashboard" className="sidebar-logo" aria-label="Mosaic home" onClick={onChoose}>
-          <Logo size={28} />
-          {collapsed ? null : (
-            <Text size="4" weight="bold" className="sidebar-logo__name">
-              Mosaic
-            </Text>
-          )}
-        </RouterLink>
-        {isMobile ? (
-          <IconButton variant="ghost" color="gray" aria-label="Close menu" onClick={state.closeMobile}>
-            <Cross2Icon />
-          </IconButton>
-        ) : (
-          <Tooltip content={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} side="right">
-            <IconButton
-              variant="ghost"
-              color="gray"
-              className="sidebar-collapse-button"
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-              aria-expanded={!collapsed}
-              aria-controls="app-sidebar"
-              onClick={state.toggleCollapsed}
-            >
-              {collapsed ? <DoubleArrowRightIcon /> : <DoubleArrowLeftIcon />}
+        <div className="sidebar-header">
+          <RouterLink to="/dashboard" className="sidebar-logo" aria-label="Mosaic home" onClick={onChoose}>
+            <Logo size={28} />
+            {collapsed ? null : (
+              <Text size="4" weight="bold" className="sidebar-logo__name">
+                Mosaic
+              </Text>
+            )}
+          </RouterLink>
+          {isMobile ? (
+            <IconButton variant="ghost" color="gray" aria-label="Close menu" onClick={state.closeMobile}>
+              <Cross2Icon />
             </IconButton>
-          </Tooltip>
-        )}
-      </div>
-
-      {systemAdmin ? null : (
-        <div className="sidebar-block">
-          <SpaceSelector collapsed={collapsed} canCreate={isOrgManagerRole(user.role)} onChoose={onChoose} />
+          ) : (
+            <Tooltip content={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} side="right">
+              <IconButton
+                variant="ghost"
+                color="gray"
+                className="sidebar-collapse-button"
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+                aria-controls="app-sidebar"
+                onClick={state.toggleCollapsed}
+              >
+                {collapsed ? <DoubleArrowRightIcon /> : <DoubleArrowLeftIcon />}
+              </IconButton>
+            </Tooltip>
+          )}
         </div>
-      )}
 
-      <div className="sidebar-scroll">
-        <SidebarNav sections={withWaitingJoinRequests(sidebarSectionsFor(user.role), waiting)} collapsed={collapsed} onChoose={onChoose} />
-
-        {isOrgManagerRole(user.role) && !collapsed ? (
+        {systemAdmin ? null : (
           <div className="sidebar-block">
-            <PlanCard onChoose={onChoose} />
+            <SpaceSelector collapsed={collapsed} canCreate={isOrgManagerRole(user.role)} onChoose={onChoose} />
           </div>
-        ) : null}
-      </div>
+        )}
 
-      <div className="sidebar-footer">
-        <NotificationsButton collapsed={collapsed} onChoose={onChoose} />
-        <UserMenu user={user} collapsed={collapsed} onChoose={onChoose} />
-      </div>
+        <div className="sidebar-scroll">
+          <SidebarNav sections={withWaitingJoinRequests(sidebarSectionsFor(user.role), waiting)} collapsed={collapsed} onChoose={onChoose} />
+
+          {isOrgManagerRole(user.role) && !collapsed ? (
+            <div className="sidebar-block">
+              <PlanCard onChoose={onChoose} />
+            </div>
+          ) : null}
+        </div>
+
+        <div className="sidebar-footer">
+          <NotificationsButton collapsed={collapsed} onChoose={onChoose} />
+          <UserMenu user={user} collapsed={collapsed} onChoose={onChoose} />
+        </div>
+      </aside>
     </>
   );
 }
