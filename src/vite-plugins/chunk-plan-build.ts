@@ -30,15 +30,11 @@ export async function planFromFirstBuild(root: string, configFile: string, mode:
   const routeScreens = await readRouteScreens(root);
   const signIn = routeScreens.find((screen) => screen.path === '/login');
   if (!signIn) throw new Error('src/app/routes.tsx has no /login screen to plan the chunks around');
-  // Signing in leads to the Dashboard (src/features/auth), so it is the signed-in start's screen.
-  const landing = routeScreens.find((screen) => screen.path === '/dashboard');
-  if (!landing) throw new Error('src/app/routes.tsx has no /dashboard screen to plan the chunks around');
   const screens = new Map(routeScreens.map((screen) => [path.join(root, screen.source), screen.signedIn]));
   return planChunks({
     chunks,
     shellModule: path.join(root, 'src/app/shell/AppShell.tsx'),
     signInModule: path.join(root, signIn.source),
-    landingModule: path.join(root, landing.source),
     isSignedInScreen: (id) => screens.get(id),
   });
 }
@@ -62,9 +58,6 @@ export function chunkPlanGroups(plan: ChunkPlan): Rolldown.CodeSplittingGroup[] 
       name: (id: string) => (plan.merged.get(id) === name ? name : null),
       debugName: name,
       priority: mergedOrder.length - index,
-      // Every module of the plan is named above, so none needs pulling in; pulled in, a barrel the
-      // sign-in screen's chunk imports (radix-ui's internals) would bring the shell's share of it along.
-      includeDependenciesRecursively: false,
     })),
   ];
 }

@@ -23,12 +23,6 @@ export interface ChunkPlanInput {
   shellModule: string;
   /** Module id of the sign-in screen, the signed-out visitor's first screen. */
   signInModule: string;
-  /**
-   * Module id of the screen a signed-in start opens on (the Dashboard: where signing in leads).
-   * Its shared chunks are planned as the shell's, so the signed-in start fetches a few larger files
-   * instead of many small ones; the other signed-in screens then load them with the shell.
-   */
-  landingModule?: string;
   /** For a screen's module id: true when only a signed-in user is shown it. Undefined for a module that is not a screen. */
   isSignedInScreen: (moduleId: string) => boolean | undefined;
 }
@@ -59,7 +53,7 @@ export interface ChunkPlan {
  * holds them, so every other shared chunk is pinned under a name of its own, and a chunk that
  * imports something no group may take (a screen's chunk, the entry) is left out.
  */
-export function planChunks({ chunks, shellModule, signInModule, landingModule, isSignedInScreen }: ChunkPlanInput): ChunkPlan {
+export function planChunks({ chunks, shellModule, signInModule, isSignedInScreen }: ChunkPlanInput): ChunkPlan {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const staticClosure = (start: OutputChunk): Set<OutputChunk> => {
     const seen = new Set<OutputChunk>();
@@ -132,7 +126,7 @@ export function planChunks({ chunks, shellModule, signInModule, landingModule, i
     const root = roots.find((chunk) => chunk.facadeModuleId === module);
     return root ? staticClosure(root) : new Set<OutputChunk>();
   };
-  const shellLoads = new Set([...loadsOf(shellModule), ...(landingModule ? loadsOf(landingModule) : [])]);
+  const shellLoads = loadsOf(shellModule);
   const signInLoads = loadsOf(signInModule);
   const mergedInto = (chunk: OutputChunk): MergedChunkName | null => {
     if (!shellLoads.has(chunk)) return null;

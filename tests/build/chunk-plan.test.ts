@@ -68,7 +68,7 @@ function filesLoadedFor(root: string, chunks: Rolldown.OutputChunk[], screens: s
   return Object.entries(filesByChunk(root, chunks)).flatMap(([name, files]) => (names.has(name) ? files : [])).sort();
 }
 
-async function plannedBuild({ landing }: { landing?: string } = {}) {
+async function plannedBuild() {
   const root = await fixtureProject(APP);
   const first = await buildFixture(root, []);
   const signedIn: Record<string, boolean> = { 'login.js': false, 'register.js': false, 'dashboard.js': true, 'settings.js': true };
@@ -76,7 +76,6 @@ async function plannedBuild({ landing }: { landing?: string } = {}) {
     chunks: first,
     shellModule: join(root, 'app-shell.js'),
     signInModule: join(root, 'login.js'),
-    landingModule: landing ? join(root, landing) : undefined,
     isSignedInScreen: (id) => signedIn[id.slice(root.length + 1)],
   });
   return { root, first, second: await buildFixture(root, chunkPlanGroups(plan)) };
@@ -105,19 +104,6 @@ describe('chunk plan of the signed-in shell', () => {
     // little more (what it shares with the shell, whole), but never the shell's own chunk.
     expect(filesLoadedFor(root, second, ['login'])).toEqual(filesLoadedFor(root, first, ['login']));
     expect(chunksLoadedFor(second, ['login'])).not.toContain('shell');
-    expect(chunksLoadedFor(second, ['register'])).not.toContain('shell');
-  });
-
-  it("plans the signed-in start's screen with the shell: its shared chunks join the shell's", async () => {
-    const { root, first, second } = await plannedBuild({ landing: 'dashboard.js' });
-    const byName = filesByChunk(root, second);
-    // chart, shared by the Dashboard and Settings only, is now the shell's: the start fetches it with the shell.
-    expect(byName.shell).toEqual(['chart.js', 'menuItem.js', 'nav.js', 'pwa.js', 'status.js']);
-    const start = ['app-shell', 'dashboard'];
-    expect(chunksLoadedFor(second, start)).not.toContain('chart');
-    expect(filesLoadedFor(root, second, start)).toEqual(filesLoadedFor(root, first, start));
-    // Signed-out screens are planned as before.
-    expect(filesLoadedFor(root, second, ['login'])).toEqual(filesLoadedFor(root, first, ['login']));
     expect(chunksLoadedFor(second, ['register'])).not.toContain('shell');
   });
 });
