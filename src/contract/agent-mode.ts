@@ -103,7 +103,7 @@ export const GOAL_MAX_CHARS = 4_000;
 export const INSTRUCTION_MAX_CHARS = 2_000;
 export const ANSWER_MAX_CHARS = 4_000;
 export const MAX_REFERENCED_DOCUMENTS = 10;
-/** A run's title is its goal's first line, cut like a chat title (spec 001 §4: 50 characters). */
+/** The run list's page: its size unless asked otherwise, and the most one request may ask for. */
 export const RUNS_PAGE_LIMIT = 20;
 export const RUNS_PAGE_MAX = 100;
 
