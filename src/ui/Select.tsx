@@ -16,21 +16,13 @@
  * item, arrows and typing move, Enter picks, Escape closes and returns focus to the button, a press
  * outside closes it).
  */
-import { createContext, forwardRef, useContext, useLayoutEffect, useMemo, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { forwardRef, useLayoutEffect, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { Select as Themed } from '@radix-ui/themes';
-import { useComposedRefs } from 'radix-ui/internal';
-import { overlayHostOf } from './overlayHost';
+import { overlayHostOf, TriggerElement, useTriggerElement, useTriggerElementRef, useTriggerElementState } from './overlayHost';
 
 export type SelectRootProps = ComponentPropsWithoutRef<typeof Themed.Root>;
 export type SelectTriggerProps = ComponentPropsWithoutRef<typeof Themed.Trigger>;
 export type SelectContentProps = ComponentPropsWithoutRef<typeof Themed.Content>;
-
-interface TriggerElementValue {
-  trigger: HTMLElement | null;
-  setTrigger: (element: HTMLElement | null) => void;
-}
-const TriggerElement = createContext<TriggerElementValue | null>(null);
-const ignore = () => undefined;
 
 /**
  * While `open`, undoes what Radix's `hideOthers` does when the list opens: it sets `aria-hidden` on
@@ -54,13 +46,11 @@ function useKeepPageVisible(open: boolean): void {
 }
 
 function Root({ open: openProp, defaultOpen = false, onOpenChange, ...props }: SelectRootProps) {
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
   useKeepPageVisible(open);
-  const value = useMemo(() => ({ trigger, setTrigger }), [trigger]);
   return (
-    <TriggerElement.Provider value={value}>
+    <TriggerElement.Provider value={useTriggerElementState()}>
       <Themed.Root
         {...props}
         open={open}
@@ -74,13 +64,11 @@ function Root({ open: openProp, defaultOpen = false, onOpenChange, ...props }: S
 }
 
 const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, SelectTriggerProps>(function Trigger(props, ref) {
-  // setTrigger is a state setter: the same function on every render, so the ref is stable.
-  const composed = useComposedRefs(ref, useContext(TriggerElement)?.setTrigger ?? ignore);
-  return <Themed.Trigger {...props} ref={composed} />;
+  return <Themed.Trigger {...props} ref={useTriggerElementRef(ref)} />;
 });
 
 const Content = forwardRef<ElementRef<typeof Themed.Content>, SelectContentProps>(function Content({ container, ...props }, ref) {
-  const trigger = useContext(TriggerElement)?.trigger ?? null;
+  const trigger = useTriggerElement();
   return <Themed.Content {...props} ref={ref} container={container ?? overlayHostOf(trigger)} />;
 });
 
