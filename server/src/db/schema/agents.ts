@@ -8,6 +8,7 @@ import type { CitationDto, NumberedSource } from '../../../../src/contract/citat
 import { spaces } from './spaces';
 import { users } from './users';
 import { spaceOwnedColumns } from './space-owned';
+import { spaceLexemes } from './space-search';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -34,10 +35,10 @@ export const chatSessions = pgTable(
   (table) => [
     index('chat_sessions_space_updated_idx').on(table.spaceId, table.updatedAt),
     index('chat_sessions_space_agent_idx').on(table.spaceId, table.agentSlug, table.updatedAt),
-    // Full-text search of titles (history search), within one space: the space is a key of the same
-    // GIN index (btree_gin), so a search reads the matches of its own space, not of every space's
-    // chats (docs/scale.md).
-    index('chat_sessions_space_title_search_idx').using('gin', table.spaceId, table.titleTsv),
+    // Full-text search of titles (history search), within one space: the index's words are the
+    // space's own (spaceLexemes), so a search reads the matches of its own space, not of every
+    // space's chats (docs/scale.md "Search scoped by space").
+    index('chat_sessions_space_title_lexemes_idx').using('gin', spaceLexemes(table.spaceId, table.titleTsv)),
   ],
 );
 
@@ -85,8 +86,8 @@ export const chatMessages = pgTable(
     // Versions of a message (its siblings) and a branch's continuation (its children).
     index('chat_messages_parent_idx').on(table.parentId),
     uniqueIndex('chat_messages_space_idempotency_key_unique').on(table.spaceId, table.idempotencyKey),
-    // Full-text search of message contents (history search), within one space (btree_gin, as above).
-    index('chat_messages_space_content_search_idx').using('gin', table.spaceId, table.contentTsv),
+    // Full-text search of message contents (history search), within one space (as above).
+    index('chat_messages_space_content_lexemes_idx').using('gin', spaceLexemes(table.spaceId, table.contentTsv)),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
     check('chat_messages_rating_check', sql`${table.rating} is null or ${table.rating} in (-1, 1)`),
   ],

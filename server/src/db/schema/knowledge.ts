@@ -17,6 +17,7 @@ import {
 import { KB_DOCUMENT_STATUSES } from '../../../../src/contract/knowledge';
 import { spaces } from './spaces';
 import { users } from './users';
+import { spaceLexemes } from './space-search';
 
 export const kbDocumentStatusEnum = pgEnum('kb_document_status', KB_DOCUMENT_STATUSES);
 
@@ -83,9 +84,9 @@ export const kbPassages = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (table) => [
-    // Search is always within one space: the space is a key of the GIN index (btree_gin), so a
-    // search reads its own space's matches, not every space's (docs/scale.md).
-    index('kb_passages_space_tsv').using('gin', table.spaceId, table.tsv),
+    // Search is always within one space: the index's words are the space's own (spaceLexemes), so
+    // a search reads its own space's matches, not every space's (docs/scale.md).
+    index('kb_passages_space_lexemes_idx').using('gin', spaceLexemes(table.spaceId, table.tsv)),
     index('kb_passages_document').on(table.documentId, table.ordinal),
     index('kb_passages_space').on(table.spaceId),
   ],

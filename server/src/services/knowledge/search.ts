@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
+import { matchesInSpace } from '../../db/schema/space-search';
 import { fuseRankings } from './rank-fusion';
 import { nearestPassages, type NearPassage, type SemanticIndex } from './semantic-index';
 import type { KnowledgeContext } from '../../../../src/contract/knowledge';
@@ -61,6 +62,8 @@ const quoted = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
  *      passages that share its key words);
  *   3. any one of its words, ranking at most BROAD_CANDIDATES matches (common words in a large
  *      space would otherwise mean ranking most of it).
+ * Matches are found through the index scoped by space (db/schema/space-search.ts), then checked
+ * against the stored vector too (the scoped index has no positions, so a "phrase" is checked there).
  * Only the returned k get ts_headline (the expensive part), which yields `highlights` — in
  * hybrid search that is the full-text candidates (hybridCandidates), ranked before fusion.
  *
@@ -89,7 +92,9 @@ async function fullTextSearch(db: DbExecutor, input: { spaceId: string; query: s
     const candidates = sql`
       SELECT p.id, p.document_id, p.ordinal, p.content, p.tsv
       FROM kb_passages p
-      WHERE p.space_id = ${input.spaceId}::uuid AND p.tsv @@ (${match}) ${onlyDocuments} ${exclude}
+      WHERE p.space_id = ${input.spaceId}::uuid
+        AND ${matchesInSpace(sql`p.space_id`, sql`p.tsv`, input.spaceId, match)}
+        AND p.tsv @@ (${match}) ${onlyDocuments} ${exclude}
       ${cap ? sql`LIMIT ${cap}` : sql``}`;
     const result = await db.execute(sql`
       SELECT c.id, c.document_id, c.ordinal, c.content, d.filename,
