@@ -15,5 +15,4 @@ DROP INDEX "chat_messages_space_content_search_idx";--> statement-breakpoint
 DROP INDEX "chat_sessions_space_title_search_idx";--> statement-breakpoint
 DROP INDEX "kb_passages_space_tsv";--> statement-breakpoint
 CREATE INDEX "chat_messages_space_content_lexemes_idx" ON "chat_messages" USING gin (mosaic_space_lexemes("space_id", "content_tsv"));--> statement-breakpoint
-CREATE INDEX "chat_sessions_space_title_lexemes_idx" ON "chat_sessions" USING gin (mosaic_space_lexemes("space_id", "title_tsv"));--> statement-breakpoint
 CREATE INDEX "kb_passages_space_lexemes_idx" ON "kb_passages" USING gin (mosaic_space_lexemes("space_id", "tsv"));

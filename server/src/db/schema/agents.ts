@@ -35,10 +35,6 @@ export const chatSessions = pgTable(
   (table) => [
     index('chat_sessions_space_updated_idx').on(table.spaceId, table.updatedAt),
     index('chat_sessions_space_agent_idx').on(table.spaceId, table.agentSlug, table.updatedAt),
-    // Full-text search of titles (history search), within one space: the index's words are the
-    // space's own (spaceLexemes), so a search reads the matches of its own space, not of every
-    // space's chats (docs/scale.md "Search scoped by space").
-    index('chat_sessions_space_title_lexemes_idx').using('gin', spaceLexemes(table.spaceId, table.titleTsv)),
   ],
 );
 
@@ -86,7 +82,10 @@ export const chatMessages = pgTable(
     // Versions of a message (its siblings) and a branch's continuation (its children).
     index('chat_messages_parent_idx').on(table.parentId),
     uniqueIndex('chat_messages_space_idempotency_key_unique').on(table.spaceId, table.idempotencyKey),
-    // Full-text search of message contents (history search), within one space (as above).
+    // Full-text search of message contents (history search), within one space: the index's words
+    // are the space's own (spaceLexemes), so a search reads the matches of its own space, not of
+    // every space's messages (docs/scale.md "Search scoped by space"). Titles need no index: a
+    // search checks the stored vectors of the space's chats, which the history list reads anyway.
     index('chat_messages_space_content_lexemes_idx').using('gin', spaceLexemes(table.spaceId, table.contentTsv)),
     check('chat_messages_role_check', sql`${table.role} in ('user', 'assistant')`),
     check('chat_messages_rating_check', sql`${table.rating} is null or ${table.rating} in (-1, 1)`),

@@ -48,7 +48,8 @@ export async function searchHistory(
   // own entries for each word, not a common word's entries across every organisation (200–270 ms
   // for "campaign launch" with a million messages), nor every message of the space matched one by
   // one (4–11 ms for a space of 5,200 messages); 0.6 ms that way (docs/scale.md). The same read
-  // names each chat's newest match, whose snippet is then read by id.
+  // names each chat's newest match, whose snippet is then read by id. Titles are matched on the
+  // stored vectors of the space's chats, which the history list reads anyway.
   const query = sql`to_tsquery('english', ${prefixQuery(terms)})`;
   const result = await db.execute(sql`
     with found as materialized (
@@ -61,7 +62,7 @@ export async function searchHistory(
       select s.id, s.title, s.agent_slug, s.user_id, s.created_at, s.updated_at, s.pinned_at, (s.title_tsv @@ ${query}) as by_title
         from chat_sessions s
        where s.space_id = ${spaceId} and s.deleted_at is null ${slugFilter}
-         and (${matchesInSpace(sql`s.space_id`, sql`s.title_tsv`, spaceId, query)} or s.id in (select session_id from found))
+         and (s.title_tsv @@ ${query} or s.id in (select session_id from found))
        order by by_title desc, s.updated_at desc
        limit ${options.limit}
     )
