@@ -157,6 +157,23 @@ describe('rate limits shared through the database', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts many requests for the same buckets at once, through two processes, each exactly once', async () => {
+    const bucket = { bucket: `burst:${uniqueEmail()}`, max: 40 };
+    const other = { bucket: `burst-address:${uniqueEmail()}`, max: 1_000 };
+    // Thirty at once in each process (one person's tabs and scripts): counted together while a
+    // statement for the same buckets is out, yet every request gets a count of its own.
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => (index % 2 ? first : second).deps.rateLimits.hit([bucket, other])),
+    );
+    const countsOf = (name: string) => results.map((result) => result.counted.find((entry) => entry.bucket === name)!.hits).sort((a, b) => a - b);
+    const oneToSixty = Array.from({ length: 60 }, (_, index) => index + 1);
+    expect(countsOf(bucket.bucket)).toEqual(oneToSixty);
+    expect(countsOf(other.bucket)).toEqual(oneToSixty);
+    // Exactly the hits past the allowance are refused.
+    expect(results.filter((result) => result.exceeded.length > 0)).toHaveLength(20);
+    expect(await first.deps.rateLimits.current(bucket)).toMatchObject({ hits: 60 });
+  });
+
   it('sweeps counters of ended windows', async () => {
     const longAgo = new Date(Date.now() - 10 * 60_000);
     await first.database.db.insert(rateLimitCounters).values({ bucket: 'signin:address:/api/v1/login:192.0.2.1', windowStart: longAgo, hits: 99 });
