@@ -13,6 +13,8 @@
  *
  * Ends with one line `N passed, N failed` (exit code 1 when any failed). BENCH_SCALE_DATABASE
  * names an already seeded database to reuse; BENCH_KEEP_DATABASE=1 keeps the one made.
+ * BENCH_ENDPOINTS (names, comma-separated, e.g. `history search,admin audit log`) measures only
+ * those, for work on one page; the line then counts only them.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -33,6 +35,10 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const P95_TARGET_MS = 100;
+const ONLY = (process.env.BENCH_ENDPOINTS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const unknown = ONLY.filter((name) => !SCALE_ENDPOINTS.some((endpoint) => endpoint.name === name));
+if (unknown.length > 0) throw new Error(`BENCH_ENDPOINTS: no endpoint named ${unknown.join(', ')} (names: ${SCALE_ENDPOINTS.map((endpoint) => endpoint.name).join(', ')})`);
+const ENDPOINTS = ONLY.length > 0 ? SCALE_ENDPOINTS.filter((endpoint) => ONLY.includes(endpoint.name)) : SCALE_ENDPOINTS;
 const CAPTURE_HOOK = path.join(import.meta.dirname, 'scale-sql-capture.mjs');
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -76,7 +82,7 @@ async function planChecks(url: string, jwtSecret: string, folder: string): Promi
   try {
     const tokens = { owner: await signIn(server.baseUrl, CALLER_EMAILS.owner), platformAdmin: await signIn(server.baseUrl, CALLER_EMAILS.platformAdmin) };
     const plans = new Map<string, PlanCheck>();
-    for (const endpoint of SCALE_ENDPOINTS) {
+    for (const endpoint of ENDPOINTS) {
       const before = await capturedSince(captureFile, 0);
       const response = await fetch(`${server.baseUrl}/api/v1${endpoint.path}`, { headers: headersFor(endpoint, tokens) });
       const body = await response.text();
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     try {
       console.log(`load: ${CONNECTIONS} connections, ${DURATION} s per endpoint, after a 2 s warm-up at 10`);
-      for (const endpoint of SCALE_ENDPOINTS) {
+      for (const endpoint of ENDPOINTS) {
         const url = `${server.baseUrl}/api/v1${endpoint.path}`;
         const headers = headersFor(endpoint, tokens);
         await loadEndpoint({ url, headers, connections: 10, durationSeconds: 2 });
