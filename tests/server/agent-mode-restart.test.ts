@@ -5,9 +5,11 @@
  * or, when that step has used its attempts, fails it with a refund. On PostgreSQL a run carried out
  * by a worker process streams to a client of an API-only process, and a cancel there stops it.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentModeRunDetail } from '../../src/contract/agent-mode';
 import type { Database } from '../../server/src/db/database';
+import { agentModeRuns, agentModeSteps } from '../../server/src/db/schema/index';
 import { newRun, openRunStream, runAction, runDetail, waitForStatus, type Caller } from '../helpers/agent-mode-client';
 import { creditsOf, seedDocument } from '../helpers/fake-openai-chat';
 import { databaseAndModelPerTest } from '../helpers/restart-set-up';
@@ -26,9 +28,9 @@ describe(`an Agent Mode run interrupted by a restart (${testEngine})`, () => {
   const env = (fake: FakeOpenAi, extra: Record<string, string> = {}) => ({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, AGENT_RUN_LEASE_SECONDS: '1', ...extra });
 
   /** Starts a run whose second step (the brief) is cut off mid-text when the first server stops. */
-  async function interruptMidStep(database: Database, fake: FakeOpenAi) {
+  async function interruptMidStep(database: Database, fake: FakeOpenAi, extra: Record<string, string> = {}) {
     fake.behave({ respond: (request) => (stepOf(request) === 'Set the brief' ? BRIEF : `Done: ${stepOf(request)}.`), chunkSize: 10, pauseAfterCharacters: 60 });
-    const first: TestApp = await createTestApp({ database, env: env(fake) });
+    const first: TestApp = await createTestApp({ database, env: env(fake, extra) });
     const owner = await registerOwner(first.app);
     await seedDocument(database, { spaceId: owner.defaultSpace.id, filename: 'salon.md', passages: ['Spring is our busiest season for salon bookings.'] });
     const caller: Caller = { access_token: owner.access_token, spaceId: owner.defaultSpace.id };
@@ -60,6 +62,28 @@ describe(`an Agent Mode run interrupted by a restart (${testEngine})`, () => {
     // The stream ended with the brief as the resumed attempt wrote it (the half-written one replaced).
     expect(stream.textOf(done.steps[1]!.id)).toBe(BRIEF);
     expect((await creditsOf(second.app, caller)).remaining).toBe(before.remaining - plan.run.estimate_credits);
+  }, 90_000);
+
+  it('goes back to the queue when its server stops, so the next process carries on without waiting out the lease', async () => {
+    const { database, fake } = await setUp();
+    // A lease far longer than the test: only a run handed back at the stop can be carried on at once.
+    const longLease = { AGENT_RUN_LEASE_SECONDS: '600' };
+    const { caller, plan } = await interruptMidStep(database, fake, longLease);
+    const [run] = await database.db.select().from(agentModeRuns).where(eq(agentModeRuns.id, plan.run.id));
+    const steps = await database.db.select().from(agentModeSteps).where(eq(agentModeSteps.runId, plan.run.id)).orderBy(agentModeSteps.position);
+    expect(run).toMatchObject({ status: 'queued', leaseUntil: null });
+    expect(steps.map((step) => [step.status, step.error])).toEqual([
+      ['succeeded', null],
+      ['pending', 'The server is restarting'],
+      ['pending', null],
+    ]);
+
+    fake.behave({ respond: (request) => (stepOf(request) === 'Set the brief' ? BRIEF : `Done: ${stepOf(request)}.`), chunkSize: 10 });
+    const second = await createTestApp({ database, env: env(fake, longLease) });
+    cleanups.push(() => second.close());
+    const done = await waitForStatus(second.app, caller, plan.run.id, ['succeeded', 'failed'], 60_000);
+    expect(done.run.status).toBe('succeeded');
+    expect(done.steps.map((step) => step.output)).toEqual(['Done: Research the knowledge base.', BRIEF, 'Done: Write the draft.']);
   }, 90_000);
 
   it('fails the step with a refund when it has used its attempts', async () => {

@@ -19,6 +19,7 @@ import {
   completeStep,
   failStep,
   finishHeld,
+  handBackHeld,
   pauseHeld,
   readRun,
   readSteps,
@@ -52,8 +53,15 @@ export type ExecuteOutcome =
   | { kind: 'skipped' }
   /** Put back in the queue after a failure worth retrying (attempt `attempt` of the step): a new job goes after `retryAfterSeconds`. */
   | { kind: 'requeued'; error: string; attempt: number; retryAfterSeconds: number }
-  /** Left running for the next process (this one is stopping): the recovery sweep resumes it. */
-  | { kind: 'released' };
+  /**
+   * This process is stopping: the run went back to the queue at once (its step, if one was under
+   * way, back to pending), and a new job is sent for another process, rather than the run waiting
+   * for its lease to run out and the recovery sweep (as chat runs are handed back: agents/runner.ts).
+   */
+  | { kind: 'handed-back' };
+
+/** Why a handed-back step is pending again, kept on the step as a retried step's error is. */
+export const SERVER_RESTARTING = 'The server is restarting';
 
 export const RUN_LEASE_LOST = leaseLostMessage('Agent Mode run');
 
@@ -73,7 +81,7 @@ export async function executeRun(deps: ExecutorDeps, runId: string, signal: Abor
   try {
     for (;;) {
       // Stopping between steps: the next process carries on from here (shutdown), or nothing does (cancel).
-      if (stepSignal.aborted) return stepSignal.reason === 'shutdown' ? { kind: 'released' } : letGo(deps, held);
+      if (stepSignal.aborted) return stepSignal.reason === 'shutdown' ? handBack(deps, held, await handBackHeld(db, held)) : letGo(deps, held);
       const run = await readRun(db, runId);
       if (!run || run.status !== 'running' || run.claims !== held.claims) return letGo(deps, held);
       const steps = await readSteps(db, runId);
@@ -136,8 +144,8 @@ async function carryOutStep(deps: ExecutorDeps, held: HeldRun, run: RunRow, next
       case 'let-go':
         return letGo(deps, held);
       case 'release':
-        // Left running: its lease expires and the recovery sweep (here or elsewhere) resumes this step.
-        return { kind: 'released' };
+        // This process is stopping: the step starts over in the next process, at once.
+        return handBack(deps, held, await requeueHeld(db, held, step, SERVER_RESTARTING));
       case 'retry':
         if (!(await requeueHeld(db, held, step, verdict.message))) return letGo(deps, held);
         deps.log.warn({ err: error, runId: run.id, step: step.position, attempt: step.attempts }, 'Agent Mode step failed; it will be retried');
@@ -152,6 +160,13 @@ async function carryOutStep(deps: ExecutorDeps, held: HeldRun, run: RunRow, next
   } finally {
     deps.streams.finished(step.id);
   }
+}
+
+/** The run went back to the queue under this claim (or the claim was lost on the way). */
+async function handBack(deps: ExecutorDeps, held: HeldRun, written: boolean): Promise<ExecuteOutcome> {
+  if (!written) return letGo(deps, held);
+  await deps.waker.wake(runTopic(held.id));
+  return { kind: 'handed-back' };
 }
 
 /** The run came to rest under this claim (or the claim was lost on the way). */

@@ -173,6 +173,13 @@ export async function requeueHeld(db: Db, held: HeldRun, step: StepRow, error: s
   });
 }
 
+/** This process is stopping between steps: the run goes back to the queue for another process. */
+export async function handBackHeld(db: Db, held: HeldRun): Promise<boolean> {
+  return underClaim(db, async (tx) => {
+    if (!(await lease.backToQueue(tx, held))) throw new ClaimLost();
+  });
+}
+
 /** Whether this claim was taken over by a later one (rather than the run cancelled or ended). */
 export const takenOver = lease.takenOver;
 

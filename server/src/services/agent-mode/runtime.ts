@@ -78,7 +78,8 @@ export function createAgentModeRuntime(deps: AgentModeRuntimeDeps): AgentModeRun
       // The whole run must fit: every step's model call plus a margin for its context.
       jobExpireInSeconds: MAX_STEPS * (Math.ceil(config.llm.timeoutMs / 1000) + 60),
       attempt: (runId, signal) => executeRun(executorDeps, runId, signal),
-      retryAfterSeconds: (outcome) => (outcome.kind === 'requeued' ? outcome.retryAfterSeconds : undefined),
+      // A run handed back by a stopping process gets its new job at once (another process's workers take it).
+      retryAfterSeconds: (outcome) => (outcome.kind === 'requeued' ? outcome.retryAfterSeconds : outcome.kind === 'handed-back' ? 0 : undefined),
       stranded: (queuedForMs) => strandedRuns(db, queuedForMs),
     },
     { config, jobs, streams, log },

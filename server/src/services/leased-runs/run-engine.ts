@@ -166,8 +166,8 @@ export function createRunEngine<Outcome>(kind: RunKind<Outcome>, { config, jobs,
     async close() {
       closing = true;
       clearInterval(sweep);
-      // Attempts in progress here stop: a chat run goes back to the queue with a new job (its attempt
-      // sends it), an Agent Mode step stays 'running' until its lease runs out and the sweep resumes it.
+      // Attempts in progress here stop: a chat run or an Agent Mode run goes back to the queue with a
+      // new job (its attempt sends it), for another process, rather than waiting out its lease.
       for (const controller of running.values()) controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...inFlight]);
       await Promise.allSettled([...sending]);
