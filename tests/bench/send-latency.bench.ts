@@ -201,18 +201,17 @@ async function oneFirstChat(browser: Browser, server: RunningServer, round: numb
   const probe = await readProbe(page);
   const timing = JSON.parse(
     await page.evaluate(
-      "JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.name.includes('/messages/async') || e.name.includes('/stream')).map((e) => ({ name: e.name, start: e.startTime, firstByte: e.responseStart, end: e.responseEnd })))",
+      "JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.name.includes('/messages/async')).map((e) => ({ name: e.name, start: e.startTime, firstByte: e.responseStart, end: e.responseEnd })))",
     ),
   ) as { name: string; start: number; firstByte: number; end: number }[];
   const controlled = await page.evaluate('Boolean(navigator.serviceWorker.controller)');
   await context.close();
   const post = timing.find((entry) => entry.name.includes('/messages/async'));
-  const stream = timing.find((entry) => entry.name.includes('/stream') && entry.start >= probe.clickAt);
   return {
     formatted: probe.formattedFrame - probe.clickAt,
     shown: probe.frame - probe.clickAt,
     answered: post ? post.end - probe.clickAt : Number.NaN,
-    streamOpened: stream ? stream.firstByte - probe.clickAt : Number.NaN,
+    streamOpened: probe.streamOpened ? probe.streamOpened - probe.clickAt : Number.NaN,
     controlled: Boolean(controlled),
   };
 }

@@ -22,12 +22,25 @@ export interface SendProbe {
   row: number;
   formatted: number;
   formattedFrame: number;
+  /** When the reply's event stream answered (0: not opened since the click). */
+  streamOpened: number;
 }
 
 export const SEND_PROBE_SCRIPT = `
 (() => {
-  const probe = { text: '', clickAt: 0, shown: 0, frame: 0, row: 0, formatted: 0, formattedFrame: 0 };
+  const probe = { text: '', clickAt: 0, shown: 0, frame: 0, row: 0, formatted: 0, formattedFrame: 0, streamOpened: 0 };
   window.__sendProbe = probe;
+  // When the reply's event stream answered (its headers): resource timing has no entry for a
+  // response still open, and the stream stays open past the first words.
+  const pageFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const answered = pageFetch.call(this, input, init);
+    if (probe.clickAt && !probe.streamOpened && /[/]stream([?]|$)/.test(url)) {
+      answered.then(() => { if (!probe.streamOpened) probe.streamOpened = performance.now(); }, () => {});
+    }
+    return answered;
+  };
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button && button.textContent.trim() === 'Send' && probe.text && !probe.clickAt) probe.clickAt = event.timeStamp;
@@ -50,6 +63,6 @@ export const SEND_PROBE_SCRIPT = `
 `;
 
 /** Arms the probe for the next send of `text` (the page's previous figures are dropped). */
-export const ARM_PROBE = (text: string) => `Object.assign(window.__sendProbe, { text: ${JSON.stringify(text)}, clickAt: 0, shown: 0, frame: 0, row: 0, formatted: 0, formattedFrame: 0 })`;
+export const ARM_PROBE = (text: string) => `Object.assign(window.__sendProbe, { text: ${JSON.stringify(text)}, clickAt: 0, shown: 0, frame: 0, row: 0, formatted: 0, formattedFrame: 0, streamOpened: 0 })`;
 
 export const READ_PROBE = 'JSON.stringify(window.__sendProbe)';
