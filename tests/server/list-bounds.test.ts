@@ -48,8 +48,6 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
  * whole"): each is a page's worth for a real organisation, and each is work still to do.
  */
 const NOT_YET_BOUNDED = [
-  '/spaces/',
-  '/spaces/archived',
   '/settings/domain-claims',
   '/kb/documents',
   '/agents/:slug/documents',
