@@ -49,7 +49,6 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
  */
 const NOT_YET_BOUNDED = [
   '/settings/domain-claims',
-  '/kb/documents',
   '/agents/:slug/documents',
   '/agents/sessions/:id/poll',
   '/assets/collections',

@@ -167,7 +167,7 @@ describe('switch, create, reset, forced set', () => {
     expect(localStorage.getItem('currentSpaceId')).toBe('space-a');
     expect(reloaded).toEqual(['space-a']);
     expect(events).toEqual([['space-switched', { spaceId: 'space-a', space: spaceA }]]);
-    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
     await client.api.http.get('/kb/documents');
     expect(fake.calls('GET', '/kb/documents')[0]?.headers.get('X-Space-Id')).toBe('space-a');
   });
