@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
+import { ASSET_LIMITS } from '../../src/contract/assets';
 import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
@@ -32,6 +33,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/assets': `at most ${ASSETS_LIST_MAX} assets (assets.service.ts MAX_LIST)`,
   '/assets/search': `at most ${ASSETS_LIST_MAX} assets (assets.service.ts MAX_LIST)`,
   '/assets/:id': 'one asset: at most 100 tags, and the collections it is in',
+  '/assets/collections': `at most ${ASSET_LIMITS.collectionsPerSpace} collections a space (ASSET_LIMITS.collectionsPerSpace, refused past it)`,
   '/agent-mode/runs/:id': 'one run: at most 8 steps',
   '/kb/documents/:id/text': 'a window of passages around the one asked for (PREVIEW_WINDOW_PASSAGES)',
   '/admin/overview': 'the 5 latest failures of each kind',
@@ -51,7 +53,6 @@ const NOT_YET_BOUNDED = [
   '/settings/domain-claims',
   '/agents/:slug/documents',
   '/agents/sessions/:id/poll',
-  '/assets/collections',
   '/account/sessions',
   '/orgs/members',
   '/orgs/invites',
