@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
 import { ASSET_LIMITS } from '../../src/contract/assets';
-import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
+import { MESSAGES_UNPAGED_MAX, POLL_MESSAGES_MAX } from '../../src/contract/agents';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
 import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
@@ -26,6 +26,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/agents': `the agents: ${AGENT_SLUGS.length}, fixed`,
   '/agents/:slug/settings': 'the providers an agent may use: a fixed set',
   '/agents/sessions/:id/messages': `paged with limit (≤ 500); without it the newest ${MESSAGES_UNPAGED_MAX} messages`,
+  '/agents/sessions/:id/poll': `the oldest ${POLL_MESSAGES_MAX} messages after \`since\`; the client's next poll, since the last of them, reads on`,
   '/agents/sessions/:id/shares': `at most ${SHARE_LINKS_PER_CHAT_MAX} links a chat`,
   '/billing/plans': 'the plan catalogue and the credit packs: fixed',
   '/billing/analytics/usage-breakdown': 'one row per feature or per agent: fixed sets',
@@ -52,7 +53,6 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
 const NOT_YET_BOUNDED = [
   '/settings/domain-claims',
   '/agents/:slug/documents',
-  '/agents/sessions/:id/poll',
   '/account/sessions',
   '/orgs/members',
   '/orgs/invites',
