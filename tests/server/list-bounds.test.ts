@@ -52,7 +52,6 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
  */
 const NOT_YET_BOUNDED = [
   '/settings/domain-claims',
-  '/agents/:slug/documents',
   '/account/sessions',
   '/orgs/members',
   '/orgs/invites',
