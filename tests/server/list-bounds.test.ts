@@ -8,8 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
-import { ASSET_LIMITS } from '../../src/contract/assets';
 import { MESSAGES_UNPAGED_MAX, POLL_MESSAGES_MAX } from '../../src/contract/agents';
+import { ASSET_LIMITS } from '../../src/contract/assets';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
 import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
@@ -123,7 +123,18 @@ describe('every list endpoint has a bound', () => {
     expect(lists.length).toBeGreaterThan(30);
     const pagedPaths = lists.filter((list) => list.paged).map((list) => list.path);
     expect(pagedPaths).toEqual(
-      expect.arrayContaining(['/agents/history', '/agents/history/search', '/billing/credits/transactions', '/admin/users', '/admin/audit', '/kb/search']),
+      expect.arrayContaining([
+        '/agents/history',
+        '/agents/history/search',
+        '/billing/credits/transactions',
+        '/admin/users',
+        '/admin/audit',
+        '/kb/search',
+        '/spaces/',
+        '/spaces/archived',
+        '/kb/documents',
+        '/agents/:slug/documents',
+      ]),
     );
   });
 
