@@ -22,6 +22,7 @@ import {
   streamQuerySchema,
 } from './agents';
 import {
+  agentDocumentPageSchema,
   agentDocumentSchema,
   agentSettingsPatchSchema,
   agentSettingsViewSchema,
@@ -80,10 +81,10 @@ export const AGENT_DECLARATIONS = {
   },
   documents: {
     ...common,
-    summary: 'Knowledge documents and whether this agent may use each',
+    summary: 'Knowledge documents and whether this agent may use each, by name: a page (`limit`, `cursor`), and the cursor of the next',
     params: slugParams,
     query: documentsQuery,
-    answers: { 200: z.array(agentDocumentSchema) },
+    answers: { 200: agentDocumentPageSchema },
     errors: [400, 401, 404, 422],
   },
   searchDocuments: {

@@ -6,7 +6,7 @@
  * in chat-shares.ts.
  */
 import { z } from 'zod';
-import { acceptedSchema, chatMessageSchema, MESSAGES_PAGE_MAX } from './agents';
+import { AGENT_DOCUMENTS_PAGE_DEFAULT, AGENT_DOCUMENTS_PAGE_MAX, acceptedSchema, chatMessageSchema, MESSAGES_PAGE_MAX } from './agents';
 import { MAX_ATTACHED_ASSETS } from './asset-types';
 import { CHAT_MODES } from './chat';
 import { FEEDBACK_CATEGORIES } from './feedback-categories';
@@ -167,7 +167,12 @@ export const documentsQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .transform((value) => value === 'true' || value === '1')
     .optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(AGENT_DOCUMENTS_PAGE_MAX).default(AGENT_DOCUMENTS_PAGE_DEFAULT),
 });
+
+/** GET /agents/{slug}/documents: a page of the space's documents by name, and the cursor of the next (null on the last). */
+export const agentDocumentPageSchema = z.object({ documents: z.array(agentDocumentSchema), next_cursor: z.string().nullable() });
 
 export const documentSearchQuery = z.object({
   query: z.string().trim().min(1, 'Enter something to search for').max(200),

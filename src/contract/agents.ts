@@ -95,6 +95,18 @@ export const MESSAGES_PAGE_MAX = 500;
  * longer chat's answer says `has_more`): no answer is unbounded (docs/scale.md).
  */
 export const MESSAGES_UNPAGED_MAX = 10_000;
+/**
+ * The most messages one answer of GET …/poll carries: the oldest after `since`. A client reading
+ * news asks again at once from the last message it got, so more than this is read on, not lost.
+ */
+export const POLL_MESSAGES_MAX = 100;
+/**
+ * GET /agents/{slug}/documents answers a page at a time (docs/scale.md): `limit` documents
+ * (AGENT_DOCUMENTS_PAGE_DEFAULT unless asked, at most AGENT_DOCUMENTS_PAGE_MAX), by name, and the
+ * cursor of the next page, null on the last.
+ */
+export const AGENT_DOCUMENTS_PAGE_DEFAULT = 200;
+export const AGENT_DOCUMENTS_PAGE_MAX = 500;
 
 export interface AcceptedMessage {
   session_id: string;

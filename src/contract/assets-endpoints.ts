@@ -20,6 +20,7 @@ import {
   textAssetBody,
 } from './asset-request-schemas';
 import {
+  ASSET_LIMITS,
   assetCapabilitiesSchema,
   assetCollectionSchema,
   assetCollectionsSchema,
@@ -149,7 +150,7 @@ export const ASSET_DECLARATIONS = {
   },
   createCollection: {
     ...spaceScoped,
-    summary: 'Make a collection (names are unique in a space, ignoring case)',
+    summary: `Make a collection (names are unique in a space, ignoring case; at most ${ASSET_LIMITS.collectionsPerSpace} a space, 409 TOO_MANY_COLLECTIONS past that)`,
     body: collectionBody,
     answers: { 201: assetCollectionSchema },
     errors: [400, 401, 404, 409, 422],

@@ -41,6 +41,11 @@ export const ASSET_LIMITS = {
   tagMax: 40,
   tagsPerAsset: 20,
   collectionNameMax: 80,
+  /**
+   * Collections a space may have: a shelf of named groups people pick from, not a second library, so
+   * GET /assets/collections answers them whole (docs/scale.md); one more is refused.
+   */
+  collectionsPerSpace: 200,
   /** A text asset's Markdown: a long deliverable fits; a book does not. */
   textContentMax: 200_000,
   promptMax: 1_000,
@@ -118,6 +123,7 @@ export const ASSET_ERROR_CODES = {
   imageGenerationUnavailable: 'IMAGE_GENERATION_UNAVAILABLE',
   imageGenerationFailed: 'IMAGE_GENERATION_FAILED',
   duplicate: 'DUPLICATE_ASSET',
+  tooManyCollections: 'TOO_MANY_COLLECTIONS',
 } as const;
 
 /** Texts both sides use word for word. */
@@ -128,6 +134,7 @@ export const ASSET_TEXT = {
   notFound: 'Asset not found',
   collectionNotFound: 'Collection not found',
   collectionExists: (name: string) => `There is already a collection called "${name}"`,
+  tooManyCollections: `A space can have at most ${ASSET_LIMITS.collectionsPerSpace} collections. Delete one you no longer need first; its assets stay in the library.`,
   imageGenerationUnavailable:
     'Image generation is not set up on this server. An administrator can turn it on by configuring an image model (IMAGE_PROVIDER, with OpenAI or an OpenAI-compatible server).',
 } as const;

@@ -41,7 +41,7 @@ export const KNOWLEDGE_DECLARATIONS = {
   },
   documents: {
     ...spaceScoped,
-    summary: "The space's documents, newest first; `category` filters",
+    summary: "The space's documents, newest first; `category` filters; a page at a time (`limit`, `cursor`), with the cursor of the next",
     query: documentListQuery,
     answers: { 200: documentListSchema },
     errors: [400, 401, 404, 422],

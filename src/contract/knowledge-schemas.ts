@@ -5,7 +5,7 @@
  * knowledge.ts, which screens load for its types and rules without the schema library.
  */
 import { z } from 'zod';
-import { KB_DOCUMENT_STATUSES, type KnowledgeDocument } from './knowledge';
+import { KB_DOCUMENTS_PAGE_DEFAULT, KB_DOCUMENTS_PAGE_MAX, KB_DOCUMENT_STATUSES, type KnowledgeDocument } from './knowledge';
 import { hashesToCheck, signUploadQuery, uploadCommitBody } from './upload-schemas';
 import { wireId } from './wire';
 
@@ -59,8 +59,13 @@ export const documentCommitBody = uploadCommitBody.extend({
 
 export const committedDocumentSchema = z.object({ id: wireId, status: z.enum(KB_DOCUMENT_STATUSES), document: documentSchema });
 
-export const documentListQuery = z.object({ category: z.string().trim().max(64).optional() });
-export const documentListSchema = z.object({ documents: z.array(documentSchema), total: z.number().int() });
+export const documentListQuery = z.object({
+  category: z.string().trim().max(64).optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(KB_DOCUMENTS_PAGE_MAX).default(KB_DOCUMENTS_PAGE_DEFAULT),
+});
+/** A page of the space's documents; `total` counts them all (of the category), `next_cursor` is null on the last page. */
+export const documentListSchema = z.object({ documents: z.array(documentSchema), total: z.number().int(), next_cursor: z.string().nullable() });
 
 export const searchQuery = z.object({
   query: z.string({ error: 'query is required' }).trim().min(1, 'query is required').max(500, 'query must be at most 500 characters'),

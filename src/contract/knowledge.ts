@@ -5,6 +5,14 @@ import { isOrgManagerRole, type Role } from './auth';
 export const KB_DOCUMENT_STATUSES = ['uploading', 'processing', 'ready', 'error'] as const;
 export type DocumentStatus = (typeof KB_DOCUMENT_STATUSES)[number];
 
+/**
+ * GET /kb/documents answers a page at a time (docs/scale.md "Every list has a bound"): `limit`
+ * documents (KB_DOCUMENTS_PAGE_DEFAULT unless asked, at most KB_DOCUMENTS_PAGE_MAX) and the cursor of
+ * the next page, null on the last.
+ */
+export const KB_DOCUMENTS_PAGE_DEFAULT = 200;
+export const KB_DOCUMENTS_PAGE_MAX = 500;
+
 export interface KnowledgeDocument {
   id: string;
   filename: string;

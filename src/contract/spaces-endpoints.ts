@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { EndpointDeclaration } from './endpoint';
 import { requiredText } from './required-text';
-import { SPACE_SLUG_PATTERN, archivedSpaceSchema, spaceDeletionSchema, spaceSchema } from './spaces';
+import { SPACE_SLUG_PATTERN, archivedSpacePageSchema, spaceDeletionSchema, spacePageQuerySchema, spacePageSchema, spaceSchema } from './spaces';
 
 const spaceName = z
   .string(requiredText('Name'))
@@ -56,9 +56,10 @@ const archiving = { ...common, params: spaceParams, answers: { 200: spaceSchema 
 export const SPACE_DECLARATIONS = {
   list: {
     ...common,
-    summary: "Spaces of the caller's organisation, default first, then by name",
-    answers: { 200: z.array(spaceSchema) },
-    errors: [401],
+    summary: "Spaces of the caller's organisation, default first, then by name: a page, and the cursor of the next",
+    query: spacePageQuerySchema,
+    answers: { 200: spacePageSchema },
+    errors: [401, 422],
   },
   create: {
     ...common,
@@ -69,9 +70,10 @@ export const SPACE_DECLARATIONS = {
   },
   archived: {
     ...common,
-    summary: "The organisation's archived spaces, by name (owners and admins)",
-    answers: { 200: z.array(archivedSpaceSchema) },
-    errors: [401, 403],
+    summary: "The organisation's archived spaces, by name (owners and admins): a page, and the cursor of the next",
+    query: spacePageQuerySchema,
+    answers: { 200: archivedSpacePageSchema },
+    errors: [401, 403, 422],
   },
   update: {
     ...common,

@@ -24,6 +24,24 @@ export interface CreateSpaceInput {
 export const archivedSpaceSchema = spaceSchema.extend({ archived_at: z.string() });
 export type ArchivedSpace = z.infer<typeof archivedSpaceSchema>;
 
+/**
+ * GET /spaces/ and GET /spaces/archived answer a page at a time (docs/scale.md "Every list has a
+ * bound"): `limit` spaces (SPACES_PAGE_DEFAULT unless asked, at most SPACES_PAGE_MAX) and the cursor
+ * of the next page, null on the last. The list is the spec's "object with data" (spec 000 §7).
+ */
+export const SPACES_PAGE_DEFAULT = 100;
+export const SPACES_PAGE_MAX = 200;
+
+export const spacePageQuerySchema = z.object({
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(SPACES_PAGE_MAX).default(SPACES_PAGE_DEFAULT),
+});
+
+export const spacePageSchema = z.object({ data: z.array(spaceSchema), next_cursor: z.string().nullable() });
+export type SpacePage = z.infer<typeof spacePageSchema>;
+export const archivedSpacePageSchema = z.object({ data: z.array(archivedSpaceSchema), next_cursor: z.string().nullable() });
+export type ArchivedSpacePage = z.infer<typeof archivedSpacePageSchema>;
+
 /** PATCH /spaces/{id}: the slug stays, as it is in people's links. */
 export interface UpdateSpaceInput {
   name?: string;

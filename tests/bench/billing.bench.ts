@@ -72,7 +72,7 @@ async function newOrganisation(baseUrl: string): Promise<Org> {
   });
   const { access_token } = (await registered.json()) as { access_token: string };
   const auth = { authorization: `Bearer ${access_token}` };
-  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as Array<{ id: string }>;
+  const spaces = ((await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { data: Array<{ id: string }> }).data;
   return { headers: { ...auth, 'x-space-id': spaces[0]!.id, 'content-type': 'application/json' } };
 }
 

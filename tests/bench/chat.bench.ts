@@ -65,7 +65,7 @@ async function api<T>(baseUrl: string, method: string, url: string, body?: objec
 async function register(baseUrl: string) {
   const email = `bench-${Date.now()}@bench.example.com`;
   const session = await api<{ access_token: string }>(baseUrl, 'POST', '/register', { email, password: PASSWORD, name: 'Bench', org_name: 'Bench Org' });
-  const spaces = await api<{ id: string }[]>(baseUrl, 'GET', '/spaces/', undefined, { authorization: `Bearer ${session.access_token}` });
+  const { data: spaces } = await api<{ data: { id: string }[] }>(baseUrl, 'GET', '/spaces/', undefined, { authorization: `Bearer ${session.access_token}` });
   return { email, headers: { authorization: `Bearer ${session.access_token}`, 'x-space-id': spaces[0]!.id } };
 }
 

@@ -92,7 +92,7 @@ async function openChatSignedIn(browser: Browser, server: RunningServer): Promis
   const account = uniqueAccount('bench-send');
   await registerAccount(server.baseUrl, account);
   const { access_token: token } = await apiLogin(server.baseUrl, account);
-  const spaces = (await (await fetch(`${server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+  const spaces = ((await (await fetch(`${server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] }).data;
   const first = await fetch(`${server.baseUrl}/api/v1/agents/seo/messages/async`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-space-id': spaces[0]!.id, 'content-type': 'application/json' },

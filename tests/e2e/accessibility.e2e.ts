@@ -887,7 +887,7 @@ describe('accessibility of every screen (axe-core)', () => {
     await registerAccount(baseUrl, owner);
     const tokens = await apiLogin(baseUrl, owner);
     const spaces = await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json();
-    await uploadDocument(baseUrl, tokens.access_token, spaces[0].id, 'brand-voice.txt', 'Our tone of voice is warm, direct and confident. Market research on bakeries.');
+    await uploadDocument(baseUrl, tokens.access_token, spaces.data[0].id, 'brand-voice.txt', 'Our tone of voice is warm, direct and confident. Market research on bakeries.');
     // Single sign-on for the owner's domain (the Login offer, the settings card), and a pending invite.
     const domain = owner.email.split('@')[1]!;
     idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/v1/auth/sso/callback`] });
@@ -974,7 +974,7 @@ describe('accessibility of every screen (axe-core)', () => {
     await registerAccount(baseUrl, newOwner);
     const newTokens = await apiLogin(baseUrl, newOwner);
     const newSpaces = await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${newTokens.access_token}` } })).json();
-    await uploadDocument(baseUrl, newTokens.access_token, newSpaces[0].id, 'voice-notes.txt', 'Our tone of voice: warm, plain and confident. We say bakers, never users.');
+    await uploadDocument(baseUrl, newTokens.access_token, newSpaces.data[0].id, 'voice-notes.txt', 'Our tone of voice: warm, plain and confident. We say bakers, never users.');
     // Its single sign-on is set up but its domain not yet proved: the card shows the record to add.
     const newDomain = newOwner.email.split('@')[1]!;
     const newSso = await fetch(`${baseUrl}/api/v1/settings/sso`, {

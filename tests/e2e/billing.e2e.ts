@@ -5,7 +5,7 @@ import { apiLogin, newContext, registerAccount, signInThroughUi, uniqueAccount, 
 /** Spends credits through the API, as a chat would, so the bar has something to show. */
 async function spend(baseUrl: string, accessToken: string, amount: number): Promise<void> {
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers })).json()) as Array<{ id: string }>;
+  const spaces = ((await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers })).json()) as { data: Array<{ id: string }> }).data;
   const res = await fetch(`${baseUrl}/api/v1/billing/credits/deduct`, {
     method: 'POST',
     headers: { ...headers, 'x-space-id': spaces[0]!.id },

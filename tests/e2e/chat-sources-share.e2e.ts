@@ -44,7 +44,7 @@ describe('sources you can open, and share links', () => {
     await registerAccount(baseUrl, account);
     const tokens = await apiLogin(baseUrl, account);
     const spaces = await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json();
-    await uploadDocument(baseUrl, tokens.access_token, spaces[0].id, 'spring-plan.txt', DOCUMENT);
+    await uploadDocument(baseUrl, tokens.access_token, spaces.data[0].id, 'spring-plan.txt', DOCUMENT);
 
     const context = await newContext(app.browser);
     const page = await context.newPage();

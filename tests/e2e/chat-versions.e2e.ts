@@ -29,7 +29,7 @@ async function signedIn(prefix: string) {
   const account = { ...uniqueAccount(prefix), name: 'Vera Versions' };
   await registerAccount(app.server.baseUrl, account);
   const tokens = await apiLogin(app.server.baseUrl, account);
-  const spaces = (await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { id: string }[];
+  const spaces = ((await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { data: { id: string }[] }).data;
   const context = await newContext(app.browser);
   const page = await context.newPage();
   await signInThroughUi(page, app.server.baseUrl, account);

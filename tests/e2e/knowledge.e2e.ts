@@ -57,7 +57,7 @@ describe('knowledge base in Chromium', () => {
     await registerAccount(server.baseUrl, account);
     const { access_token } = await apiLogin(server.baseUrl, account);
     const spaces = await (await fetch(`${server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-    await uploadThroughApi(server.baseUrl, access_token, spaces[0].id, 'brand-voice.txt', EXISTING);
+    await uploadThroughApi(server.baseUrl, access_token, spaces.data[0].id, 'brand-voice.txt', EXISTING);
 
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -43,7 +43,7 @@ async function api(baseUrl: string, token: string, spaceId: string | null, metho
  */
 export async function seedAccount(baseUrl: string, account: Account): Promise<SeededAccount> {
   const { access_token: token } = await apiLogin(baseUrl, account);
-  const spaces = (await api(baseUrl, token, null, 'GET', '/spaces/')) as { id: string }[];
+  const spaces = ((await api(baseUrl, token, null, 'GET', '/spaces/')) as { data: { id: string }[] }).data;
   const spaceId = spaces[0]!.id;
   const call = (method: string, path: string, body?: unknown) => api(baseUrl, token, spaceId, method, path, body);
 

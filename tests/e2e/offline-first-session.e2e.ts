@@ -50,7 +50,7 @@ interface ServerView {
 
 async function serverView(account: Account): Promise<ServerView> {
   const { access_token: token } = await apiLogin(app.server.baseUrl, account);
-  const spaces = (await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+  const spaces = ((await (await fetch(`${app.server.baseUrl}/api/v1/spaces/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] }).data;
   return { token, spaceId: spaces[0]!.id };
 }
 

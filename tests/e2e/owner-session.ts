@@ -32,7 +32,7 @@ export async function registerOwnerThroughApi(baseUrl: string, account: Account)
   await registerAccount(baseUrl, account);
   const tokens = await apiLogin(baseUrl, account);
   const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { id: string }[];
+  const spaces = ((await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { data: { id: string }[] }).data;
   return { tokens, auth, spaceId: spaces[0]!.id };
 }
 

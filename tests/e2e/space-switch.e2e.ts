@@ -54,7 +54,7 @@ describe('switching space', () => {
     const tokens = await apiLogin(baseUrl, account);
     await createSpaceFor(baseUrl, tokens.access_token, 'Harbour Festival', 'harbour-festival');
     const api = new ApiClient(baseUrl);
-    const spaces = await api.call<{ id: string; name: string; is_default: boolean }[]>('list spaces', 'GET', '/spaces/', { token: tokens.access_token });
+    const { data: spaces } = await api.call<{ data: { id: string; name: string; is_default: boolean }[] }>('list spaces', 'GET', '/spaces/', { token: tokens.access_token });
     const first = spaces.find((space) => space.is_default)!;
     const second = spaces.find((space) => space.name === 'Harbour Festival')!;
     const session = (spaceId: string): Session => ({ email: account.email, ...tokens, spaceId, orgId: '' });

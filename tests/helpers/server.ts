@@ -128,7 +128,7 @@ export async function registerOwner(
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const session = response.json<Omit<SignedIn, 'email' | 'password'>>();
   const spaces = await app.inject({ method: 'GET', url: `${API}/spaces/`, headers: authHeaders(session.access_token) });
-  const defaultSpace = spaces.json<Space[]>().find((space) => space.is_default);
+  const defaultSpace = spaces.json<{ data: Space[] }>().data.find((space) => space.is_default);
   if (!defaultSpace) throw new Error('registered organisation has no default space');
   return { ...session, email: body.email, password: body.password, defaultSpace };
 }

@@ -1,5 +1,6 @@
 /** Agent settings and document access (spec 001 §7), and that the runner honours them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_DOCUMENTS_PAGE_MAX } from '../../src/contract/agents';
 import { API, addMember, authHeaders, createTestApp, registerOwner, type RegisteredOwner, type SignedIn, type TestApp } from '../helpers/server';
 import { seedDocument, sendAsync, waitForReply, type AcceptedBody, type Caller } from '../helpers/fake-openai-chat';
 
@@ -47,19 +48,37 @@ describe('agent documents and settings', () => {
   it('lists every document as enabled until switched off', async () => {
     const response = await request('GET', '/agents/seo/documents');
     expect(response.statusCode).toBe(200);
-    const documents = response.json<DocumentBody[]>();
+    const documents = response.json<{ documents: DocumentBody[] }>().documents;
     expect(documents).toHaveLength(14);
     expect(documents.every((d) => d.is_enabled)).toBe(true);
     expect(documents.find((d) => d.id === pricingDoc)).toMatchObject({ filename: 'pricing-notes.txt', category: 'sales' });
+  });
+
+  it('answers a page at a time by name: the next page after the cursor, the last with none; a page over the maximum is refused', async () => {
+    const whole = (await request('GET', '/agents/seo/documents')).json<{ documents: DocumentBody[]; next_cursor: string | null }>();
+    expect(whole.next_cursor).toBeNull();
+    const pages: DocumentBody[][] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=5&cursor=${encodeURIComponent(cursor)}` : '?limit=5';
+      const page = (await request('GET', `/agents/seo/documents${query}`)).json<{ documents: DocumentBody[]; next_cursor: string | null }>();
+      pages.push(page.documents);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(pages.map((page) => page.length)).toEqual([5, 5, 4]);
+    expect(pages.flat()).toEqual(whole.documents);
+    const tooMany = await request('GET', `/agents/seo/documents?limit=${AGENT_DOCUMENTS_PAGE_MAX + 1}`);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('switches one document off for one agent only, and the runner stops using it', async () => {
     const toggled = await request('PUT', `/agents/cmo/documents/${pricingDoc}`, { is_enabled: false });
     expect(toggled.statusCode).toBe(200);
     expect(toggled.json()).toMatchObject({ id: pricingDoc, is_enabled: false });
-    const enabled = (await request('GET', '/agents/cmo/documents?enabled_only=true')).json<DocumentBody[]>();
+    const enabled = (await request('GET', '/agents/cmo/documents?enabled_only=true')).json<{ documents: DocumentBody[] }>().documents;
     expect(enabled.map((d) => d.id)).not.toContain(pricingDoc);
-    expect((await request('GET', '/agents/seo/documents?enabled_only=true')).json<DocumentBody[]>().map((d) => d.id)).toContain(pricingDoc);
+    expect((await request('GET', '/agents/seo/documents?enabled_only=true')).json<{ documents: DocumentBody[] }>().documents.map((d) => d.id)).toContain(pricingDoc);
 
     const accepted = (await sendAsync(t.app, caller, 'cmo', { message: 'What is the pricing for the bakery plan?' })).json<AcceptedBody>();
     const reply = (await waitForReply(t.app, caller, accepted.session_id, accepted.created_at)).messages.find((m) => m.role === 'assistant')!;
@@ -73,10 +92,10 @@ describe('agent documents and settings', () => {
     const response = await request('PUT', '/agents/email/documents', { document_ids: [pricingDoc, personasDoc], is_enabled: false });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ updated: 2 });
-    const enabled = (await request('GET', '/agents/email/documents?enabled_only=true')).json<DocumentBody[]>();
+    const enabled = (await request('GET', '/agents/email/documents?enabled_only=true')).json<{ documents: DocumentBody[] }>().documents;
     expect(enabled).toHaveLength(12);
     await request('PUT', '/agents/email/documents', { document_ids: [pricingDoc], is_enabled: true });
-    expect((await request('GET', '/agents/email/documents?enabled_only=true')).json<DocumentBody[]>()).toHaveLength(13);
+    expect((await request('GET', '/agents/email/documents?enabled_only=true')).json<{ documents: DocumentBody[] }>().documents).toHaveLength(13);
   });
 
   it('searches documents by name or category with a default limit of 10', async () => {

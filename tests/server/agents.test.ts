@@ -3,6 +3,8 @@
  * flow of spec 001 §4/§7 on the real server and database (PGlite, and PostgreSQL with test:pg).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { POLL_MESSAGES_MAX } from '../../src/contract/agents';
+import { chatMessages } from '../../server/src/db/schema/index';
 import { until } from '../helpers/wait-until';
 import { API, authHeaders, registerOwner, addMember } from '../helpers/server';
 import {
@@ -207,6 +209,34 @@ describe('agents: plan, credits and space boundaries', () => {
     expect((await polled).json()).toMatchObject({ messages: [], timed_out: true });
     expect(waker.waiting()).toBe(waitingBefore);
     expect((await poll(t.app, caller, accepted.session_id, 'yesterday')).statusCode).toBe(422);
+  });
+
+  it(`answers at most ${POLL_MESSAGES_MAX} messages a poll, never ending inside a millisecond, and the next poll from the last reads on`, async () => {
+    const accepted = (await sendAsync(t.app, caller, 'seo', { message: 'Headline ideas for the spring sale' })).json<AcceptedBody>();
+    const done = await waitForReply(t.app, caller, accepted.session_id, accepted.created_at);
+    const last = done.messages.at(-1)!;
+    // 250 messages after the reply, a millisecond apart, except the 100th and 101st: one millisecond.
+    const base = Date.parse(last.created_at) + 1_000;
+    const at = (index: number) => new Date(base + (index === 100 ? 99 : index));
+    await t.database.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 250 }, (_, index) => ({ sessionId: accepted.session_id, spaceId: caller.spaceId, role: 'user' as const, content: `Note ${index}`, createdAt: at(index) })));
+
+    const pages: MessageBody[][] = [];
+    let since = last.created_at;
+    while (pages.flat().length < 250 && pages.length < 5) {
+      const answer = (await poll(t.app, caller, accepted.session_id, since)).json<{ messages: MessageBody[]; timed_out: boolean }>();
+      expect(answer.messages.length).toBeGreaterThan(0);
+      expect(answer.messages.length).toBeLessThanOrEqual(POLL_MESSAGES_MAX);
+      pages.push(answer.messages);
+      since = answer.messages.at(-1)!.created_at;
+    }
+    // The first answer stops before the shared millisecond; nothing is skipped or repeated.
+    expect(pages.map((page) => page.length)).toEqual([99, 100, 51]);
+    // (The two of one millisecond come in id order, so the contents are compared as a set.)
+    const read = pages.flat().map((message) => message.content);
+    expect(read).toHaveLength(250);
+    expect(new Set(read)).toEqual(new Set(Array.from({ length: 250 }, (_, index) => `Note ${index}`)));
   });
 
   it('refuses a short balance with the spec message and stores nothing', async () => {

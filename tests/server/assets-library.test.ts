@@ -5,7 +5,8 @@
  * the model.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Asset, AssetCollection } from '../../src/contract/assets';
+import { ASSET_LIMITS, type Asset, type AssetCollection } from '../../src/contract/assets';
+import { assetCollections } from '../../server/src/db/schema/index';
 import { createTextAsset } from '../../server/src/services/assets/text-assets.service';
 import { sendAsync, waitForReply, type AcceptedBody } from '../helpers/fake-openai-chat';
 import { startFakeOpenAi } from '../helpers/fake-openai';
@@ -155,6 +156,29 @@ describe('assets library', () => {
       expect(renamed.json<AssetCollection>()).toMatchObject({ name: 'Spring 2027', asset_count: 2 });
       expect((await call(t.app, caller, 'DELETE', `/assets/collections/${collection.id}`)).statusCode).toBe(204);
       expect((await call(t.app, caller, 'GET', `/assets/${hero.id}`)).json<Asset>().collection_ids).toEqual([]);
+    });
+
+    it('refuses a collection past the cap of a space with TOO_MANY_COLLECTIONS and what to do; deleting one makes room', async () => {
+      const crowded = await registerOwner(t.app, { org_name: 'Many Shelves' });
+      const inCrowded = { token: crowded.access_token, spaceId: crowded.defaultSpace.id };
+      // All but one of the cap, made directly: the last one and the one past it go through the API.
+      await t.database.db
+        .insert(assetCollections)
+        .values(Array.from({ length: ASSET_LIMITS.collectionsPerSpace - 1 }, (_, index) => ({ spaceId: crowded.defaultSpace.id, name: `Shelf ${index}`, createdBy: crowded.user.id })));
+      const last = await call(t.app, inCrowded, 'POST', '/assets/collections', { name: 'The last one' });
+      expect(last.statusCode).toBe(201);
+      const past = await call(t.app, inCrowded, 'POST', '/assets/collections', { name: 'One too many' });
+      expect(past.statusCode).toBe(409);
+      expect(past.json()).toEqual({
+        code: 'TOO_MANY_COLLECTIONS',
+        detail: `A space can have at most ${ASSET_LIMITS.collectionsPerSpace} collections. Delete one you no longer need first; its assets stay in the library.`,
+      });
+      const listed = (await call(t.app, inCrowded, 'GET', '/assets/collections')).json<{ collections: AssetCollection[] }>().collections;
+      expect(listed).toHaveLength(ASSET_LIMITS.collectionsPerSpace);
+      // Another space is not affected, and a deletion makes room.
+      expect((await call(t.app, caller, 'POST', '/assets/collections', { name: 'Room here' })).statusCode).toBe(201);
+      expect((await call(t.app, inCrowded, 'DELETE', `/assets/collections/${last.json<AssetCollection>().id}`)).statusCode).toBe(204);
+      expect((await call(t.app, inCrowded, 'POST', '/assets/collections', { name: 'One too many' })).statusCode).toBe(201);
     });
 
     it("refuses another space's collection and bad edits with 422", async () => {

@@ -63,7 +63,7 @@ describe(`npm run admin:create (${testEngine})`, () => {
       const session = await login(t.app, 'root@example.com', password);
       expect(session.user).toMatchObject({ role: 'system_admin', org_id: null, name: 'Root Admin' });
       const spaces = await t.app.inject({ method: 'GET', url: `${API}/spaces/`, headers: authHeaders(session.access_token) });
-      expect(spaces.json()).toEqual([]);
+      expect(spaces.json()).toEqual({ data: [], next_cursor: null });
     });
   });
 

@@ -54,7 +54,7 @@ describe(`restarting on the same data (${testEngine})`, () => {
       });
       expect(login.statusCode).toBe(200);
       const spaces = await second.app.inject({ method: 'GET', url: `${API}/spaces/`, headers: authHeaders(owner.access_token) });
-      expect(spaces.json()).toHaveLength(1);
+      expect(spaces.json().data).toHaveLength(1);
     } finally {
       await second.stop();
     }

@@ -92,7 +92,7 @@ describe('text the database cannot store is refused at the edge with 422', () =>
 
   it('changed nothing and logged no error for any refused input', async () => {
     const spaces = await t.app.inject({ method: 'GET', url: `${API}/spaces/`, headers: authHeaders(owner.access_token) });
-    expect(spaces.json<Array<{ slug: string }>>().map((space) => space.slug)).not.toContain('edge');
+    expect(spaces.json<{ data: Array<{ slug: string }> }>().data.map((space) => space.slug)).not.toContain('edge');
     const errors = t.logs.map((line) => JSON.parse(line) as { level: number }).filter((line) => line.level >= 50);
     expect(errors).toEqual([]);
   });

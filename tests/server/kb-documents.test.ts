@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../../server/src/services/knowledge/taxonomy';
+import { KB_DOCUMENTS_PAGE_MAX } from '../../src/contract/knowledge';
 import { CATEGORY_LABELS, SUBCATEGORY_LABELS } from '../../src/contract/knowledge-categories';
 import { API, addMember, authHeaders, registerOwner } from '../helpers/server';
 import { startedForSuite } from '../helpers/suite-fixtures';
@@ -89,7 +90,28 @@ describe('knowledge documents: list, status, hash check, search, delete', () => 
     it('filters by category', async () => {
       const response = await get(caller, '/kb/documents?category=campaigns');
       expect(response.json().documents.map((document: DocumentBody) => document.id)).toEqual([campaign.id]);
-      expect((await get(caller, '/kb/documents?category=product')).json()).toEqual({ documents: [], total: 0 });
+      expect((await get(caller, '/kb/documents?category=product')).json()).toEqual({ documents: [], total: 0, next_cursor: null });
+    });
+
+    it('answers a page at a time: the next page after the cursor, the last with no cursor, the total on each', async () => {
+      const first = (await get(member, '/kb/documents?limit=2')).json();
+      expect(first.documents.map((document: DocumentBody) => document.filename)).toEqual(['broken.pdf', 'newsletter-brief.txt']);
+      expect(first).toMatchObject({ total: 3, next_cursor: expect.any(String) });
+      const second = (await get(member, `/kb/documents?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+      expect(second.documents.map((document: DocumentBody) => document.id)).toEqual([brand.id]);
+      expect(second).toMatchObject({ total: 3, next_cursor: null });
+      // The category filter pages the same way.
+      const brandOnly = (await get(member, '/kb/documents?category=brand&limit=1')).json();
+      expect(brandOnly).toMatchObject({ documents: [expect.objectContaining({ id: brand.id })], total: 1, next_cursor: null });
+    });
+
+    it('refuses a page over the maximum and a cursor it did not make, with a validation error', async () => {
+      const tooMany = await get(member, `/kb/documents?limit=${KB_DOCUMENTS_PAGE_MAX + 1}`);
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      const forged = await get(member, '/kb/documents?cursor=bm90LWEtY3Vyc29y');
+      expect(forged.statusCode).toBe(422);
+      expect(forged.json()).toMatchObject({ code: 'VALIDATION_ERROR', detail: 'This page link is out of date: open the first page again' });
     });
 
     it("shows nothing of another organisation's space", async () => {

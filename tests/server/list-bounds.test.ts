@@ -8,7 +8,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
-import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
+import { MESSAGES_UNPAGED_MAX, POLL_MESSAGES_MAX } from '../../src/contract/agents';
+import { ASSET_LIMITS } from '../../src/contract/assets';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
 import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
@@ -25,6 +26,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/agents': `the agents: ${AGENT_SLUGS.length}, fixed`,
   '/agents/:slug/settings': 'the providers an agent may use: a fixed set',
   '/agents/sessions/:id/messages': `paged with limit (≤ 500); without it the newest ${MESSAGES_UNPAGED_MAX} messages`,
+  '/agents/sessions/:id/poll': `the oldest ${POLL_MESSAGES_MAX} messages after \`since\`; the client's next poll, since the last of them, reads on`,
   '/agents/sessions/:id/shares': `at most ${SHARE_LINKS_PER_CHAT_MAX} links a chat`,
   '/billing/plans': 'the plan catalogue and the credit packs: fixed',
   '/billing/analytics/usage-breakdown': 'one row per feature or per agent: fixed sets',
@@ -32,6 +34,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/assets': `at most ${ASSETS_LIST_MAX} assets (assets.service.ts MAX_LIST)`,
   '/assets/search': `at most ${ASSETS_LIST_MAX} assets (assets.service.ts MAX_LIST)`,
   '/assets/:id': 'one asset: at most 100 tags, and the collections it is in',
+  '/assets/collections': `at most ${ASSET_LIMITS.collectionsPerSpace} collections a space (ASSET_LIMITS.collectionsPerSpace, refused past it)`,
   '/agent-mode/runs/:id': 'one run: at most 8 steps',
   '/kb/documents/:id/text': 'a window of passages around the one asked for (PREVIEW_WINDOW_PASSAGES)',
   '/admin/overview': 'the 5 latest failures of each kind',
@@ -48,13 +51,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
  * whole"): each is a page's worth for a real organisation, and each is work still to do.
  */
 const NOT_YET_BOUNDED = [
-  '/spaces/',
-  '/spaces/archived',
   '/settings/domain-claims',
-  '/kb/documents',
-  '/agents/:slug/documents',
-  '/agents/sessions/:id/poll',
-  '/assets/collections',
   '/account/sessions',
   '/orgs/members',
   '/orgs/invites',
@@ -126,7 +123,18 @@ describe('every list endpoint has a bound', () => {
     expect(lists.length).toBeGreaterThan(30);
     const pagedPaths = lists.filter((list) => list.paged).map((list) => list.path);
     expect(pagedPaths).toEqual(
-      expect.arrayContaining(['/agents/history', '/agents/history/search', '/billing/credits/transactions', '/admin/users', '/admin/audit', '/kb/search']),
+      expect.arrayContaining([
+        '/agents/history',
+        '/agents/history/search',
+        '/billing/credits/transactions',
+        '/admin/users',
+        '/admin/audit',
+        '/kb/search',
+        '/spaces/',
+        '/spaces/archived',
+        '/kb/documents',
+        '/agents/:slug/documents',
+      ]),
     );
   });
 

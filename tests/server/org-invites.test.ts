@@ -313,7 +313,7 @@ describe('organisation invites: POST/GET /orgs/invites, DELETE /orgs/invites/{id
 
       // Signed in as usual: the tokens work, and the organisation's spaces are theirs.
       const spaces = await call(t, 'GET', '/spaces/', session.access_token);
-      expect(spaces.json().map((s: { id: string }) => s.id)).toEqual([owner.defaultSpace.id]);
+      expect(spaces.json<{ data: Array<{ id: string }> }>().data.map((s) => s.id)).toEqual([owner.defaultSpace.id]);
       expect((await call(t, 'GET', '/orgs/members', session.access_token)).statusCode).toBe(200);
     });
 

@@ -23,7 +23,7 @@ describe('POST /register', () => {
     expect(body.user.org_id).toEqual(expect.any(String));
 
     const headers = authHeaders(body.access_token);
-    const spaces = (await t.app.inject({ method: 'GET', url: `${API}/spaces/`, headers })).json();
+    const spaces = (await t.app.inject({ method: 'GET', url: `${API}/spaces/`, headers })).json().data;
     expect(spaces).toEqual([
       { id: expect.any(String), name: 'General', slug: 'general', description: null, is_default: true },
     ]);

@@ -25,7 +25,7 @@ describe('spaces lifecycle: rename, describe, archive, restore, delete', () => {
     if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
     return response.json<Space>();
   }
-  const listed = async (person: SignedIn) => (await call(t, 'GET', '/spaces/', person.access_token)).json<Space[]>().map((s) => s.name);
+  const listed = async (person: SignedIn) => (await call(t, 'GET', '/spaces/', person.access_token)).json<{ data: Space[] }>().data.map((s) => s.name);
   const workIn = (person: SignedIn, spaceId: string) =>
     t.app.inject({ method: 'GET', url: `${API}/settings/brand-voice`, headers: authHeaders(person.access_token, spaceId) });
 
@@ -42,7 +42,7 @@ describe('spaces lifecycle: rename, describe, archive, restore, delete', () => {
         expect((await call(t, 'POST', `/spaces/${space.id}/archive`, manager.access_token)).statusCode).toBe(200);
         expect(await listed(member)).not.toContain(`${season} Launch`);
         const archived = await call(t, 'GET', '/spaces/archived', manager.access_token);
-        expect(archived.json()).toContainEqual(expect.objectContaining({ id: space.id, name: `${season} Launch`, archived_at: expect.any(String) }));
+        expect(archived.json().data).toContainEqual(expect.objectContaining({ id: space.id, name: `${season} Launch`, archived_at: expect.any(String) }));
         // An archived space is closed to work: a client still holding it is told it is not found.
         expect((await workIn(member, space.id)).json()).toEqual({ detail: 'Space not found', code: 'NOT_FOUND' });
 
@@ -82,7 +82,7 @@ describe('spaces lifecycle: rename, describe, archive, restore, delete', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ detail: 'Space not found', code: 'NOT_FOUND' });
       }
-      expect((await call(t, 'GET', '/spaces/archived', other.access_token)).json()).toEqual([]);
+      expect((await call(t, 'GET', '/spaces/archived', other.access_token)).json()).toEqual({ data: [], next_cursor: null });
       expect(await listed(owner)).toContain('Private Plans');
     });
 

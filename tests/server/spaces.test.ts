@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Space } from '../../src/contract/spaces';
+import { SPACES_PAGE_MAX, type ArchivedSpacePage, type Space, type SpacePage } from '../../src/contract/spaces';
 import { upsertPlatformAdmin } from '../../server/src/services/admins.service';
 import { API, TEST_PASSWORD, addMember, authHeaders, login, registerOwner, uniqueEmail } from '../helpers/server';
 import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
@@ -91,12 +91,13 @@ describe('spaces', () => {
       }
       const response = await list(fresh.access_token);
       expect(response.statusCode).toBe(200);
-      expect(response.json<Space[]>().map((space) => space.name)).toEqual(['General', 'Alpha', 'Mid', 'Zeta']);
+      expect(response.json<SpacePage>()).toEqual({ data: expect.any(Array), next_cursor: null });
+      expect(response.json<SpacePage>().data.map((space) => space.name)).toEqual(['General', 'Alpha', 'Mid', 'Zeta']);
     });
 
     it('shows members the same spaces as the owner', async () => {
-      const forOwner = (await list(owner.access_token)).json<Space[]>();
-      const forMember = (await list(member.access_token, `${API}/spaces`)).json<Space[]>();
+      const forOwner = (await list(owner.access_token)).json<SpacePage>().data;
+      const forMember = (await list(member.access_token, `${API}/spaces`)).json<SpacePage>().data;
       expect(forMember).toEqual(forOwner);
       expect(forOwner.some((space) => space.slug === 'general' && space.is_default)).toBe(true);
     });
@@ -105,12 +106,45 @@ describe('spaces', () => {
       expect((await t.app.inject({ method: 'GET', url: `${API}/spaces/` })).statusCode).toBe(401);
     });
 
+    it('answers a page at a time: each page follows the last, the last says there is no more', async () => {
+      const fresh = await registerOwner(t.app);
+      // Two spaces of one name: the id orders them, so neither is skipped or listed twice.
+      for (const [name, slug] of [['Delta', 'delta'], ['Beta', 'beta'], ['Beta', 'beta-two'], ['Alpha', 'alpha']] as const) {
+        await create(fresh.access_token, { name, slug });
+      }
+      const pages: SpacePage[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
+        const response = await list(fresh.access_token, `${API}/spaces/${query}`);
+        expect(response.statusCode).toBe(200);
+        pages.push(response.json<SpacePage>());
+        cursor = pages.at(-1)!.next_cursor;
+      } while (cursor);
+      expect(pages.map((page) => page.data.map((space) => space.slug))).toEqual([['general', 'alpha'], expect.any(Array), ['delta']]);
+      expect(pages[1]!.data.map((space) => space.name)).toEqual(['Beta', 'Beta']);
+      expect(pages.slice(0, 2).every((page) => page.next_cursor !== null)).toBe(true);
+      expect(pages[2]!.next_cursor).toBeNull();
+      // The whole list, in one page, is the pages end to end.
+      const whole = (await list(fresh.access_token)).json<SpacePage>().data;
+      expect(pages.flatMap((page) => page.data)).toEqual(whole);
+    });
+
+    it('refuses a page larger than the maximum, and a cursor it did not make, with a validation error', async () => {
+      const tooMany = await list(owner.access_token, `${API}/spaces/?limit=${SPACES_PAGE_MAX + 1}`);
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      const forged = await list(owner.access_token, `${API}/spaces/?cursor=not-a-cursor`);
+      expect(forged.statusCode).toBe(422);
+      expect(forged.json()).toMatchObject({ code: 'VALIDATION_ERROR', detail: 'This page link is out of date: open the first page again' });
+    });
+
     it('gives platform admins an empty list', async () => {
       const email = uniqueEmail();
       await upsertPlatformAdmin(t.database.db, { email, name: 'Root', role: 'system_admin', password: TEST_PASSWORD });
       const root = await login(t.app, email);
       expect(root.user).toMatchObject({ role: 'system_admin', org_id: null });
-      expect((await list(root.access_token)).json()).toEqual([]);
+      expect((await list(root.access_token)).json()).toEqual({ data: [], next_cursor: null });
       // ...and no space context either.
       const plan = await t.app.inject({
         method: 'GET',
@@ -118,6 +152,28 @@ describe('spaces', () => {
         headers: authHeaders(root.access_token, owner.defaultSpace.id),
       });
       expect(plan.statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /spaces/archived', () => {
+    it('answers the archived spaces by name a page at a time, and refuses a page over the maximum', async () => {
+      const fresh = await registerOwner(t.app);
+      for (const [name, slug] of [['Winter', 'winter'], ['Autumn', 'autumn'], ['Spring', 'spring']] as const) {
+        const space = (await create(fresh.access_token, { name, slug })).json<Space>();
+        const archived = await t.app.inject({ method: 'POST', url: `${API}/spaces/${space.id}/archive`, headers: authHeaders(fresh.access_token) });
+        expect(archived.statusCode).toBe(200);
+      }
+      const first = await list(fresh.access_token, `${API}/spaces/archived?limit=2`);
+      expect(first.statusCode).toBe(200);
+      const firstPage = first.json<ArchivedSpacePage>();
+      expect(firstPage.data.map((space) => space.name)).toEqual(['Autumn', 'Spring']);
+      expect(firstPage.next_cursor).toEqual(expect.any(String));
+      const second = (await list(fresh.access_token, `${API}/spaces/archived?limit=2&cursor=${encodeURIComponent(firstPage.next_cursor!)}`)).json<ArchivedSpacePage>();
+      expect(second).toEqual({ data: [expect.objectContaining({ name: 'Winter', archived_at: expect.any(String) })], next_cursor: null });
+
+      const tooMany = await list(fresh.access_token, `${API}/spaces/archived?limit=${SPACES_PAGE_MAX + 1}`);
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     });
   });
 

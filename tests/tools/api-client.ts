@@ -93,7 +93,7 @@ export class ApiClient {
       body: { email, password: TEST_PASSWORD, name: 'Fault Tester', org_name: `Org ${tag}` },
       expect: 201,
     });
-    const spaces = await this.call<{ id: string; is_default: boolean }[]>('list spaces', 'GET', '/spaces/', { token: tokens.access_token });
+    const { data: spaces } = await this.call<{ data: { id: string; is_default: boolean }[] }>('list spaces', 'GET', '/spaces/', { token: tokens.access_token });
     const space = spaces.find((candidate) => candidate.is_default);
     if (!space) throw new Error('a registered organisation has no default space');
     return { email, access_token: tokens.access_token, refresh_token: tokens.refresh_token, spaceId: space.id, orgId: tokens.user.org_id };

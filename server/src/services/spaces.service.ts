@@ -2,6 +2,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Space } from '../../../src/contract/spaces';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { isUuid } from '../db/ids';
+import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
 import { recordAudit, type AuditContext } from './audit/audit.service';
@@ -29,19 +31,61 @@ export function toSpace(row: SpaceRow): SpaceContext {
 /** A space people can work in: neither archived nor being deleted (docs/server.md "Spaces lifecycle"). */
 export const isActiveSpace = () => and(isNull(spaces.archivedAt), isNull(spaces.deletedAt));
 
+/** Where a page of the active spaces starts: after this space in the list's order. */
+interface SpacesAfter {
+  isDefault: boolean;
+  name: string;
+  id: string;
+}
+
+const readSpacesCursor = (cursor: string) =>
+  decodeCursor<SpacesAfter>(cursor, ([isDefault, name, id]) =>
+    typeof isDefault === 'boolean' && typeof name === 'string' && typeof id === 'string' && isUuid(id) ? { isDefault, name, id } : undefined,
+  );
+
 /**
- * The organisation's active spaces, default first, then by name. Every signed-in client asks for them on
- * start and on each space switch, so the query is prepared once per database handle (on
- * PostgreSQL parsed and planned once per connection).
+ * The organisation's active spaces, default first, then by name (and id, so the order is total), a
+ * page at a time: a cursor is the last listed space's key, and the next page starts strictly after it
+ * (row comparison on (not is_default, name, id), the order's own key). Every signed-in client asks
+ * for them on start and on each space switch, so both reads are prepared once per database handle (on
+ * PostgreSQL parsed and planned once per connection). The organisation's rows are found through
+ * spaces_org_slug_unique (org_id first) and sorted: one organisation's spaces.
  */
-export function spaceLister(db: Db): (orgId: string) => Promise<SpaceContext[]> {
-  const spacesOfOrg = db
+export function spaceLister(db: Db): (orgId: string, page: { limit: number; cursor?: string | undefined }) => Promise<{ data: SpaceContext[]; next_cursor: string | null }> {
+  const inOrder = [desc(spaces.isDefault), asc(spaces.name), asc(spaces.id)] as const;
+  const firstPage = db
     .select()
     .from(spaces)
     .where(and(eq(spaces.orgId, sql.placeholder('orgId')), isActiveSpace()))
-    .orderBy(desc(spaces.isDefault), asc(spaces.name), asc(spaces.createdAt))
+    .orderBy(...inOrder)
+    .limit(sql.placeholder('limit'))
     .prepare('spaces_of_org');
-  return async (orgId) => (await spacesOfOrg.execute({ orgId })).map(toSpace);
+  const nextPage = db
+    .select()
+    .from(spaces)
+    .where(
+      and(
+        eq(spaces.orgId, sql.placeholder('orgId')),
+        isActiveSpace(),
+        sql`(not ${spaces.isDefault}, ${spaces.name}, ${spaces.id}) > (not ${sql.placeholder('afterDefault')}::boolean, ${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid)`,
+      ),
+    )
+    .orderBy(...inOrder)
+    .limit(sql.placeholder('limit'))
+    .prepare('spaces_of_org_after');
+  return async (orgId, { limit, cursor }) => {
+    // One more than the page: whether there is a next page, without counting.
+    const after = cursor === undefined ? undefined : readSpacesCursor(cursor);
+    const rows = after
+      ? await nextPage.execute({ orgId, limit: limit + 1, afterDefault: after.isDefault, afterName: after.name, afterId: after.id })
+      : await firstPage.execute({ orgId, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toSpace),
+      next_cursor: rows.length > limit && last ? encodeCursor([last.isDefault, last.name, last.id]) : null,
+    };
+  };
 }
 
 /**

@@ -33,6 +33,24 @@ type SettingsPatch = EndpointRequest<typeof AGENT_ROUTES.saveSettings>['body'];
 
 const cache = new Map<string, { at: number; documents: AgentDocumentDto[] }>();
 
+/**
+ * Every document of the space for this agent, a page at a time: the server answers at most a page
+ * a call (docs/scale.md), and the configuration and the chat's document picker show them all.
+ */
+async function readAllDocuments(slug: string): Promise<AgentDocumentDto[]> {
+  const documents: AgentDocumentDto[] = [];
+  let cursor: string | undefined;
+  do {
+    const after = cursor;
+    const page = await callEndpoint(AGENT_ROUTES.documents, { params: { slug }, query: { cursor: after } });
+    documents.push(...page.documents);
+    // A server answering the same page again would never end the walk.
+    if (page.next_cursor !== null && page.next_cursor === after) throw new Error('The server answered the same page of documents twice');
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return documents;
+}
+
 export const agentConfigApi = {
   settings: (slug: string): Promise<AgentSettingsDto> => callEndpoint(AGENT_ROUTES.settings, { params: { slug } }),
   saveSettings: (slug: string, patch: Partial<AgentSettingsValues>): Promise<AgentSettingsDto> =>
@@ -42,7 +60,7 @@ export const agentConfigApi = {
     const key = `${spaceId}/${slug}`;
     const hit = cache.get(key);
     if (!options.fresh && hit && Date.now() - hit.at < AGENT_DOCUMENT_CACHE_MS) return hit.documents;
-    const documents = await callEndpoint(AGENT_ROUTES.documents, { params: { slug } });
+    const documents = await readAllDocuments(slug);
     cache.set(key, { at: Date.now(), documents });
     return documents;
   },

@@ -4,13 +4,30 @@ import { knowledgeFetch } from './knowledge-fetch';
 import type { CommitPayload, DocumentText, HashCheckResult, KnowledgeContext, KnowledgeDocument, SignedUpload } from '../../contract/knowledge';
 import { KNOWLEDGE_ROUTES } from '../../contract/knowledge-routes';
 
+type DocumentListAnswer = { documents: KnowledgeDocument[]; next_cursor?: string | null } | KnowledgeDocument[];
+const REPEATED_PAGE_MESSAGE = 'The server answered the same page of documents twice';
+
 /** The knowledge calls of spec 001 §7, each under the knowledge fetch policy (time-out, retries, breaker). */
 export const knowledgeApi = {
-  listDocuments: (category?: string) =>
-    knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documents, { query: { category } }, { timeoutMs })).then(
+  /**
+   * Every document of the space (of the category), a page at a time: the server answers at most a
+   * page a call (docs/scale.md), and the device keeps the whole list for the screen and offline.
+   */
+  listDocuments: async (category?: string): Promise<KnowledgeDocument[]> => {
+    const documents: KnowledgeDocument[] = [];
+    let cursor: string | undefined;
+    do {
+      const after = cursor;
+      const body: DocumentListAnswer = await knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.documents, { query: { category, cursor: after } }, { timeoutMs }));
       // A bare list is taken as well as the declared { documents }: the screen never breaks on either.
-      (body: { documents: KnowledgeDocument[] } | KnowledgeDocument[]) => (Array.isArray(body) ? body : body.documents),
-    ),
+      if (Array.isArray(body)) return body;
+      documents.push(...body.documents);
+      // A server answering the same page again would never end the walk.
+      if (body.next_cursor && body.next_cursor === after) throw new Error(REPEATED_PAGE_MESSAGE);
+      cursor = body.next_cursor ?? undefined;
+    } while (cursor);
+    return documents;
+  },
 
   checkHashes: (hashes: string[], spaceId: string): Promise<HashCheckResult> =>
     knowledgeFetch((timeoutMs) => callEndpoint(KNOWLEDGE_ROUTES.checkHashes, { body: { hashes, spaceId } }, { timeoutMs })),

@@ -1,9 +1,11 @@
 /** Managing spaces (docs/server.md "Spaces lifecycle"): owners and admins, through the contract's routes. */
 import { callEndpoint } from '../../api';
-import type { ArchivedSpace, Space, SpaceDeletion, UpdateSpaceInput } from '../../contract/spaces';
+import type { ArchivedSpacePage, Space, SpaceDeletion, UpdateSpaceInput } from '../../contract/spaces';
 import { SPACE_ROUTES } from '../../contract/spaces-routes';
 
-export const fetchArchivedSpaces = (): Promise<ArchivedSpace[]> => callEndpoint(SPACE_ROUTES.archived);
+/** A page of the archived spaces: the first, or the one after `cursor`. */
+export const fetchArchivedSpaces = (cursor: string | null): Promise<ArchivedSpacePage> =>
+  callEndpoint(SPACE_ROUTES.archived, cursor ? { query: { cursor } } : {});
 export const patchSpace = (id: string, input: UpdateSpaceInput): Promise<Space> => callEndpoint(SPACE_ROUTES.update, { params: { id }, body: input });
 export const archiveSpace = (id: string): Promise<Space> => callEndpoint(SPACE_ROUTES.archive, { params: { id } });
 export const restoreSpace = (id: string): Promise<Space> => callEndpoint(SPACE_ROUTES.restore, { params: { id } });

@@ -32,9 +32,26 @@ function checkSpaces(values: unknown): Space[] | undefined {
 
 const spaceSchema = asSchema(checkSpace);
 
-/** The list is a plain array or an object with a data array (spec 000 §3). */
-const spaceListSchema = asSchema<Space[]>((body) => checkSpaces(isPlainObject(body) ? body.data : body));
+/** One page of the list: the spaces, and the cursor of the next page (none when the list is a plain array). */
+interface SpacesPage {
+  spaces: Space[];
+  nextCursor: string | null;
+}
 
+/** The list is a plain array or an object with a data array (spec 000 §3); the object may name a next page. */
+const spaceListSchema = asSchema<SpacesPage>((body) => {
+  const spaces = checkSpaces(isPlainObject(body) ? body.data : body);
+  if (!spaces) return undefined;
+  const next = isPlainObject(body) ? body.next_cursor : undefined;
+  if (next !== undefined && next !== null && !isString(next)) return undefined;
+  return { spaces, nextCursor: next ?? null };
+});
+
+/**
+ * Every space of the organisation, a page at a time (the server answers at most a page a call,
+ * docs/scale.md): the shell's switcher lists them all and the saved current space may be on any
+ * page. The whole walk is raced against the 10 s time-out, as one call was.
+ */
 export async function fetchSpaces(): Promise<Space[]> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,12 +61,23 @@ export async function fetchSpaces(): Promise<Space[]> {
       controller.abort();
     }, SPACES_TIMEOUT_MS);
   });
+  const readPages = async (): Promise<Space[]> => {
+    const spaces: Space[] = [];
+    let cursor: string | null = null;
+    do {
+      // Checked here whatever its declared type: the list may come wrapped (spec 000 §3).
+      const body: unknown = await callEndpoint(SPACE_ROUTES.list, cursor ? { query: { cursor } } : {}, { signal: controller.signal });
+      const parsed = spaceListSchema.safeParse(body);
+      if (!parsed.success) throw new Error(INVALID_SPACES_LIST_MESSAGE);
+      spaces.push(...parsed.data.spaces);
+      // A server answering the same cursor again would never end the walk.
+      if (parsed.data.nextCursor !== null && parsed.data.nextCursor === cursor) throw new Error(INVALID_SPACES_LIST_MESSAGE);
+      cursor = parsed.data.nextCursor;
+    } while (cursor);
+    return spaces;
+  };
   try {
-    // Checked here whatever its declared type: the list may come wrapped (spec 000 §3).
-    const body: unknown = await Promise.race([callEndpoint(SPACE_ROUTES.list, {}, { signal: controller.signal }), timeout]);
-    const parsed = spaceListSchema.safeParse(body);
-    if (!parsed.success) throw new Error(INVALID_SPACES_LIST_MESSAGE);
-    return parsed.data;
+    return await Promise.race([readPages(), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -32,7 +32,7 @@ setUpChatScreenTests({
     api.spaces = [makeSpace('5b0c6a1e-8f3d-4c2a-9e7b-1d2f3a4b5c6d', 'Main Space', { is_default: true })];
     held = installHeldXhr();
     sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
-    api.on('GET /agents/seo/documents', () => ({ status: 200, body: [] }));
+    api.on('GET /agents/seo/documents', () => ({ status: 200, body: { documents: [], next_cursor: null } }));
     api.on('POST /kb/hashes/check', (call) => ({ status: 200, body: { non_existing_hashes: (call.body as { hashes: string[] }).hashes, existing: [] } }));
     api.on('POST /kb/uploads/sign', (call) => ({
       status: 200,

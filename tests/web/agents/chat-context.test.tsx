@@ -30,7 +30,7 @@ setUpChatScreenTests({
     // The SEO agent's saved default mode is Medium.
     api.on('GET /agents', () => ({ status: 200, body: AGENTS.map((agent) => (agent.slug === 'seo' ? { ...agent, default_mode: 'medium' } : agent)) }));
     sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
-    api.on('GET /agents/seo/documents', () => ({ status: 200, body: DOCUMENTS }));
+    api.on('GET /agents/seo/documents', () => ({ status: 200, body: { documents: DOCUMENTS, next_cursor: null } }));
   },
 });
 

@@ -156,6 +156,7 @@ describe('the Knowledge Base preview', SLOW, () => {
           },
         ],
         total: 1,
+        next_cursor: null,
       },
     }));
     const { user, location } = renderApp('/knowledge-base');
@@ -168,7 +169,7 @@ describe('the Knowledge Base preview', SLOW, () => {
   });
 
   it('opens at the passage named in the address', async () => {
-    api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0 } }));
+    api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0, next_cursor: null } }));
     renderApp('/knowledge-base?doc=doc-1&passage=2');
     const preview = await screen.findByRole('dialog', { name: 'pricing-2026.pdf' });
     expect((await within(preview).findByTestId('passage-highlight')).textContent).toBe('Workshops run every Saturday.');

@@ -38,7 +38,7 @@ beforeEach(async () => {
   api.on('GET /agents', () => ({ status: 200, body: AGENTS }));
   api.on('GET /agents/sessions', () => ({ status: 200, body: [] }));
   api.on('GET /agents/seo/settings', () => ({ status: 200, body: settings }));
-  api.on('GET /agents/seo/documents', () => ({ status: 200, body: documents }));
+  api.on('GET /agents/seo/documents', () => ({ status: 200, body: { documents: documents, next_cursor: null } }));
   api.on('PUT /agents/seo/settings', (call) => ({ status: 200, body: { ...settings, ...(call.body as object) } }));
   api.on('PUT /agents/seo/documents/d2', () => ({ status: 200, body: { ...documents[1], is_enabled: false } }));
 });
@@ -48,6 +48,21 @@ afterEach(async () => {
 });
 
 describe('agent configuration', () => {
+  it('lists the documents of every page the server answers', async () => {
+    const later = { id: 'd3', filename: 'wholesale-terms.docx', is_enabled: true, category: 'sales', status: 'ready' };
+    api.on('GET /agents/seo/documents', (call) =>
+      call.query.get('cursor') === 'after-pricing'
+        ? { status: 200, body: { documents: [later], next_cursor: null } }
+        : { status: 200, body: { documents, next_cursor: 'after-pricing' } },
+    );
+    await signInAs(api, 'org_owner');
+    renderApp('/agents/seo/configure');
+    expect(await screen.findByText('wholesale-terms.docx')).toBeTruthy();
+    expect(screen.getByText('brand-book.pdf')).toBeTruthy();
+    expect(screen.getAllByRole('switch')).toHaveLength(3);
+    expect(api.callsTo('GET /agents/seo/documents').map((call) => call.query.get('cursor'))).toEqual([null, 'after-pricing']);
+  });
+
   it('counts pending changes, undoes the last, discards all, and saves only what changed', async () => {
     await signInAs(api, 'org_owner');
     const { user } = renderApp('/agents/seo/configure');

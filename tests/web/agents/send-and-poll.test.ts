@@ -3,6 +3,7 @@
  * against the fake backend; timers are fake so 40 minutes of polling run in milliseconds.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POLL_MESSAGES_MAX } from '../../../src/contract/agents';
 import { db, wipeAll } from '../../../src/db';
 import { loadAgents } from '../../../src/features/agents/agents.store';
 import { chatState } from '../../../src/features/agents/chat.store';
@@ -72,6 +73,26 @@ describe('reply polling schedule and maximum waits', () => {
     const gaps = chat.pollTimes.slice(1).map((at, index) => at - chat.pollTimes[index]!);
     // Lost → 3 s; answered → the phase's 15 s; lost, lost again → 3 s, then 15 s; the reply.
     expect(gaps).toEqual([3_000, 15_000, 3_000, 15_000]);
+    await vi.waitFor(() => expect(chatState.sessions['sess-1']).toMatchObject({ status: 'idle', error: null }));
+  });
+
+  it(`reads on after a poll answering its most (${POLL_MESSAGES_MAX} messages, none the reply): the next poll, at once, since the last of them`, async () => {
+    const chat = installFakeChat(api, 'seo');
+    const start = Date.parse('2026-03-10T09:00:00.000Z');
+    const notes = Array.from({ length: POLL_MESSAGES_MAX }, (_, index) => message(`msg-note-${index}`, 'sess-1', 'user', `Note ${index}`, new Date(start + index).toISOString()));
+    chat.pollReply = (_call, nth) =>
+      nth === 1
+        ? { status: 200, body: { run: null, timed_out: false, messages: notes } }
+        : { status: 200, body: { run: null, timed_out: false, messages: [message('msg-reply-1', 'sess-1', 'assistant', '### Search intent', new Date(start + 500).toISOString())] } };
+    useFakeClock();
+    await sendMessage({ slug: 'seo', sessionId: null, text: 'Title tags?', mode: 'normal' });
+    // A second of the fake clock only: a poll scheduled at the phase's pace (15 s) would not go.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/poll')).toHaveLength(2));
+    const polls = api.callsTo('GET /agents/sessions/sess-1/poll');
+    expect(polls[1]!.query.get('since')).toBe(notes.at(-1)!.created_at);
+    // Without waiting the phase's interval (on the fake clock): it went once the first answer was kept.
+    expect(chat.pollTimes[1]! - chat.pollTimes[0]!).toBeLessThan(pollPhaseAt(0).intervalMs);
     await vi.waitFor(() => expect(chatState.sessions['sess-1']).toMatchObject({ status: 'idle', error: null }));
   });
 

@@ -22,7 +22,7 @@ setUpChatScreenTests({
     localStorage.clear();
     sessionWith(api, [message('m1', 'sess-1', 'user', 'Hello', '2026-03-01T09:00:00.000Z'), message('m2', 'sess-1', 'assistant', 'Hi there.', '2026-03-01T09:00:05.000Z')]);
     api.on('GET /settings/brand-voice', () => ({ status: 200, body: { content: '', updatedAt: null, createdBy: null } }));
-    api.on('GET /agents/seo/documents', () => ({ status: 200, body: [] }));
+    api.on('GET /agents/seo/documents', () => ({ status: 200, body: { documents: [], next_cursor: null } }));
   },
 });
 

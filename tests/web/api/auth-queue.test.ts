@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { deferredReply, installFakeApi, json, type FakeApi } from './fake-api';
-import { disposeClients, loadClient, member, signedInClient, spaceA } from './client-harness';
+import { disposeClients, loadClient, member, signedInClient, spaceA, spacesPage } from './client-harness';
 
 let fake: FakeApi;
 const freePlan = { id: 'p1', name: 'Free', type: 'free', days_left: 9, expires_at: null, is_active: true };
@@ -21,7 +21,7 @@ async function initialisingClient() {
   localStorage.setItem('ma_refresh_token', 'refresh-1');
   const me = deferredReply();
   fake.on('GET', '/me', () => me.reply);
-  fake.on('GET', '/spaces/', json(200, [spaceA]));
+  fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
   fake.on('POST', '/logout', json(204));
   const client = await loadClient();
   const init = client.auth.initAuth();
@@ -54,8 +54,8 @@ describe('auth queue (spec 000 §4)', () => {
     const { client } = await initialisingClient();
     fake.on('GET', '/health', json(200, { status: 'ok' }));
     await expect(client.api.http.get('/health')).resolves.toEqual({ status: 'ok' });
-    fake.on('GET', '/spaces/', json(200, []));
-    await expect(client.api.http.get('/spaces/')).resolves.toEqual([]);
+    fake.on('GET', '/spaces/', json(200, spacesPage([])));
+    await expect(client.api.http.get('/spaces/')).resolves.toEqual(spacesPage([]));
     // An ordinary call waits; the same call with skipAuthQueue goes out at once.
     fake.on('GET', '/spaces/space-a/members', json(200, { members: [] }));
     void client.api.http.get('/spaces/space-a/members').catch(() => undefined);

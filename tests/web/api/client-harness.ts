@@ -34,12 +34,15 @@ export const systemAdmin: User = { id: 'u9', email: 'root@mosaic.test', name: 'R
 export const spaceA: Space = { id: 'space-a', name: 'Alpha', slug: 'alpha', description: null, is_default: false };
 export const spaceB: Space = { id: 'space-b', name: 'Beta', slug: 'beta', description: 'second', is_default: true };
 
+/** GET /spaces/ answering these spaces as its only page (the contract's "object with data"). */
+export const spacesPage = (spaces: readonly Space[], nextCursor: string | null = null) => ({ data: spaces, next_cursor: nextCursor });
+
 /** Stores tokens as a previous visit would have, serves /me and /spaces/, and runs initAuth. */
 export async function signedInClient(fake: FakeApi, options: { user?: User; spaces?: Space[] } = {}): Promise<Client> {
   localStorage.setItem('ma_access_token', 'access-1');
   localStorage.setItem('ma_refresh_token', 'refresh-1');
   fake.on('GET', '/me', json(200, options.user ?? member));
-  fake.on('GET', '/spaces/', json(200, options.spaces ?? [spaceA, spaceB]));
+  fake.on('GET', '/spaces/', json(200, spacesPage(options.spaces ?? [spaceA, spaceB])));
   const client = await loadClient();
   await client.auth.initAuth();
   return client;

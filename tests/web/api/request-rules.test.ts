@@ -17,7 +17,7 @@ afterEach(() => {
 describe('request headers (spec 000 §7)', () => {
   it('every call carries request id, client route, timestamp, bearer token and space id', async () => {
     const client = await signedInClient(fake);
-    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
     history.replaceState(null, '', '/knowledge-base?tab=all');
     const before = Date.now();
     await client.api.http.get('/kb/documents');

@@ -18,7 +18,7 @@ describe('requests while a new version takes over', () => {
     const client = await signedInClient(fake);
     // The copy of the store the freshly loaded client core uses.
     const { updateState } = await import('../../../src/pwa/update.store');
-    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
     await client.api.http.get('/kb/documents');
     expect(fake.calls('GET', '/kb/documents')).toHaveLength(1);
 
@@ -38,7 +38,7 @@ describe('requests while a new version takes over', () => {
   it('lets a held request be cancelled by its caller', async () => {
     const client = await signedInClient(fake);
     const { updateState } = await import('../../../src/pwa/update.store');
-    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
     updateState.applying = true;
     const controller = new AbortController();
     const held = client.api.http.get('/kb/documents', { signal: controller.signal });

@@ -47,7 +47,7 @@ beforeEach(async () => {
  * history's pages and the agents' session list), an empty answer, and its words for "none".
  */
 const LISTS = [
-  { name: 'Knowledge Base', path: '/knowledge-base', routes: { 'GET /kb/documents': { documents: [], total: 0 } }, what: 'documents', claim: /No documents yet/ },
+  { name: 'Knowledge Base', path: '/knowledge-base', routes: { 'GET /kb/documents': { documents: [], total: 0, next_cursor: null } }, what: 'documents', claim: /No documents yet/ },
   { name: 'Creative Assets', path: '/assets', routes: { 'GET /assets': { assets: [], total: 0 } }, what: 'assets', claim: /No assets yet/ },
   { name: 'Agent Mode', path: '/agent-mode', routes: { 'GET /agent-mode/runs': { runs: [], has_more: false } }, what: 'runs', claim: /No runs yet/ },
   { name: 'All chats', path: '/agents/history', routes: { 'GET /agents/history': { sessions: [], has_more: false }, 'GET /agents/sessions': [] }, what: 'chats', claim: /No chats yet/ },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
-import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA, spaceB, systemAdmin } from '../api/client-harness';
+import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA, spaceB, systemAdmin, spacesPage } from '../api/client-harness';
 
 let fake: FakeApi;
 
@@ -53,7 +53,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     localStorage.setItem('ma_refresh_token', 'refresh-1');
     fake.on('GET', '/me', (r) => (r.headers.get('Authorization') === 'Bearer access-2' ? json(200, member) : json(401, {})));
     fake.on('POST', '/refresh', json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }));
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     const client = await loadClient();
     await client.auth.initAuth();
     expect(client.session.authState.status).toBe('AUTHENTICATED');
@@ -78,7 +78,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     localStorage.setItem('ma_auth_user', JSON.stringify(member));
     localStorage.setItem('currentSpaceId', 'space-b');
     fake.on('GET', '/me', () => Promise.reject(new TypeError('Failed to fetch')));
-    fake.on('GET', '/spaces/', json(200, [spaceA, spaceB]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA, spaceB])));
     const client = await loadClient();
     const resets: string[] = [];
     client.session.onSessionReset(() => void resets.push('wiped'));
@@ -105,7 +105,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
     localStorage.setItem('ma_auth_user', JSON.stringify(member));
     fake.on('GET', '/me', me());
     fake.on('POST', '/refresh', () => Promise.reject(new TypeError('Failed to fetch')));
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     const client = await loadClient();
     await client.auth.initAuth();
     expect(client.session.authState).toMatchObject({ status: 'AUTHENTICATED', user: member });
@@ -126,7 +126,7 @@ describe('initAuth (spec 000 §4 Initialise)', () => {
 describe('login and registration', () => {
   it('login stores tokens and user, initialises spaces, then AUTHENTICATED', async () => {
     fake.on('POST', '/login', json(200, session()));
-    fake.on('GET', '/spaces/', json(200, [spaceA, spaceB]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA, spaceB])));
     const client = await loadClient();
     const statuses: string[] = [];
     client.session.onAuthStatusChange((s) => statuses.push(s));
@@ -173,7 +173,7 @@ describe('login and registration', () => {
     fake.on('POST', '/register', json(409, { detail: 'An account with this email already exists' }));
     await expect(client.auth.register(input)).rejects.toThrow('An account with this email already exists');
     fake.on('POST', '/register', json(201, session()));
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     await expect(client.auth.register(input)).resolves.toEqual(member);
     expect(fake.calls('POST', '/register')[2]?.body).toEqual(input);
     expect(client.session.authState.status).toBe('AUTHENTICATED');
@@ -197,7 +197,7 @@ describe('login and registration', () => {
 
   it('register with create_new signs in like register', async () => {
     fake.on('POST', '/register/with-domain', json(201, session()));
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     const client = await loadClient();
     const result = await client.auth.registerWithDomain({
       email: 'bo@acme.test',

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
-import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA } from '../api/client-harness';
+import { disposeClients, loadClient, member, recordAuthEvents, signedInClient, spaceA, spacesPage } from '../api/client-harness';
 
 let fake: FakeApi;
 
@@ -138,7 +138,7 @@ describe('cross-tab session', () => {
 
   it('a logout in another tab logs this tab out too', async () => {
     fake.on('GET', '/me', json(200, member));
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     const tab = await signedInClient(fake, { spaces: [spaceA] });
     const events = recordAuthEvents(tab);
     // The other tab's logout removed the shared keys.

@@ -17,7 +17,7 @@ const document = (id: string, filename: string, uploadedBy: string | null): Know
 async function openAs(role: Role) {
   const api = installFakeApi();
   const documents = [document('d0c00001', 'my-notes.txt', `u-${role}`), document('d0c00002', 'their-brief.txt', 'u-someone-else')];
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length, next_cursor: null } }));
   api.on('DELETE /kb/documents/d0c00001', () => ({ status: 204 }));
   await signInAs(api, role);
   const app = renderApp('/knowledge-base');

@@ -19,7 +19,7 @@ const documents: KnowledgeDocument[] = [knowledgeDocument(ID, 'ready', { filenam
 
 async function openAndSearch() {
   const api = installFakeApi();
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: 1 } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: 1, next_cursor: null } }));
   api.on('GET /kb/search', () => ({
     status: 200,
     body: {

@@ -40,7 +40,7 @@ function controlledStream() {
 
 /** The screen as an owner, with one document the list finds processing; the status endpoint answers `polled` (ready unless said). */
 async function openWithProcessingDocument(api: FakeApi, polled: KnowledgeDocument['status'] = 'ready') {
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [brief('processing')], total: 1 } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [brief('processing')], total: 1, next_cursor: null } }));
   api.on(STATUS, () => ({ status: 200, body: brief(polled) }));
   await signInAs(api, 'org_owner');
   renderApp('/knowledge-base');

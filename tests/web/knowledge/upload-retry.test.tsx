@@ -21,7 +21,7 @@ beforeEach(async () => {
   // The hash check names the space by its id, which the contract wants as a UUID.
   api = installFakeApi({ spaces: [makeSpace('5b0c6a1e-8f3d-4c2a-9e7b-1d2f3a4b5c6d', 'Main Space', { is_default: true })] });
   held = installHeldXhr();
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0 } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0, next_cursor: null } }));
   api.on('POST /kb/hashes/check', (call) => ({ status: 200, body: { non_existing_hashes: (call.body as { hashes: string[] }).hashes, existing: [] } }));
   api.on('POST /kb/uploads/sign', (call) => ({
     status: 200,

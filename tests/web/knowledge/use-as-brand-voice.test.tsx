@@ -53,7 +53,7 @@ beforeEach(() => {
 /** The Knowledge Base listing a brand guidelines document and a campaign plan. */
 async function openList(role: 'org_owner' | 'org_admin' | 'org_member') {
   const documents = [document('d1', 'brand-guide.txt', 'brand_guidelines'), document('d2', 'spring-plan.txt', 'campaign_plans')];
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length, next_cursor: null } }));
   await signInAs(api, role);
   const app = renderApp('/knowledge-base');
   const list = await screen.findByRole('list', { name: 'Documents' });
@@ -110,7 +110,7 @@ describe('Use as brand voice when an upload is filed as brand guidelines', () =>
     const held = installHeldXhr();
     const stream = writableEventStream();
     api.on('GET /kb/documents/stream', () => ({ status: 200, stream: stream.body }));
-    api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0 } }));
+    api.on('GET /kb/documents', () => ({ status: 200, body: { documents: [], total: 0, next_cursor: null } }));
     api.on('POST /kb/hashes/check', (call) => ({ status: 200, body: { non_existing_hashes: (call.body as { hashes: string[] }).hashes, existing: [] } }));
     api.on('POST /kb/uploads/sign', (call) => ({
       status: 200,

@@ -31,7 +31,7 @@ const askedSince = (from: number) => fake.requests.slice(from).map((request) => 
 beforeEach(async () => {
   worker = workerNotYetInControl();
   fake = installFakeApi();
-  fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+  fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
   fake.on('GET', '/health', json(200, { status: 'ok' }));
   // The sign-in's /me and spaces are asked now, before any worker controls the page.
   client = await signedInClient(fake);

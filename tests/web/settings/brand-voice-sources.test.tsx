@@ -37,7 +37,7 @@ beforeEach(async () => {
     return { status: 200, body: { content: saved, updatedAt: new Date().toISOString(), createdBy: 'u-org_owner' } };
   });
   const documents = [document('d1', 'Campaign plan.txt', 'campaign_plans'), document('d2', 'Voice guide.txt', 'brand_voice'), document('d3', 'Draft.txt', null, 'processing')];
-  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length } }));
+  api.on('GET /kb/documents', () => ({ status: 200, body: { documents, total: documents.length, next_cursor: null } }));
   // The preview's answer (its first window): one passage holding the whole text.
   const text = (id: string, filename: string, body: string): DocumentTextDto => ({
     document: { id, filename, mime_type: 'text/plain', size_bytes: body.length, category: null, subcategory: null, created_at: '2026-03-01T09:00:00.000Z', passage_count: 1 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { spacesState } from '../../../src/session';
-import { installFakeApi } from '../app/support/fake-api';
+import { installFakeApi, makeSpace } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
 
@@ -32,6 +32,34 @@ describe('Workspace Settings: spaces', () => {
     expect(spacesState.spaces.map((space) => space.name)).toEqual(['Main Space']);
     // The default space offers no delete or archive.
     expect(within(list).queryByRole('button', { name: 'Delete Main Space' })).toBeNull();
+  });
+
+  it('lists the archived spaces a page at a time: "Show more" reads the next page, and says what to do when it fails', async () => {
+    const api = installFakeApi();
+    const archivedAt = '2026-03-01T09:00:00.000Z';
+    const archived = (id: string, name: string) => ({ ...makeSpace(id, name), archived_at: archivedAt });
+    let secondPageFails = true;
+    api.on('GET /spaces/archived', (call) => {
+      if (!call.query.get('cursor')) return { status: 200, body: { data: [archived('a1', 'Autumn Fair')], next_cursor: 'after-autumn' } };
+      expect(call.query.get('cursor')).toBe('after-autumn');
+      if (secondPageFails) return { status: 503, body: { detail: 'Service unavailable' } };
+      return { status: 200, body: { data: [archived('a2', 'Winter Sale')], next_cursor: null } };
+    });
+    await signInAs(api, 'org_owner');
+    renderApp('/workspace-settings');
+
+    const list = await screen.findByRole('list', { name: 'Spaces' });
+    await within(list).findByText('Autumn Fair');
+    expect(within(list).queryByText('Winter Sale')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more archived spaces' }));
+    expect(await screen.findByText('More archived spaces could not be loaded. Check your connection and try Show more again.')).toBeTruthy();
+
+    secondPageFails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Show more archived spaces' }));
+    await within(list).findByText('Winter Sale');
+    expect(within(list).getByText('Autumn Fair')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more archived spaces' })).toBeNull();
+    expect(screen.queryByText('More archived spaces could not be loaded. Check your connection and try Show more again.')).toBeNull();
   });
 
   it('is not shown to members', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredReply, installFakeApi, json, offContract, type FakeApi } from '../api/fake-api';
-import { disposeClients, loadClient, signedInClient, spaceA, spaceB, type Client } from '../api/client-harness';
+import { disposeClients, loadClient, signedInClient, spaceA, spaceB, type Client, spacesPage } from '../api/client-harness';
 import type { Space } from '../../../src/contract/spaces';
 
 let fake: FakeApi;
@@ -31,7 +31,7 @@ describe('initSpaces: choosing the current space', () => {
     ['the first space when none is default', null, [spaceA, spaceC], 'space-a'],
   ])('picks %s', async (_label, saved, list, expected) => {
     if (saved) localStorage.setItem('currentSpaceId', saved);
-    fake.on('GET', '/spaces/', json(200, list));
+    fake.on('GET', '/spaces/', json(200, spacesPage(list)));
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     await client.spaces.initSpaces();
@@ -48,15 +48,34 @@ describe('initSpaces: choosing the current space', () => {
     expect(events).toEqual([['spaces-ready', { spaces: list, currentSpaceId: expected }]]);
   });
 
-  it('accepts the {data: [...]} list shape', async () => {
-    fake.on('GET', '/spaces/', offContract('an older list shape the client still reads', json(200, { data: [spaceA] })));
+  it('accepts the plain array list shape', async () => {
+    fake.on('GET', '/spaces/', offContract('the spec\'s other list shape, which the client still reads', json(200, [spaceA])));
     const client = await loadClient();
     await client.spaces.initSpaces();
     expect(client.session.spacesState.spaces).toEqual([spaceA]);
   });
 
+  it('reads every page of a long list, so the saved space on a later page is still the current one', async () => {
+    localStorage.setItem('currentSpaceId', 'space-c');
+    fake.on('GET', '/spaces/', (request) =>
+      new URLSearchParams(request.path.split('?')[1]).get('cursor') === 'after-beta' ? json(200, spacesPage([spaceC])) : json(200, spacesPage([spaceB, spaceA], 'after-beta')),
+    );
+    const client = await loadClient();
+    await client.spaces.initSpaces();
+    expect(fake.calls('GET', '/spaces/').map((request) => request.path)).toEqual(['/spaces/', '/spaces/?cursor=after-beta']);
+    expect(client.session.spacesState).toMatchObject({ spaces: [spaceB, spaceA, spaceC], currentSpaceId: 'space-c', initialized: true, error: null });
+  });
+
+  it('stops at a server that answers the same page again, with the malformed-list error', async () => {
+    fake.on('GET', '/spaces/', () => json(200, spacesPage([spaceB], 'same')));
+    const client = await loadClient();
+    await expect(client.spaces.initSpaces()).rejects.toThrow('Failed to initialize spaces: Invalid response from server: malformed spaces list');
+    expect(fake.calls('GET', '/spaces/')).toHaveLength(2);
+    expect(client.session.spacesState).toMatchObject({ spaces: [], initialized: false });
+  });
+
   it("an empty list is initialised with error 'No spaces available'", async () => {
-    fake.on('GET', '/spaces/', json(200, []));
+    fake.on('GET', '/spaces/', json(200, spacesPage([])));
     const client = await loadClient();
     const events = recordSpacesEvents(client);
     await client.spaces.initSpaces();
@@ -71,7 +90,7 @@ describe('initSpaces: choosing the current space', () => {
     const first = client.spaces.initSpaces();
     const second = client.spaces.initSpaces();
     expect(client.session.spacesState).toMatchObject({ initializing: true, loading: true });
-    reply.resolve(json(200, [spaceA]));
+    reply.resolve(json(200, spacesPage([spaceA])));
     await Promise.all([first, second]);
     await client.spaces.initSpaces();
     expect(fake.calls('GET', '/spaces/')).toHaveLength(1);
@@ -129,7 +148,7 @@ describe('initSpaces: failures (spec 000 §8)', () => {
     fake.on('GET', '/spaces/', json(500, {}));
     const client = await loadClient();
     await client.spaces.initSpaces().catch(() => undefined);
-    fake.on('GET', '/spaces/', json(200, [spaceA]));
+    fake.on('GET', '/spaces/', json(200, spacesPage([spaceA])));
     await client.spaces.retrySpaces();
     expect(client.session.spacesState).toMatchObject({ initialized: true, error: null, currentSpaceId: 'space-a' });
   });
@@ -148,7 +167,7 @@ describe('switch, create, reset, forced set', () => {
     expect(localStorage.getItem('currentSpaceId')).toBe('space-a');
     expect(reloaded).toEqual(['space-a']);
     expect(events).toEqual([['space-switched', { spaceId: 'space-a', space: spaceA }]]);
-    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0 }));
+    fake.on('GET', '/kb/documents', json(200, { documents: [], total: 0, next_cursor: null }));
     await client.api.http.get('/kb/documents');
     expect(fake.calls('GET', '/kb/documents')[0]?.headers.get('X-Space-Id')).toBe('space-a');
   });
@@ -198,7 +217,7 @@ describe('switch, create, reset, forced set', () => {
     const client = await loadClient();
     const run = client.spaces.initSpaces();
     client.spaces.resetSpaces();
-    reply.resolve(json(200, [spaceA]));
+    reply.resolve(json(200, spacesPage([spaceA])));
     await expect(run).rejects.toThrow('Failed to initialize spaces: Spaces were reset while loading');
     expect(client.session.spacesState).toMatchObject({ spaces: [], initialized: false, initializing: false });
   });

@@ -72,7 +72,8 @@ export const configRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
     onRequest: spaceScoped,
     handler: async (request) => {
       const agent = requireAgent(request.params.slug);
-      return listAgentDocuments(db, spaceOf(request).id, agent.slug, request.query.enabled_only ?? false);
+      const { enabled_only: enabledOnly = false, limit, cursor } = request.query;
+      return listAgentDocuments(db, spaceOf(request).id, agent.slug, { enabledOnly, limit, cursor });
     },
   });
 

@@ -34,8 +34,8 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   routeFromContract(app, KNOWLEDGE_ENDPOINTS.documents, {
     onRequest: spaceScoped,
     handler: async (request) => {
-      const documents = await listDocuments(db, spaceOf(request).id, request.query.category || undefined);
-      return { documents, total: documents.length };
+      const { category, limit, cursor } = request.query;
+      return listDocuments(db, spaceOf(request).id, { category: category || undefined, limit, cursor });
     },
   });
 

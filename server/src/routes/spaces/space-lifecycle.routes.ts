@@ -34,7 +34,7 @@ export const spaceLifecycleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
 
   routeFromContract(app, SPACE_ENDPOINTS.archived, {
     onRequest,
-    handler: async (request) => listArchivedSpaces(db, managerOf(request).orgId),
+    handler: async (request) => listArchivedSpaces(db, managerOf(request).orgId, request.query),
   });
 
   routeFromContract(app, SPACE_ENDPOINTS.update, {

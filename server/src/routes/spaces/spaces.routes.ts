@@ -20,7 +20,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }
     handler: async (request) => {
       const { orgId } = authOf(request);
       // Platform admins belong to no organisation and so have no spaces.
-      return orgId ? listSpaces(orgId) : [];
+      return orgId ? listSpaces(orgId, request.query) : { data: [], next_cursor: null };
     },
   });
 

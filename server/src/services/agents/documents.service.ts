@@ -4,6 +4,8 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
+import { isUuid } from '../../db/ids';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { agentDocumentAccess, kbDocuments } from '../../db/schema/index';
 import { notFound } from '../../errors';
 
@@ -41,10 +43,35 @@ function baseQuery(db: DbExecutor, spaceId: string, slug: string) {
     );
 }
 
-export async function listAgentDocuments(db: DbExecutor, spaceId: string, slug: string, enabledOnly: boolean): Promise<AgentDocumentDto[]> {
-  return baseQuery(db, spaceId, slug)
-    .where(and(eq(kbDocuments.spaceId, spaceId), enabledOnly ? sql`${isEnabled}` : undefined))
-    .orderBy(asc(kbDocuments.filename), asc(kbDocuments.id));
+const readAgentDocumentsCursor = (cursor: string) =>
+  decodeCursor<{ filename: string; id: string }>(cursor, ([filename, id]) =>
+    typeof filename === 'string' && typeof id === 'string' && isUuid(id) ? { filename, id } : undefined,
+  );
+
+/**
+ * The space's documents by name (then id) and whether this agent may use each, a page at a time:
+ * the next page starts strictly after the last listed document's (filename, id).
+ */
+export async function listAgentDocuments(
+  db: DbExecutor,
+  spaceId: string,
+  slug: string,
+  query: { enabledOnly: boolean; limit: number; cursor?: string | undefined },
+): Promise<{ documents: AgentDocumentDto[]; next_cursor: string | null }> {
+  const after = query.cursor === undefined ? undefined : readAgentDocumentsCursor(query.cursor);
+  const rows = await baseQuery(db, spaceId, slug)
+    .where(
+      and(
+        eq(kbDocuments.spaceId, spaceId),
+        query.enabledOnly ? sql`${isEnabled}` : undefined,
+        after ? sql`(${kbDocuments.filename}, ${kbDocuments.id}) > (${after.filename}::text, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(kbDocuments.filename), asc(kbDocuments.id))
+    .limit(query.limit + 1);
+  const documents = rows.slice(0, query.limit);
+  const last = documents.at(-1);
+  return { documents, next_cursor: rows.length > query.limit && last ? encodeCursor([last.filename, last.id]) : null };
 }
 
 export async function searchAgentDocuments(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-or
 import { buildChatTree, shownBranch } from '../../../../src/contract/chat-tree';
 import type { DbExecutor } from '../../db/database';
 import { agentRuns, chatMessages, chatSessions } from '../../db/schema/index';
-import { MESSAGES_UNPAGED_MAX } from '../../../../src/contract/agents';
+import { MESSAGES_UNPAGED_MAX, POLL_MESSAGES_MAX } from '../../../../src/contract/agents';
 import { AGENT_MESSAGES } from './messages';
 import { pageOfMessages } from './message-pages';
 import { notFound } from '../../errors';
@@ -37,7 +37,14 @@ export async function requireSession(db: DbExecutor, spaceId: string, sessionId:
 // The stored search vector stays in the database: a 5,000-message chat would otherwise read it all.
 const { contentTsv: _searchVector, ...messageColumns } = getTableColumns(chatMessages);
 
-/** Every message of the session, all versions, oldest first; `since` keeps those created after it (the poll's news). */
+/**
+ * The poll's news: the session's messages (all versions) created after `since`, oldest first, at most
+ * POLL_MESSAGES_MAX (docs/scale.md). A poll with an old `since`, or none, on a long chat would
+ * otherwise answer the whole chat; the client asks again at once from the last message it got
+ * (reply-poller.ts), so a capped answer is read on. `since` is compared at millisecond precision,
+ * so a capped answer never ends inside a millisecond: the messages of the first millisecond left out
+ * are left out whole, and the next poll (since the last one given) gets them all.
+ */
 export async function listMessages(db: DbExecutor, sessionId: string, since?: Date): Promise<MessageDto[]> {
   const rows = await db
     .select(messageColumns)
@@ -49,8 +56,14 @@ export async function listMessages(db: DbExecutor, sessionId: string, since?: Da
         since ? gt(sql`date_trunc('milliseconds', ${chatMessages.createdAt})`, since) : undefined,
       ),
     )
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  return rows.map(toMessageDto);
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .limit(POLL_MESSAGES_MAX + 1);
+  const messages = rows.map(toMessageDto);
+  if (messages.length <= POLL_MESSAGES_MAX) return messages;
+  const firstLeftOut = messages[POLL_MESSAGES_MAX]!.created_at;
+  const whole = messages.slice(0, POLL_MESSAGES_MAX).filter((message) => message.created_at !== firstLeftOut);
+  // More than POLL_MESSAGES_MAX messages in one millisecond cannot be split this way: the cap wins.
+  return whole.length > 0 ? whole : messages.slice(0, POLL_MESSAGES_MAX);
 }
 
 /**

@@ -4,8 +4,8 @@
  * an organisation owner or admin.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { ASSET_LIMITS, ASSET_TEXT, deleteCollectionBlockedReason, type AssetActor, type AssetCollection } from '../../../../src/contract/assets';
-import type { DbExecutor } from '../../db/database';
+import { ASSET_ERROR_CODES, ASSET_LIMITS, ASSET_TEXT, deleteCollectionBlockedReason, type AssetActor, type AssetCollection } from '../../../../src/contract/assets';
+import type { Db, DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { assetCollectionItems, assetCollections, type AssetCollectionRow } from '../../db/schema/index';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -25,7 +25,7 @@ function cleanName(name: string): string {
 
 const nameTaken = (name: string) => new AppError(409, ASSET_TEXT.collectionExists(name), 'CONFLICT');
 
-/** The space's collections by name, each with how many assets it holds. */
+/** The space's collections by name, each with how many assets it holds: at most ASSET_LIMITS.collectionsPerSpace. */
 export async function listCollections(db: DbExecutor, spaceId: string): Promise<AssetCollection[]> {
   const rows = await db
     .select({ collection: assetCollections, assetCount: count(assetCollectionItems.assetId) })
@@ -44,11 +44,18 @@ async function getCollection(db: DbExecutor, spaceId: string, id: string): Promi
   return row;
 }
 
-export async function createCollection(db: DbExecutor, spaceId: string, userId: string, name: string): Promise<AssetCollection> {
+/** Up to ASSET_LIMITS.collectionsPerSpace a space; one more is refused (409 TOO_MANY_COLLECTIONS). */
+export async function createCollection(db: Db, spaceId: string, userId: string, name: string): Promise<AssetCollection> {
   const clean = cleanName(name);
   try {
-    const [row] = await db.insert(assetCollections).values({ spaceId, name: clean, createdBy: userId }).returning();
-    return view(row!, 0);
+    return await db.transaction(async (tx) => {
+      // Serialises concurrent creations in one space, so the cap holds.
+      await tx.execute(sql`SELECT id FROM spaces WHERE id = ${spaceId} FOR UPDATE`);
+      const [made] = await tx.select({ value: count() }).from(assetCollections).where(eq(assetCollections.spaceId, spaceId));
+      if ((made?.value ?? 0) >= ASSET_LIMITS.collectionsPerSpace) throw new AppError(409, ASSET_TEXT.tooManyCollections, ASSET_ERROR_CODES.tooManyCollections);
+      const [row] = await tx.insert(assetCollections).values({ spaceId, name: clean, createdBy: userId }).returning();
+      return view(row!, 0);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(clean);
     throw error;

@@ -8,8 +8,8 @@ import type { AuditEvent, AuditPage } from '../../../../src/contract/audit';
 import { isAdminRole, type Role } from '../../../../src/contract/auth';
 import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
+import { invalidCursor } from '../../db/keyset-cursor';
 import { auditEvents, organizations, spaces, users } from '../../db/schema/index';
-import { AppError } from '../../errors';
 
 export interface AuditQuery {
   action?: string | undefined;
@@ -27,7 +27,6 @@ export type AuditScope = { kind: 'organization'; orgId: string } | { kind: 'plat
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i;
-const invalidCursor = () => new AppError(422, 'This page link is out of date: open the first page again', 'VALIDATION_ERROR');
 
 /** `%`, `_` and `\` typed into a search box are matched literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
+import { isUuid } from '../../db/ids';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
 import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/contract/knowledge';
 import { KB_MESSAGES, forbidden, notFound } from '../../errors';
@@ -47,14 +49,52 @@ export function toDocumentView(row: KbDocument): DocumentView {
   };
 }
 
-/** The space's documents, newest first, optionally of one category. */
-export async function listDocuments(db: DbExecutor, spaceId: string, category?: string): Promise<DocumentView[]> {
-  const rows = await db
-    .select()
-    .from(kbDocuments)
-    .where(and(eq(kbDocuments.spaceId, spaceId), category ? eq(kbDocuments.category, category) : undefined))
-    .orderBy(desc(kbDocuments.createdAt), desc(kbDocuments.id));
-  return rows.map(toDocumentView);
+export interface DocumentPageQuery {
+  category?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface DocumentPage {
+  documents: DocumentView[];
+  /** All the space's documents (of the category): what the pages add up to. */
+  total: number;
+  next_cursor: string | null;
+}
+
+/** The creation time to the microsecond as text, identical on PGlite and PostgreSQL: a cursor must not lose precision. */
+const createdText = sql<string>`to_char(${kbDocuments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const readDocumentsCursor = (cursor: string) =>
+  decodeCursor<{ created: string; id: string }>(cursor, ([created, id]) =>
+    typeof created === 'string' && CREATED.test(created) && typeof id === 'string' && isUuid(id) ? { created, id } : undefined,
+  );
+
+/**
+ * The space's documents, newest first (then by id), optionally of one category, a page at a time:
+ * the next page starts strictly after the last listed document's (created_at, id), read backwards
+ * along kb_documents_space_created.
+ */
+export async function listDocuments(db: DbExecutor, spaceId: string, query: DocumentPageQuery): Promise<DocumentPage> {
+  const after = query.cursor === undefined ? undefined : readDocumentsCursor(query.cursor);
+  const ofList = and(eq(kbDocuments.spaceId, spaceId), query.category ? eq(kbDocuments.category, query.category) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ document: kbDocuments, created: createdText })
+      .from(kbDocuments)
+      .where(and(ofList, after ? sql`(${kbDocuments.createdAt}, ${kbDocuments.id}) < (${after.created}::timestamptz, ${after.id}::uuid)` : undefined))
+      .orderBy(desc(kbDocuments.createdAt), desc(kbDocuments.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(kbDocuments).where(ofList),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    documents: page.map((row) => toDocumentView(row.document)),
+    total: counted?.total ?? 0,
+    next_cursor: rows.length > query.limit && last ? encodeCursor([last.created, last.document.id]) : null,
+  };
 }
 
 /** One document of the space; 404 for unknown ids and other spaces' documents alike. */

@@ -3,12 +3,13 @@
  * lifecycle"). Owners and admins only (the routes check the role; these functions scope every
  * query to the caller's organisation). Each change is audited in its own transaction.
  */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../../src/contract/auth';
-import type { ArchivedSpace } from '../../../../src/contract/spaces';
+import type { ArchivedSpace, ArchivedSpacePage } from '../../../../src/contract/spaces';
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../db/ids';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { spaces } from '../../db/schema/index';
 import { AppError, MESSAGES, conflict, notFound } from '../../errors';
 import { recordOrganisationAudit, type AuditAction } from '../audit/audit.service';
@@ -50,13 +51,31 @@ export function toArchivedSpace(row: SpaceRow): ArchivedSpace {
   return { ...space, archived_at: (row.archivedAt ?? new Date()).toISOString() };
 }
 
-export async function listArchivedSpaces(db: DbExecutor, orgId: string): Promise<ArchivedSpace[]> {
+const readArchivedCursor = (cursor: string) =>
+  decodeCursor<{ name: string; id: string }>(cursor, ([name, id]) => (typeof name === 'string' && typeof id === 'string' && isUuid(id) ? { name, id } : undefined));
+
+/**
+ * The organisation's archived spaces by name (and id: a total order), a page at a time; the next
+ * page starts strictly after the last listed space's (name, id).
+ */
+export async function listArchivedSpaces(db: DbExecutor, orgId: string, page: { limit: number; cursor?: string | undefined }): Promise<ArchivedSpacePage> {
+  const after = page.cursor === undefined ? undefined : readArchivedCursor(page.cursor);
   const rows = await db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.orgId, orgId), isNotNull(spaces.archivedAt), isNull(spaces.deletedAt)))
-    .orderBy(asc(spaces.name));
-  return rows.map(toArchivedSpace);
+    .where(
+      and(
+        eq(spaces.orgId, orgId),
+        isNotNull(spaces.archivedAt),
+        isNull(spaces.deletedAt),
+        after ? sql`(${spaces.name}, ${spaces.id}) > (${after.name}::text, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(spaces.name), asc(spaces.id))
+    .limit(page.limit + 1);
+  const listed = rows.slice(0, page.limit);
+  const last = listed.at(-1);
+  return { data: listed.map(toArchivedSpace), next_cursor: rows.length > page.limit && last ? encodeCursor([last.name, last.id]) : null };
 }
 
 export interface SpaceEdit {

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
-import type { ArchivedSpace, Space } from '../../../contract/spaces';
+import type { Space } from '../../../contract/spaces';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { ActionRow } from '../../../ui/ActionRow';
 import { ErrorText } from '../../../ui/ErrorText';
 import { spacesState } from '../../../session';
-import { archiveSpace, fetchArchivedSpaces, restoreSpace, spaceActionError } from '../space-admin.api';
+import { archiveSpace, restoreSpace, spaceActionError } from '../space-admin.api';
 import { applySpaceChange, recoverFromLostSpace, retrySpaces } from '../spaces.store';
+import { useArchivedSpaces } from '../useArchivedSpaces';
 import { DeleteSpaceDialog } from './DeleteSpaceDialog';
 import { EditSpaceDialog } from './EditSpaceDialog';
 
@@ -67,34 +68,11 @@ function SpaceRow({ space, archived, busy, onEdit, onArchive, onDelete }: SpaceR
 /** Workspace Settings for owners and admins: every space, to rename, describe, archive, restore or delete. */
 export function ManageSpacesCard() {
   const { spaces } = useSnapshot(spacesState);
-  const [archived, setArchived] = useState<ArchivedSpace[]>([]);
+  const archived = useArchivedSpaces();
   const [editing, setEditing] = useState<Space | null>(null);
   const [deleting, setDeleting] = useState<Space | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const loadArchived = useCallback(async () => {
-    try {
-      setArchived(await fetchArchivedSpaces());
-    } catch (error) {
-      setProblem(spaceActionError(error, 'Archived spaces could not be loaded.'));
-    }
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchArchivedSpaces().then(
-      (list) => {
-        if (live) setArchived(list);
-      },
-      (error: unknown) => {
-        if (live) setProblem(spaceActionError(error, 'Archived spaces could not be loaded.'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function toggleArchived(space: Space, isArchived: boolean) {
     setBusyId(space.id);
@@ -103,7 +81,7 @@ export function ManageSpacesCard() {
       if (isArchived) await restoreSpace(space.id);
       else await archiveSpace(space.id);
       toast.success(isArchived ? `"${space.name}" restored` : `"${space.name}" archived`);
-      await Promise.all([loadArchived(), refreshList(space.id)]);
+      await Promise.all([archived.reload(), refreshList(space.id)]);
     } catch (error) {
       setProblem(spaceActionError(error, 'The space could not be changed. Check your connection and try again.'));
     } finally {
@@ -126,7 +104,7 @@ export function ManageSpacesCard() {
         <Text size="2" color="gray">
           Archived spaces are hidden and closed to work until restored; nothing in them is removed. The default space always stays.
         </Text>
-        <ErrorText message={problem} />
+        <ErrorText message={problem ?? archived.error} />
         <ul className="plain-list org-row-list" aria-label="Spaces">
           {spaces.map((space) => (
             <SpaceRow
@@ -139,7 +117,7 @@ export function ManageSpacesCard() {
               onDelete={() => setDeleting({ ...space })}
             />
           ))}
-          {archived.map((space) => (
+          {archived.spaces.map((space) => (
             <SpaceRow
               key={space.id}
               space={space}
@@ -151,6 +129,13 @@ export function ManageSpacesCard() {
             />
           ))}
         </ul>
+        {archived.hasMore ? (
+          <Flex>
+            <Button variant="soft" color="gray" loading={archived.loadingMore} onClick={archived.loadMore}>
+              Show more archived spaces
+            </Button>
+          </Flex>
+        ) : null}
       </Flex>
       <EditSpaceDialog
         key={editing?.id ?? 'closed'}
@@ -158,14 +143,14 @@ export function ManageSpacesCard() {
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           applySpaceChange(saved);
-          setArchived((list) => list.map((space) => (space.id === saved.id ? { ...space, ...saved } : space)));
+          archived.update((list) => list.map((space) => (space.id === saved.id ? { ...space, ...saved } : space)));
         }}
       />
       <DeleteSpaceDialog
         space={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(gone) => {
-          setArchived((list) => list.filter((space) => space.id !== gone.id));
+          archived.update((list) => list.filter((space) => space.id !== gone.id));
           applySpaceChange(null, gone.id);
           void refreshList(gone.id);
         }}

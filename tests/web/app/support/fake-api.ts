@@ -67,7 +67,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     'POST /logout': () => json(204),
     'POST /refresh': () => json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' }),
     'GET /me': () => json(200, api.user),
-    'GET /spaces/': () => json(200, api.spaces),
+    'GET /spaces/': () => json(200, { data: api.spaces, next_cursor: null }),
     'POST /spaces/': (call) => {
       const input = call.body as { name: string; slug: string; description?: string };
       return json(201, { id: `s${api.spaces.length + 1}`, description: null, is_default: false, ...input });
@@ -80,7 +80,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     'GET /integrations/ga4/linked-properties': () => json(200, { linked_properties: [] }),
     'GET /integrations/ga4/accounts': () => json(200, { accounts: [] }),
     'GET /settings/brand-voice': () => json(200, { content: '', updatedAt: null, createdBy: null }),
-    'GET /spaces/archived': () => json(200, []),
+    'GET /spaces/archived': () => json(200, { data: [], next_cursor: null }),
     // The sidebar's notification list: nothing new unless a test says otherwise.
     'GET /notifications': () => json(200, { notifications: [], unread_count: 0 }),
     'GET /settings/org': () => json(200, { id: 'org-1', name: 'Acme Marketing', properties: [] }),
