@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { auditPageSchema } from './audit';
 import { auditQuerySchema } from './audit-query';
 import type { EndpointDeclaration } from './endpoint';
+import { ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX } from './orgs';
+import { keysetPageQuery } from './page-query';
 import {
   changeRoleBody,
   inviteBody,
@@ -15,6 +17,7 @@ import {
   orgContactsSchema,
   orgInviteSchema,
   orgMemberSchema,
+  orgMembersPageSchema,
   reissuedInviteLinkSchema,
   sentInviteSchema,
 } from './orgs-schemas';
@@ -29,9 +32,10 @@ const decided = { ...common, params: idParams, answers: { 200: joinRequestSchema
 export const ORG_DECLARATIONS = {
   members: {
     ...common,
-    summary: "Members of the caller's organisation: owners, then admins, then members, each by name",
-    answers: { 200: z.object({ members: z.array(orgMemberSchema) }) },
-    errors: [401, 403],
+    summary: "Members of the caller's organisation, a page at a time: owners, then admins, then members, each by name; with how many people of each role it has",
+    query: keysetPageQuery(ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX),
+    answers: { 200: orgMembersPageSchema },
+    errors: [401, 403, 422],
   },
   changeRole: {
     ...common,
@@ -51,14 +55,14 @@ export const ORG_DECLARATIONS = {
   invite: {
     ...common,
     summary:
-      'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429)',
+      'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429), and to ORG_PENDING_INVITES_MAX pending invites an organisation (409 PENDING_INVITES_LIMIT)',
     body: inviteBody,
     answers: { 201: sentInviteSchema },
-    errors: [401, 403, 422, 429],
+    errors: [401, 403, 409, 422, 429],
   },
   invites: {
     ...common,
-    summary: 'Pending invites that have not expired, newest first',
+    summary: 'Pending invites that have not expired, newest first: at most ORG_PENDING_INVITES_MAX, the most an organisation can have',
     answers: { 200: z.object({ invites: z.array(orgInviteSchema) }) },
     errors: [401, 403],
   },

@@ -16,9 +16,11 @@ import {
   type OrgContact,
   type OrgInvite,
   type OrgMember,
+  type OrgMembersResponse,
   type ReissuedInviteLink,
   type SentInvite,
 } from './orgs';
+import { nextCursorSchema } from './page-query';
 import { wireId } from './wire';
 
 // Each checked to fit its interface in orgs.ts.
@@ -48,6 +50,12 @@ export const sentInviteSchema = orgInviteSchema.extend({
     .describe("'emailed': the SMTP server accepted the email; 'outbox': no SMTP is set up, the email was only written to the server's outbox; 'failed': sending failed (the invite is kept)"),
   invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
 }) satisfies z.ZodType<SentInvite>;
+
+export const orgMembersPageSchema = z.object({
+  members: z.array(orgMemberSchema),
+  next_cursor: nextCursorSchema,
+  role_counts: z.object({ org_member: z.number().int(), org_admin: z.number().int(), org_owner: z.number().int() }).describe('People of each role in the whole organisation'),
+}) satisfies z.ZodType<OrgMembersResponse>;
 
 export const joinRequestSchema = z.object({
   id: wireId,

@@ -14,6 +14,7 @@ import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
 import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
 import { NOTIFICATIONS_LIST_LIMIT } from '../../src/contract/notifications';
 import { ORG_PROPERTIES_MAX } from '../../src/contract/organization';
+import { ORG_PENDING_INVITES_MAX } from '../../src/contract/orgs';
 import { TEMPLATE_LIST_LIMIT } from '../../src/contract/prompt-templates';
 import { MAX_LIST as ASSETS_LIST_MAX } from '../../server/src/services/assets/assets.service';
 import { API } from '../helpers/server';
@@ -41,6 +42,7 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/prompt-templates': `at most ${TEMPLATE_LIST_LIMIT} templates`,
   '/public/shares/:token': `a shared chat's newest ${MESSAGES_UNPAGED_MAX} messages, as GET …/messages without a page`,
   '/integrations/ga4/properties': 'the properties of the caller’s own Google connections, as Google lists them',
+  '/orgs/invites': `at most ${ORG_PENDING_INVITES_MAX} pending invites an organisation (refused past it: PENDING_INVITES_LIMIT)`,
 };
 
 /**
@@ -56,8 +58,6 @@ const NOT_YET_BOUNDED = [
   '/agents/sessions/:id/poll',
   '/assets/collections',
   '/account/sessions',
-  '/orgs/members',
-  '/orgs/invites',
   '/orgs/join-requests',
   '/orgs/contacts',
   '/admin/organizations/:id',

@@ -8,7 +8,9 @@ import { ORG_ROUTES } from '../../contract/orgs-routes';
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export const fetchMembers = (signal?: AbortSignal) => callEndpoint(ORG_ROUTES.members, {}, signalOption(signal)).then((body) => body.members);
+/** One page of the members: the first without a cursor, the next with the previous page's `next_cursor`. */
+export const fetchMembersPage = (cursor: string | null, signal?: AbortSignal) =>
+  callEndpoint(ORG_ROUTES.members, cursor ? { query: { cursor } } : {}, signalOption(signal));
 
 export const putMemberRole = (id: string, role: OrgRole) => callEndpoint(ORG_ROUTES.changeRole, { params: { id }, body: { role } });
 

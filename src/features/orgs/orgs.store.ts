@@ -13,7 +13,7 @@ import {
   deleteMember,
   fetchInvites,
   fetchJoinRequests,
-  fetchMembers,
+  fetchMembersPage,
   postInvite,
   putApproveJoinRequest,
   putDenyJoinRequest,
@@ -31,8 +31,22 @@ export interface ListState<T> {
   loaded: boolean;
 }
 
+/** A list read a page at a time: "Show more" reads the page after `nextCursor`. */
+export interface PagedListState<T> extends ListState<T> {
+  /** The next page's cursor; null once every page has been read. */
+  nextCursor: string | null;
+  loadingMore: boolean;
+  /** Why the last "Show more" failed, null when it worked. */
+  moreError: string | null;
+}
+
+export interface MemberListState extends PagedListState<OrgMember> {
+  /** People of each role in the whole organisation, whatever pages have been read. */
+  roleCounts: Record<OrgRole, number>;
+}
+
 export interface OrgAdminState {
-  members: ListState<OrgMember>;
+  members: MemberListState;
   invites: ListState<OrgInvite>;
   joinRequests: ListState<JoinRequest>;
   /** Keys ('member:{id}', 'invite:{id}', 'request:{id}') of rows with an action under way. */
@@ -40,8 +54,9 @@ export interface OrgAdminState {
 }
 
 const emptyList = <T>(): ListState<T> => ({ items: [], loading: false, error: null, loaded: false });
+const emptyPages = () => ({ nextCursor: null, loadingMore: false, moreError: null });
 const initialState = (): OrgAdminState => ({
-  members: emptyList(),
+  members: { ...emptyList<OrgMember>(), ...emptyPages(), roleCounts: { org_owner: 0, org_admin: 0, org_member: 0 } },
   invites: emptyList(),
   joinRequests: emptyList(),
   busy: {},
@@ -96,7 +111,44 @@ async function loadList<K extends ListKey>(
   }
 }
 
-export const loadMembers = () => loadList('members', () => fetchMembers(), ORG_ADMIN_MESSAGES.fetchMembersFailed);
+/** The first page of members (a reload starts again from it). */
+export const loadMembers = () =>
+  loadList(
+    'members',
+    async () => {
+      const mine = generation;
+      const page = await fetchMembersPage(null);
+      if (mine === generation) Object.assign(orgAdminState.members, { nextCursor: page.next_cursor, roleCounts: page.role_counts, moreError: null });
+      return page.members;
+    },
+    ORG_ADMIN_MESSAGES.fetchMembersFailed,
+  );
+
+/**
+ * The next page of members, added under those shown. Someone already shown (the order moved under
+ * a role change) is not listed twice. A failure keeps what is shown and says why, with Show more
+ * to try again.
+ */
+export async function loadMoreMembers(): Promise<void> {
+  const list = orgAdminState.members;
+  const cursor = list.nextCursor;
+  if (!cursor || list.loadingMore) return;
+  const mine = generation;
+  list.loadingMore = true;
+  list.moreError = null;
+  try {
+    const page = await fetchMembersPage(cursor);
+    if (mine !== generation || list.nextCursor !== cursor) return;
+    const shown = new Set(list.items.map((member) => member.id));
+    list.items = [...list.items, ...page.members.filter((member) => !shown.has(member.id))];
+    list.nextCursor = page.next_cursor;
+    list.roleCounts = page.role_counts;
+  } catch (error) {
+    if (mine === generation) list.moreError = describeFailure(ORG_ADMIN_MESSAGES.fetchMoreMembersFailed, error);
+  } finally {
+    if (mine === generation) list.loadingMore = false;
+  }
+}
 export const loadInvites = () => loadList('invites', () => fetchInvites(), ORG_ADMIN_MESSAGES.fetchInvitesFailed);
 export const loadJoinRequests = () =>
   loadList('joinRequests', () => fetchJoinRequests(), ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
@@ -126,9 +178,14 @@ export function isBusy(state: Pick<OrgAdminState, 'busy'>, key: string): boolean
 export function changeMemberRole(id: string, role: OrgRole): Promise<OrgMember> {
   return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.updateRoleFailed, async () => {
     const updated = await putMemberRole(id, role);
-    const members = orgAdminState.members.items;
-    const index = members.findIndex((member) => member.id === id);
-    if (index >= 0) members[index] = updated;
+    const list = orgAdminState.members;
+    const index = list.items.findIndex((member) => member.id === id);
+    const before = index >= 0 ? list.items[index] : undefined;
+    if (before && before.role !== updated.role) {
+      list.roleCounts[before.role] -= 1;
+      list.roleCounts[updated.role] += 1;
+    }
+    if (index >= 0) list.items[index] = updated;
     return updated;
   });
 }
@@ -136,7 +193,10 @@ export function changeMemberRole(id: string, role: OrgRole): Promise<OrgMember> 
 export function removeMember(id: string): Promise<void> {
   return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.removeMemberFailed, async () => {
     await deleteMember(id);
-    orgAdminState.members.items = orgAdminState.members.items.filter((member) => member.id !== id);
+    const list = orgAdminState.members;
+    const gone = list.items.find((member) => member.id === id);
+    if (gone) list.roleCounts[gone.role] = Math.max(0, list.roleCounts[gone.role] - 1);
+    list.items = list.items.filter((member) => member.id !== id);
   });
 }
 
