@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { auditPageSchema } from './audit';
 import { auditQuerySchema } from './audit-query';
 import type { EndpointDeclaration } from './endpoint';
-import { ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX } from './orgs';
+import { JOIN_REQUESTS_PAGE_DEFAULT, JOIN_REQUESTS_PAGE_MAX, ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX } from './orgs';
 import { keysetPageQuery } from './page-query';
 import {
   changeRoleBody,
   inviteBody,
   joinRequestSchema,
+  joinRequestsPageSchema,
   orgContactsSchema,
   orgInviteSchema,
   orgMemberSchema,
@@ -82,15 +83,16 @@ export const ORG_DECLARATIONS = {
   },
   joinRequests: {
     ...common,
-    summary: 'Pending requests to join the organisation, oldest first',
-    answers: { 200: z.object({ join_requests: z.array(joinRequestSchema) }) },
-    errors: [401, 403],
+    summary: 'Pending requests to join the organisation, oldest first, a page at a time; with how many are pending',
+    query: keysetPageQuery(JOIN_REQUESTS_PAGE_DEFAULT, JOIN_REQUESTS_PAGE_MAX),
+    answers: { 200: joinRequestsPageSchema },
+    errors: [401, 403, 422],
   },
   approveJoinRequest: { ...decided, summary: 'Approve a pending request: the person gets a member account and can sign in' },
   denyJoinRequest: { ...decided, summary: 'Deny a pending request: no account is created' },
   contacts: {
     ...common,
-    summary: "The organisation's owners and admins, whom anyone in it can ask for help",
+    summary: "The organisation's owners and admins, whom anyone in it can ask for help: owners first, each by name, at most ORG_CONTACTS_MAX",
     answers: { 200: orgContactsSchema },
     errors: [401, 403],
   },

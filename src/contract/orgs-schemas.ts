@@ -13,6 +13,7 @@ import {
   type ChangeRoleInput,
   type InviteInput,
   type JoinRequest,
+  type JoinRequestsResponse,
   type OrgContact,
   type OrgInvite,
   type OrgMember,
@@ -65,6 +66,12 @@ export const joinRequestSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
 }) satisfies z.ZodType<JoinRequest>;
+
+export const joinRequestsPageSchema = z.object({
+  join_requests: z.array(joinRequestSchema),
+  next_cursor: nextCursorSchema,
+  pending_count: z.number().int().describe('Every pending request of the organisation, not only this page'),
+}) satisfies z.ZodType<JoinRequestsResponse>;
 
 /**
  * POST /orgs/invites/{id}/link → a new link for a pending invite, to copy from the invite list.

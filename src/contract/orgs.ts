@@ -124,9 +124,18 @@ export interface JoinRequest {
   decided_at: string | null;
 }
 
-/** GET /orgs/join-requests (pending ones, oldest first). */
+/** Requests one page of GET /orgs/join-requests holds when the caller does not say, and at most. */
+export const JOIN_REQUESTS_PAGE_DEFAULT = 50;
+export const JOIN_REQUESTS_PAGE_MAX = 100;
+
+/**
+ * GET /orgs/join-requests: one page of the pending requests, oldest first; `next_cursor` asks for
+ * the next page; `pending_count` counts every pending request, whatever pages have been read.
+ */
 export interface JoinRequestsResponse {
   join_requests: JoinRequest[];
+  next_cursor: string | null;
+  pending_count: number;
 }
 
 /** POST /orgs/invites/{id}/link → a new link for a pending invite (see orgs-schemas.ts). */
@@ -134,6 +143,12 @@ export interface ReissuedInviteLink {
   invite_link: string;
   expires_at: string;
 }
+
+/**
+ * GET /orgs/contacts answers at most this many of the organisation's owners and admins, owners
+ * first, each by name: a few people to ask, not a directory (Manage Users lists everyone).
+ */
+export const ORG_CONTACTS_MAX = 20;
 
 /** GET /orgs/contacts: one of the organisation's owners and admins, for everyone in it (Help & Support). */
 export interface OrgContact {

@@ -7,14 +7,15 @@
  * one given a bound must leave that list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SESSIONS_MAX } from '../../src/contract/account';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
 import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
-import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
+import { ADMIN_DOMAIN_CLAIMS_MAX, ORG_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
 import { NOTIFICATIONS_LIST_LIMIT } from '../../src/contract/notifications';
 import { ORG_PROPERTIES_MAX } from '../../src/contract/organization';
-import { ORG_PENDING_INVITES_MAX } from '../../src/contract/orgs';
+import { ORG_CONTACTS_MAX, ORG_PENDING_INVITES_MAX } from '../../src/contract/orgs';
 import { TEMPLATE_LIST_LIMIT } from '../../src/contract/prompt-templates';
 import { MAX_LIST as ASSETS_LIST_MAX } from '../../server/src/services/assets/assets.service';
 import { API } from '../helpers/server';
@@ -42,6 +43,9 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/prompt-templates': `at most ${TEMPLATE_LIST_LIMIT} templates`,
   '/public/shares/:token': `a shared chat's newest ${MESSAGES_UNPAGED_MAX} messages, as GET …/messages without a page`,
   '/integrations/ga4/properties': 'the properties of the caller’s own Google connections, as Google lists them',
+  '/account/sessions': `at most ${ACCOUNT_SESSIONS_MAX} signed-in devices an account (a sign-in past it signs out the least recently used)`,
+  '/settings/domain-claims': `at most ${ORG_DOMAIN_CLAIMS_MAX} claims an organisation (refused past it: DOMAIN_CLAIMS_LIMIT)`,
+  '/orgs/contacts': `the first ${ORG_CONTACTS_MAX} owners and admins, owners first`,
   '/orgs/invites': `at most ${ORG_PENDING_INVITES_MAX} pending invites an organisation (refused past it: PENDING_INVITES_LIMIT)`,
 };
 
@@ -52,14 +56,10 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
 const NOT_YET_BOUNDED = [
   '/spaces/',
   '/spaces/archived',
-  '/settings/domain-claims',
   '/kb/documents',
   '/agents/:slug/documents',
   '/agents/sessions/:id/poll',
   '/assets/collections',
-  '/account/sessions',
-  '/orgs/join-requests',
-  '/orgs/contacts',
   '/admin/organizations/:id',
   '/admin/users/:id',
   '/integrations/ga4/accounts',

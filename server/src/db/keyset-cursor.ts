@@ -8,11 +8,22 @@ import { AppError } from '../errors';
 import { isUuid } from './ids';
 
 export type CursorValue = string | number;
-/** What each value of a key is: text, a number, or a row id (a UUID, checked before it reaches SQL). */
-export type CursorKind = 'string' | 'number' | 'uuid';
+/**
+ * What each value of a key is: text, a number, a row id (a UUID) or a moment (UTC, to the
+ * microsecond, as `to_char(… 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` writes it). Ids and moments are
+ * checked before they reach SQL, where a malformed one would be a database error.
+ */
+export type CursorKind = 'string' | 'number' | 'uuid' | 'time';
 type ValueOf<Kind> = Kind extends 'number' ? number : string;
 
-const fits = (value: unknown, kind: CursorKind) => (kind === 'uuid' ? typeof value === 'string' && isUuid(value) : typeof value === kind);
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function fits(value: unknown, kind: CursorKind): boolean {
+  if (kind === 'uuid') return typeof value === 'string' && isUuid(value);
+  if (kind === 'time') return typeof value === 'string' && MOMENT.test(value) && !Number.isNaN(Date.parse(value));
+  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === 'string';
+}
 
 const OUT_OF_DATE = 'This page link is out of date: open the first page again';
 const invalidCursor = () => new AppError(422, OUT_OF_DATE, 'VALIDATION_ERROR');

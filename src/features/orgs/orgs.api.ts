@@ -25,8 +25,9 @@ export const deleteInvite = (id: string): Promise<void> => callEndpoint(ORG_ROUT
 /** A new link for a pending invite (the earlier link stops working; nothing is emailed). */
 export const postInviteLink = (id: string) => callEndpoint(ORG_ROUTES.reissueInviteLink, { params: { id } });
 
-export const fetchJoinRequests = (signal?: AbortSignal) =>
-  callEndpoint(ORG_ROUTES.joinRequests, {}, signalOption(signal)).then((body) => body.join_requests);
+/** One page of the pending join requests, oldest first (as fetchMembersPage). */
+export const fetchJoinRequestsPage = (cursor: string | null, signal?: AbortSignal) =>
+  callEndpoint(ORG_ROUTES.joinRequests, cursor ? { query: { cursor } } : {}, signalOption(signal));
 
 export const putApproveJoinRequest = (id: string) => callEndpoint(ORG_ROUTES.approveJoinRequest, { params: { id } });
 

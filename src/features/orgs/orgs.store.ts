@@ -12,7 +12,7 @@ import {
   postInviteLink,
   deleteMember,
   fetchInvites,
-  fetchJoinRequests,
+  fetchJoinRequestsPage,
   fetchMembersPage,
   postInvite,
   putApproveJoinRequest,
@@ -45,10 +45,15 @@ export interface MemberListState extends PagedListState<OrgMember> {
   roleCounts: Record<OrgRole, number>;
 }
 
+export interface JoinRequestListState extends PagedListState<JoinRequest> {
+  /** Every pending request, whatever pages have been read (the badge and the dashboard say it). */
+  pendingCount: number;
+}
+
 export interface OrgAdminState {
   members: MemberListState;
   invites: ListState<OrgInvite>;
-  joinRequests: ListState<JoinRequest>;
+  joinRequests: JoinRequestListState;
   /** Keys ('member:{id}', 'invite:{id}', 'request:{id}') of rows with an action under way. */
   busy: Record<string, true>;
 }
@@ -58,7 +63,7 @@ const emptyPages = () => ({ nextCursor: null, loadingMore: false, moreError: nul
 const initialState = (): OrgAdminState => ({
   members: { ...emptyList<OrgMember>(), ...emptyPages(), roleCounts: { org_owner: 0, org_admin: 0, org_member: 0 } },
   invites: emptyList(),
-  joinRequests: emptyList(),
+  joinRequests: { ...emptyList<JoinRequest>(), ...emptyPages(), pendingCount: 0 },
   busy: {},
 });
 
@@ -111,47 +116,74 @@ async function loadList<K extends ListKey>(
   }
 }
 
-/** The first page of members (a reload starts again from it). */
-export const loadMembers = () =>
-  loadList(
-    'members',
+type PagedKey = 'members' | 'joinRequests';
+
+/** What a page answer adds to its list's state beside the rows: the cursor and the whole list's counts. */
+interface PageRead<T> {
+  items: T[];
+  next: string | null;
+  counts: Partial<OrgAdminState[PagedKey]>;
+}
+
+/** The first page of a paged list (a reload starts again from it). */
+function loadFirstPage<K extends PagedKey>(key: K, read: (cursor: string | null) => Promise<PageRead<OrgAdminState[K]['items'][number]>>, failedMessage: string) {
+  return loadList(
+    key,
     async () => {
       const mine = generation;
-      const page = await fetchMembersPage(null);
-      if (mine === generation) Object.assign(orgAdminState.members, { nextCursor: page.next_cursor, roleCounts: page.role_counts, moreError: null });
-      return page.members;
+      const page = await read(null);
+      if (mine === generation) Object.assign(orgAdminState[key], { nextCursor: page.next, moreError: null, ...page.counts });
+      return page.items as OrgAdminState[K]['items'];
     },
-    ORG_ADMIN_MESSAGES.fetchMembersFailed,
+    failedMessage,
   );
+}
 
 /**
- * The next page of members, added under those shown. Someone already shown (the order moved under
- * a role change) is not listed twice. A failure keeps what is shown and says why, with Show more
- * to try again.
+ * The next page of a paged list, added under the rows shown. A row already shown (the order moved
+ * under a change) is not listed twice. A failure keeps what is shown and says why; Retry asks again.
  */
-export async function loadMoreMembers(): Promise<void> {
-  const list = orgAdminState.members;
+async function loadNextPage<K extends PagedKey>(key: K, read: (cursor: string | null) => Promise<PageRead<OrgAdminState[K]['items'][number]>>, failedMessage: string): Promise<void> {
+  const list: PagedListState<{ id: string }> = orgAdminState[key];
   const cursor = list.nextCursor;
   if (!cursor || list.loadingMore) return;
   const mine = generation;
   list.loadingMore = true;
   list.moreError = null;
   try {
-    const page = await fetchMembersPage(cursor);
+    const page = await read(cursor);
     if (mine !== generation || list.nextCursor !== cursor) return;
-    const shown = new Set(list.items.map((member) => member.id));
-    list.items = [...list.items, ...page.members.filter((member) => !shown.has(member.id))];
-    list.nextCursor = page.next_cursor;
-    list.roleCounts = page.role_counts;
+    const shown = new Set(list.items.map((row) => row.id));
+    list.items = [...list.items, ...page.items.filter((row) => !shown.has(row.id))];
+    Object.assign(list, { nextCursor: page.next, ...page.counts });
   } catch (error) {
-    if (mine === generation) list.moreError = describeFailure(ORG_ADMIN_MESSAGES.fetchMoreMembersFailed, error);
+    if (mine === generation) list.moreError = describeFailure(failedMessage, error);
   } finally {
     if (mine === generation) list.loadingMore = false;
   }
 }
+
+const readMembers = async (cursor: string | null): Promise<PageRead<OrgMember>> => {
+  const page = await fetchMembersPage(cursor);
+  return { items: page.members, next: page.next_cursor, counts: { roleCounts: page.role_counts } };
+};
+
+const readJoinRequests = async (cursor: string | null): Promise<PageRead<JoinRequest>> => {
+  const page = await fetchJoinRequestsPage(cursor);
+  return { items: page.join_requests, next: page.next_cursor, counts: { pendingCount: page.pending_count } };
+};
+
+/** The first page of members, owners and admins first. */
+export const loadMembers = () => loadFirstPage('members', readMembers, ORG_ADMIN_MESSAGES.fetchMembersFailed);
+/** The next page of members (Show more members). */
+export const loadMoreMembers = () => loadNextPage('members', readMembers, ORG_ADMIN_MESSAGES.fetchMoreMembersFailed);
+
 export const loadInvites = () => loadList('invites', () => fetchInvites(), ORG_ADMIN_MESSAGES.fetchInvitesFailed);
-export const loadJoinRequests = () =>
-  loadList('joinRequests', () => fetchJoinRequests(), ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
+
+/** The first page of pending join requests, oldest first. */
+export const loadJoinRequests = () => loadFirstPage('joinRequests', readJoinRequests, ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
+/** The next page of join requests (Show more requests). */
+export const loadMoreJoinRequests = () => loadNextPage('joinRequests', readJoinRequests, ORG_ADMIN_MESSAGES.fetchMoreJoinRequestsFailed);
 
 /** Loads members, invites and join requests side by side. */
 export async function loadOrgAdmin(): Promise<void> {
@@ -230,7 +262,11 @@ export function newInviteLink(id: string): Promise<string> {
 }
 
 function dropJoinRequest(id: string): void {
-  orgAdminState.joinRequests.items = orgAdminState.joinRequests.items.filter((request) => request.id !== id);
+  const list = orgAdminState.joinRequests;
+  if (list.items.some((request) => request.id === id)) list.pendingCount = Math.max(0, list.pendingCount - 1);
+  list.items = list.items.filter((request) => request.id !== id);
+  // Every request shown is decided but more wait on later pages: show the queue's head again.
+  if (list.items.length === 0 && list.nextCursor) void loadJoinRequests();
 }
 
 /** Approves a join request; the server creates the member, so the members list is reloaded. */

@@ -5,10 +5,12 @@
 import type { FakeApi } from '../app/support/fake-api';
 import {
   INVITE_TTL_DAYS,
+  JOIN_REQUESTS_PAGE_DEFAULT,
   ORG_MEMBERS_PAGE_DEFAULT,
   type InviteDelivery,
   type InviteInput,
   type JoinRequest,
+  type JoinRequestsResponse,
   type OrgInvite,
   type OrgMember,
   type OrgMembersResponse,
@@ -50,6 +52,8 @@ export interface FakeOrg {
   members: OrgMember[];
   /** People a page of GET /orgs/members holds (the server's default is larger than any seed here). */
   membersPageSize: number;
+  /** Requests a page of GET /orgs/join-requests holds. */
+  joinRequestsPageSize: number;
   /** GET /orgs/members answers 503 while set. */
   membersDown: boolean;
   invites: OrgInvite[];
@@ -76,6 +80,7 @@ export function serveOrg(api: FakeApi, seed: Partial<Omit<FakeOrg, 'membersDown'
     delivery: seed.delivery ?? 'emailed',
     membersPageSize: seed.membersPageSize ?? ORG_MEMBERS_PAGE_DEFAULT,
     membersDown: false,
+    joinRequestsPageSize: seed.joinRequestsPageSize ?? JOIN_REQUESTS_PAGE_DEFAULT,
   };
 
   // Pages as the server does: the cursor is the last listed person's id, role_counts the whole list's.
@@ -89,7 +94,14 @@ export function serveOrg(api: FakeApi, seed: Partial<Omit<FakeOrg, 'membersDown'
     return { status: 200, body };
   });
   api.on('GET /orgs/invites', () => ({ status: 200, body: { invites: org.invites } }));
-  api.on('GET /orgs/join-requests', () => ({ status: 200, body: { join_requests: org.joinRequests } }));
+  api.on('GET /orgs/join-requests', (call) => {
+    const after = call.query.get('cursor');
+    const start = after ? org.joinRequests.findIndex((r) => r.id === after) + 1 : 0;
+    const page = org.joinRequests.slice(start, start + org.joinRequestsPageSize);
+    const more = start + page.length < org.joinRequests.length;
+    const body: JoinRequestsResponse = { join_requests: page, next_cursor: more ? page.at(-1)!.id : null, pending_count: org.joinRequests.length };
+    return { status: 200, body };
+  });
 
   for (const person of org.members) {
     api.on(`PUT /orgs/members/${person.id}/role`, (call) => {

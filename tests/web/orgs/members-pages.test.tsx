@@ -4,7 +4,7 @@ import { reportNetworkSuccess } from '../../../src/pwa';
 import { installDomShims } from '../app/support/dom';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut } from '../app/support/render-app';
-import { member, serveOrg } from './fake-org';
+import { joinRequest, member, serveOrg } from './fake-org';
 
 beforeEach(() => {
   installDomShims();
@@ -33,7 +33,7 @@ async function openWithPagesOfTwo() {
   return { api, org, table, ...app };
 }
 
-describe('Manage Users reads the members a page at a time', () => {
+describe('Manage Users reads the members and join requests a page at a time', () => {
   it('shows the first page with how many people there are, and Show more members reads the rest', async () => {
     const { api, table, user } = await openWithPagesOfTwo();
 
@@ -84,5 +84,29 @@ describe('Manage Users reads the members a page at a time', () => {
     await within(table).findByText('Olive Owner');
     expect(screen.getByRole('combobox', { name: 'Role of Olive Owner' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText('The organisation must keep at least one owner.')).toBeNull();
+  });
+
+  it('shows the first page of join requests with how many wait, and Show more requests reads the rest', async () => {
+    const api = installFakeApi();
+    const org = serveOrg(api, {
+      joinRequests: [joinRequest('jr-1', 'Eve Park', 'eve@acme.test', 5), joinRequest('jr-2', 'Finn Ross', 'finn@acme.test', 4), joinRequest('jr-3', 'Gil Shaw', 'gil@acme.test', 3)],
+      joinRequestsPageSize: 2,
+    });
+    await signInAs(api, 'org_owner');
+    const { user } = renderApp('/org-admin/users');
+    const requests = await screen.findByRole('list', { name: 'Join requests' });
+    await within(requests).findByText('Finn Ross');
+    expect(within(requests).queryByText('Gil Shaw')).toBeNull();
+    expect(screen.getByText('2 of 3 requests shown, oldest first')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Show more requests' }));
+    await within(requests).findByText('Gil Shaw');
+    expect(api.callsTo('GET /orgs/join-requests').at(-1)!.query.get('cursor')).toBe('jr-2');
+    expect(screen.queryByRole('button', { name: 'Show more requests' })).toBeNull();
+
+    // Deciding one counts down the whole queue's number, not the page's.
+    await user.click(screen.getByRole('button', { name: 'Deny Eve Park' }));
+    await waitFor(() => expect(within(requests).queryByText('Eve Park')).toBeNull());
+    expect(org.joinRequests).toHaveLength(2);
   });
 });

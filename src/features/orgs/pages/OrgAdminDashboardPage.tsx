@@ -63,7 +63,7 @@ function ManagerDashboard() {
   const byRole = (role: (typeof ORG_ROLES)[number]) => members.roleCounts[role];
   const failures = [members.error, invites.error, joinRequests.error].filter((error): error is string => error !== null);
   const retrying = members.loading || invites.loading || joinRequests.loading;
-  const waiting = joinRequests.items.length;
+  const waiting = joinRequests.pendingCount;
 
   return (
     <Page wide>

@@ -1,1 +1,0 @@
-CREATE INDEX "users_org_member_order_idx" ON "users" USING btree ("org_id",(case "role" when 'org_owner' then 0 when 'org_admin' then 1 else 2 end),lower("name"),"email","id");
