@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SESSIONS_MAX } from '../../src/contract/account';
+import { ADMIN_DETAIL_LIST_MAX } from '../../src/contract/admin';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
 import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
@@ -45,6 +46,8 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/integrations/ga4/properties': 'the properties of the caller’s own Google connections, as Google lists them',
   '/account/sessions': `at most ${ACCOUNT_SESSIONS_MAX} signed-in devices an account (a sign-in past it signs out the least recently used)`,
   '/settings/domain-claims': `at most ${ORG_DOMAIN_CLAIMS_MAX} claims an organisation (refused past it: DOMAIN_CLAIMS_LIMIT)`,
+  '/admin/organizations/:id': `the first ${ADMIN_DETAIL_LIST_MAX} spaces and members with their totals (the rest: GET /admin/users?organization=…), the 25 latest ledger entries`,
+  '/admin/users/:id': `one account: at most ${ACCOUNT_SESSIONS_MAX} signed-in devices`,
   '/orgs/contacts': `the first ${ORG_CONTACTS_MAX} owners and admins, owners first`,
   '/orgs/invites': `at most ${ORG_PENDING_INVITES_MAX} pending invites an organisation (refused past it: PENDING_INVITES_LIMIT)`,
 };
@@ -60,8 +63,6 @@ const NOT_YET_BOUNDED = [
   '/agents/:slug/documents',
   '/agents/sessions/:id/poll',
   '/assets/collections',
-  '/admin/organizations/:id',
-  '/admin/users/:id',
   '/integrations/ga4/accounts',
   '/integrations/ga4/linked-properties',
 ];

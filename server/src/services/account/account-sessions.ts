@@ -4,7 +4,7 @@
  * from which browser and address; the family's first row says when it signed in.
  */
 import { and, eq, gt, inArray, isNull, min, ne } from 'drizzle-orm';
-import type { AccountSession } from '../../../../src/contract/account';
+import { ACCOUNT_SESSIONS_MAX, type AccountSession } from '../../../../src/contract/account';
 import type { Db } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { refreshTokens } from '../../db/schema/index';
@@ -44,7 +44,9 @@ export async function listAccountSessions(db: Db, caller: AccountCaller): Promis
       ip_address: row.ipAddress,
       current: row.familyId === caller.sessionId,
     }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at));
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at))
+    // The cap holds from the account's next sign-in (session-cap.ts); until then, list no more than it.
+    .slice(0, ACCOUNT_SESSIONS_MAX);
 }
 
 /**
