@@ -12,6 +12,7 @@ import { ADMIN_DETAIL_LIST_MAX } from '../../src/contract/admin';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
 import { MESSAGES_UNPAGED_MAX } from '../../src/contract/agents';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
+import { GA4_ACCOUNTS_PER_PERSON_MAX, GA4_LINKED_PROPERTIES_PER_SPACE_MAX } from '../../src/contract/ga4';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
 import { ADMIN_DOMAIN_CLAIMS_MAX, ORG_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
 import { NOTIFICATIONS_LIST_LIMIT } from '../../src/contract/notifications';
@@ -48,6 +49,8 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/settings/domain-claims': `at most ${ORG_DOMAIN_CLAIMS_MAX} claims an organisation (refused past it: DOMAIN_CLAIMS_LIMIT)`,
   '/admin/organizations/:id': `the first ${ADMIN_DETAIL_LIST_MAX} spaces and members with their totals (the rest: GET /admin/users?organization=…), the 25 latest ledger entries`,
   '/admin/users/:id': `one account: at most ${ACCOUNT_SESSIONS_MAX} signed-in devices`,
+  '/integrations/ga4/accounts': `at most ${GA4_ACCOUNTS_PER_PERSON_MAX} Google accounts a person connects in an organisation (refused past it)`,
+  '/integrations/ga4/linked-properties': `at most ${GA4_LINKED_PROPERTIES_PER_SPACE_MAX} properties a space (refused past it: GA4_LINKED_PROPERTIES_LIMIT)`,
   '/orgs/contacts': `the first ${ORG_CONTACTS_MAX} owners and admins, owners first`,
   '/orgs/invites': `at most ${ORG_PENDING_INVITES_MAX} pending invites an organisation (refused past it: PENDING_INVITES_LIMIT)`,
 };
@@ -63,8 +66,6 @@ const NOT_YET_BOUNDED = [
   '/agents/:slug/documents',
   '/agents/sessions/:id/poll',
   '/assets/collections',
-  '/integrations/ga4/accounts',
-  '/integrations/ga4/linked-properties',
 ];
 
 interface ZodInternals {
