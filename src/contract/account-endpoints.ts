@@ -46,7 +46,7 @@ export const ACCOUNT_DECLARATIONS = {
   },
   sessions: {
     ...bearer,
-    summary: 'The devices signed in to your account, this one first',
+    summary: 'The devices signed in to your account, this one first: at most ACCOUNT_SESSIONS_MAX (signing in on one more signs out the one used least recently)',
     answers: { 200: accountSessionsSchema },
     errors: [401],
   },

@@ -35,6 +35,13 @@ export interface MessageAnswer {
   message: string;
 }
 
+/**
+ * Most devices one account stays signed in on at once. Signing in on one more signs out the
+ * device used least recently (its refresh token revoked, as "Sign out" does), so GET
+ * /account/sessions lists at most this many.
+ */
+export const ACCOUNT_SESSIONS_MAX = 20;
+
 /** One signed-in device: a refresh-token family. */
 export interface AccountSession {
   id: string;

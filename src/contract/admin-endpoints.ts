@@ -37,6 +37,7 @@ const searchText = z.string().trim().max(200, 'Search at most 200 characters').o
 
 const usersQuery = z.object({
   q: searchText,
+  organization: z.string().trim().max(100).optional().describe("One organisation's people: its id"),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
   ...pageQuery,

@@ -152,6 +152,8 @@ export const resetLinkSentSchema = z.object({ message: z.string() });
 
 export interface AdminUserQuery {
   q?: string;
+  /** One organisation's people (its id). */
+  organization?: string;
   role?: Role;
   status?: UserStatus;
   limit?: number;
@@ -194,6 +196,13 @@ export const adminLedgerEntrySchema = z.object({
   activity_details: z.string().nullable(),
 });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+
+/**
+ * An organisation's detail holds its first ADMIN_DETAIL_LIST_MAX spaces (default first, then by
+ * name) and members (owners, admins, members, each by name); `spaces` and `members` count them all,
+ * and the Users list filtered by the organisation (`organization` = its id) pages through everyone.
+ */
+export const ADMIN_DETAIL_LIST_MAX = 50;
 
 export const adminOrganizationDetailSchema = adminOrganizationSchema.extend({
   credits: z.object({ used: z.number().int(), total: z.number().int(), remaining: z.number().int(), reset_date: z.string() }).nullable(),

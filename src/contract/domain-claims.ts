@@ -59,7 +59,15 @@ export const DOMAIN_REVIEW_REASON_LABELS: Record<DomainReviewReason, string> = {
   migration: 'Set up before domains were verified, and another organisation uses the domain',
 };
 
+/**
+ * Most email domains one organisation can claim (any status): a claim past it is refused (409
+ * DOMAIN_CLAIMS_LIMIT), so GET /settings/domain-claims is bounded by it.
+ */
+export const ORG_DOMAIN_CLAIMS_MAX = 20;
+export const DOMAIN_CLAIMS_LIMIT_CODE = 'DOMAIN_CLAIMS_LIMIT';
+
 export const DOMAIN_TEXTS = {
+  tooManyClaims: `Your organisation has already claimed ${ORG_DOMAIN_CLAIMS_MAX} email domains, the most it can. Ask Mosaic support to withdraw the ones you no longer use, then claim this one.`,
   onlyOwnersClaim: 'Only organisation owners can claim and verify email domains',
   onlyManagersRead: "Only organisation owners and admins can see the organisation's email domains",
   claimNotFound: (domain: string) =>

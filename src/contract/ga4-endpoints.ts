@@ -44,7 +44,7 @@ export const GA4_DECLARATIONS = {
   },
   accounts: {
     ...bearer,
-    summary: "The caller's connected accounts in this organisation",
+    summary: "The caller's connected accounts in this organisation: at most GA4_ACCOUNTS_PER_PERSON_MAX (connecting another is refused; the callback lands with ?error=too_many_accounts)",
     answers: { 200: ga4AccountsResponseSchema },
     errors: [400, 401, 404],
   },
@@ -64,13 +64,13 @@ export const GA4_DECLARATIONS = {
   },
   linkedProperties: {
     ...bearer,
-    summary: 'Properties linked to this space',
+    summary: 'Properties linked to this space: at most GA4_LINKED_PROPERTIES_PER_SPACE_MAX',
     answers: { 200: ga4LinkedPropertiesResponseSchema },
     errors: [400, 401, 404],
   },
   link: {
     ...bearer,
-    summary: "Link one of the caller's accounts' properties to this space (owners and admins)",
+    summary: "Link one of the caller's accounts' properties to this space (owners and admins); 409 GA4_LINKED_PROPERTIES_LIMIT past GA4_LINKED_PROPERTIES_PER_SPACE_MAX",
     body: ga4LinkBody,
     answers: { 201: ga4LinkedPropertySchema },
     errors: [400, 401, 403, 404, 409, 422, 429, 502, 503],

@@ -121,6 +121,23 @@ export interface Ga4ReportResponse {
   is_demo?: boolean;
 }
 
+/**
+ * Most Google accounts one person connects in an organisation: connecting another is refused (the
+ * callback lands with ?error=too_many_accounts) until one is removed; reconnecting one already
+ * connected is never refused. GET /integrations/ga4/accounts is bounded by it.
+ */
+export const GA4_ACCOUNTS_PER_PERSON_MAX = 10;
+export const GA4_TOO_MANY_ACCOUNTS_ERROR = 'too_many_accounts';
+export const GA4_TOO_MANY_ACCOUNTS_TEXT = `You have connected ${GA4_ACCOUNTS_PER_PERSON_MAX} Google accounts, the most one person can. Remove one you no longer use, then connect this one.`;
+
+/**
+ * Most GA4 properties linked to one space: linking another is refused (409
+ * GA4_LINKED_PROPERTIES_LIMIT) until one is unlinked. GET …/linked-properties is bounded by it.
+ */
+export const GA4_LINKED_PROPERTIES_PER_SPACE_MAX = 25;
+export const GA4_LINKED_PROPERTIES_LIMIT_CODE = 'GA4_LINKED_PROPERTIES_LIMIT';
+export const GA4_LINKED_PROPERTIES_LIMIT_TEXT = `This space already has ${GA4_LINKED_PROPERTIES_PER_SPACE_MAX} linked properties, the most a space can have. Unlink one you no longer report on, then link this one.`;
+
 export const GA4_AUTH_STATUS_VALUES = ['authenticated', 'auth_expired', 'no_accounts', 'partial_auth', 'error'] as const;
 export type Ga4AuthStatusValue = (typeof GA4_AUTH_STATUS_VALUES)[number];
 

@@ -8,13 +8,17 @@ import { z } from 'zod';
 import { auditPageSchema } from './audit';
 import { auditQuerySchema } from './audit-query';
 import type { EndpointDeclaration } from './endpoint';
+import { JOIN_REQUESTS_PAGE_DEFAULT, JOIN_REQUESTS_PAGE_MAX, ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX } from './orgs';
+import { keysetPageQuery } from './page-query';
 import {
   changeRoleBody,
   inviteBody,
   joinRequestSchema,
+  joinRequestsPageSchema,
   orgContactsSchema,
   orgInviteSchema,
   orgMemberSchema,
+  orgMembersPageSchema,
   reissuedInviteLinkSchema,
   sentInviteSchema,
 } from './orgs-schemas';
@@ -29,9 +33,10 @@ const decided = { ...common, params: idParams, answers: { 200: joinRequestSchema
 export const ORG_DECLARATIONS = {
   members: {
     ...common,
-    summary: "Members of the caller's organisation: owners, then admins, then members, each by name",
-    answers: { 200: z.object({ members: z.array(orgMemberSchema) }) },
-    errors: [401, 403],
+    summary: "Members of the caller's organisation, a page at a time: owners, then admins, then members, each by name; with how many people of each role it has",
+    query: keysetPageQuery(ORG_MEMBERS_PAGE_DEFAULT, ORG_MEMBERS_PAGE_MAX),
+    answers: { 200: orgMembersPageSchema },
+    errors: [401, 403, 422],
   },
   changeRole: {
     ...common,
@@ -51,14 +56,14 @@ export const ORG_DECLARATIONS = {
   invite: {
     ...common,
     summary:
-      'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429)',
+      'Invite an email address as admin or member and email it (inviting it again refreshes the pending invite with a new link). The answer is the same whether or not the address has an account; limited per inviter, organisation and address per hour (429), and to ORG_PENDING_INVITES_MAX pending invites an organisation (409 PENDING_INVITES_LIMIT)',
     body: inviteBody,
     answers: { 201: sentInviteSchema },
-    errors: [401, 403, 422, 429],
+    errors: [401, 403, 409, 422, 429],
   },
   invites: {
     ...common,
-    summary: 'Pending invites that have not expired, newest first',
+    summary: 'Pending invites that have not expired, newest first: at most ORG_PENDING_INVITES_MAX, the most an organisation can have',
     answers: { 200: z.object({ invites: z.array(orgInviteSchema) }) },
     errors: [401, 403],
   },
@@ -78,15 +83,16 @@ export const ORG_DECLARATIONS = {
   },
   joinRequests: {
     ...common,
-    summary: 'Pending requests to join the organisation, oldest first',
-    answers: { 200: z.object({ join_requests: z.array(joinRequestSchema) }) },
-    errors: [401, 403],
+    summary: 'Pending requests to join the organisation, oldest first, a page at a time; with how many are pending',
+    query: keysetPageQuery(JOIN_REQUESTS_PAGE_DEFAULT, JOIN_REQUESTS_PAGE_MAX),
+    answers: { 200: joinRequestsPageSchema },
+    errors: [401, 403, 422],
   },
   approveJoinRequest: { ...decided, summary: 'Approve a pending request: the person gets a member account and can sign in' },
   denyJoinRequest: { ...decided, summary: 'Deny a pending request: no account is created' },
   contacts: {
     ...common,
-    summary: "The organisation's owners and admins, whom anyone in it can ask for help",
+    summary: "The organisation's owners and admins, whom anyone in it can ask for help: owners first, each by name, at most ORG_CONTACTS_MAX",
     answers: { 200: orgContactsSchema },
     errors: [401, 403],
   },

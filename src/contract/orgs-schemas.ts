@@ -13,12 +13,15 @@ import {
   type ChangeRoleInput,
   type InviteInput,
   type JoinRequest,
+  type JoinRequestsResponse,
   type OrgContact,
   type OrgInvite,
   type OrgMember,
+  type OrgMembersResponse,
   type ReissuedInviteLink,
   type SentInvite,
 } from './orgs';
+import { nextCursorSchema } from './page-query';
 import { wireId } from './wire';
 
 // Each checked to fit its interface in orgs.ts.
@@ -49,6 +52,12 @@ export const sentInviteSchema = orgInviteSchema.extend({
   invite_link: z.string().describe('The single-use link, for the inviter to copy; only this answer carries it'),
 }) satisfies z.ZodType<SentInvite>;
 
+export const orgMembersPageSchema = z.object({
+  members: z.array(orgMemberSchema),
+  next_cursor: nextCursorSchema,
+  role_counts: z.object({ org_member: z.number().int(), org_admin: z.number().int(), org_owner: z.number().int() }).describe('People of each role in the whole organisation'),
+}) satisfies z.ZodType<OrgMembersResponse>;
+
 export const joinRequestSchema = z.object({
   id: wireId,
   email: z.string(),
@@ -57,6 +66,12 @@ export const joinRequestSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
 }) satisfies z.ZodType<JoinRequest>;
+
+export const joinRequestsPageSchema = z.object({
+  join_requests: z.array(joinRequestSchema),
+  next_cursor: nextCursorSchema,
+  pending_count: z.number().int().describe('Every pending request of the organisation, not only this page'),
+}) satisfies z.ZodType<JoinRequestsResponse>;
 
 /**
  * POST /orgs/invites/{id}/link → a new link for a pending invite, to copy from the invite list.

@@ -24,9 +24,19 @@ export interface OrgMember {
   joined_at: string;
 }
 
-/** GET /orgs/members */
+/** People one page of GET /orgs/members holds when the caller does not say, and at most. */
+export const ORG_MEMBERS_PAGE_DEFAULT = 100;
+export const ORG_MEMBERS_PAGE_MAX = 200;
+
+/**
+ * GET /orgs/members: one page of the people, owners first, then admins, then members, each by
+ * name; `next_cursor` asks for the next page. `role_counts` counts the whole organisation, so a
+ * screen can say how many people there are (and how many owners) before it has read every page.
+ */
 export interface OrgMembersResponse {
   members: OrgMember[];
+  next_cursor: string | null;
+  role_counts: Record<OrgRole, number>;
 }
 
 /** PUT /orgs/members/{id}/role → the updated member. */
@@ -86,6 +96,16 @@ export interface InvitationPreview {
   expires_at: string;
 }
 
+/**
+ * Most pending invites an organisation holds at once (not yet accepted, revoked or expired): an
+ * invite past it is refused (409 PENDING_INVITES_LIMIT) until one is withdrawn, accepted or
+ * expires, so GET /orgs/invites is bounded by it. Inviting an address again refreshes its pending
+ * invite and is never refused by it.
+ */
+export const ORG_PENDING_INVITES_MAX = 200;
+export const PENDING_INVITES_LIMIT_CODE = 'PENDING_INVITES_LIMIT';
+export const PENDING_INVITES_LIMIT_TEXT = `This organisation already has ${ORG_PENDING_INVITES_MAX} pending invites, the most it can have at once. Withdraw invites nobody will accept, or wait for some to be accepted, then invite again.`;
+
 /** GET /orgs/invites (pending ones, newest first). */
 export interface OrgInvitesResponse {
   invites: OrgInvite[];
@@ -104,9 +124,18 @@ export interface JoinRequest {
   decided_at: string | null;
 }
 
-/** GET /orgs/join-requests (pending ones, oldest first). */
+/** Requests one page of GET /orgs/join-requests holds when the caller does not say, and at most. */
+export const JOIN_REQUESTS_PAGE_DEFAULT = 50;
+export const JOIN_REQUESTS_PAGE_MAX = 100;
+
+/**
+ * GET /orgs/join-requests: one page of the pending requests, oldest first; `next_cursor` asks for
+ * the next page; `pending_count` counts every pending request, whatever pages have been read.
+ */
 export interface JoinRequestsResponse {
   join_requests: JoinRequest[];
+  next_cursor: string | null;
+  pending_count: number;
 }
 
 /** POST /orgs/invites/{id}/link → a new link for a pending invite (see orgs-schemas.ts). */
@@ -114,6 +143,12 @@ export interface ReissuedInviteLink {
   invite_link: string;
   expires_at: string;
 }
+
+/**
+ * GET /orgs/contacts answers at most this many of the organisation's owners and admins, owners
+ * first, each by name: a few people to ask, not a directory (Manage Users lists everyone).
+ */
+export const ORG_CONTACTS_MAX = 20;
 
 /** GET /orgs/contacts: one of the organisation's owners and admins, for everyone in it (Help & Support). */
 export interface OrgContact {

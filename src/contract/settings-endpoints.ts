@@ -77,13 +77,13 @@ export const SETTINGS_DECLARATIONS = {
   },
   domainClaims: {
     ...sso,
-    summary: "The organisation's email domain claims: state, the TXT record that proves each, the latest check",
+    summary: "The organisation's email domain claims: state, the TXT record that proves each, the latest check (at most ORG_DOMAIN_CLAIMS_MAX)",
     answers: { 200: domainClaimListSchema },
     errors: [401, 403],
   },
   claimDomain: {
     ...sso,
-    summary: 'Claims an email domain (owners): unverified until its TXT record is found or a platform admin approves it',
+    summary: 'Claims an email domain (owners): unverified until its TXT record is found or a platform admin approves it; 409 DOMAIN_CLAIMS_LIMIT past ORG_DOMAIN_CLAIMS_MAX claims',
     body: claimDomainBodySchema,
     // 201 for a new claim, 200 for the organisation's existing claim of the domain.
     answers: { 200: domainClaimSchema, 201: domainClaimSchema },

@@ -2,19 +2,23 @@
  * Every list the API answers has a bound (docs/scale.md "Every list has a bound"). The GET routes are
  * read from the running app, and each one's answer from its contract declaration: an answer that is
  * a list, or holds one, must be paged (a `limit` or `k` with a maximum and a default) or be on the
- * short list below of lists bounded by what they list, each with its reason. The lists that still
- * grow without a bound are named here too, so a new one fails this test the day it is added, and
- * one given a bound must leave that list.
+ * short list below of lists bounded by what they list, each with its reason (a cap refused past it,
+ * or a fixed set). No list is answered whole: a new one without a bound fails this test the day it
+ * is added.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SESSIONS_MAX } from '../../src/contract/account';
+import { ADMIN_DETAIL_LIST_MAX } from '../../src/contract/admin';
 import { AGENT_SLUGS } from '../../src/contract/agent-names';
 import { MESSAGES_UNPAGED_MAX, POLL_MESSAGES_MAX } from '../../src/contract/agents';
 import { ASSET_LIMITS } from '../../src/contract/assets';
 import { CONTRACT_ENDPOINTS } from '../../src/contract/all-endpoints';
+import { GA4_ACCOUNTS_PER_PERSON_MAX, GA4_LINKED_PROPERTIES_PER_SPACE_MAX } from '../../src/contract/ga4';
 import { SHARE_LINKS_PER_CHAT_MAX } from '../../src/contract/chat-shares';
-import { ADMIN_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
+import { ADMIN_DOMAIN_CLAIMS_MAX, ORG_DOMAIN_CLAIMS_MAX } from '../../src/contract/domain-claims';
 import { NOTIFICATIONS_LIST_LIMIT } from '../../src/contract/notifications';
 import { ORG_PROPERTIES_MAX } from '../../src/contract/organization';
+import { ORG_CONTACTS_MAX, ORG_PENDING_INVITES_MAX } from '../../src/contract/orgs';
 import { TEMPLATE_LIST_LIMIT } from '../../src/contract/prompt-templates';
 import { MAX_LIST as ASSETS_LIST_MAX } from '../../server/src/services/assets/assets.service';
 import { API } from '../helpers/server';
@@ -44,24 +48,15 @@ const BOUNDED_BY_NATURE: Record<string, string> = {
   '/prompt-templates': `at most ${TEMPLATE_LIST_LIMIT} templates`,
   '/public/shares/:token': `a shared chat's newest ${MESSAGES_UNPAGED_MAX} messages, as GET …/messages without a page`,
   '/integrations/ga4/properties': 'the properties of the caller’s own Google connections, as Google lists them',
+  '/account/sessions': `at most ${ACCOUNT_SESSIONS_MAX} signed-in devices an account (a sign-in past it signs out the least recently used)`,
+  '/settings/domain-claims': `at most ${ORG_DOMAIN_CLAIMS_MAX} claims an organisation (refused past it: DOMAIN_CLAIMS_LIMIT)`,
+  '/admin/organizations/:id': `the first ${ADMIN_DETAIL_LIST_MAX} spaces and members with their totals (the rest: GET /admin/users?organization=…), the 25 latest ledger entries`,
+  '/admin/users/:id': `one account: at most ${ACCOUNT_SESSIONS_MAX} signed-in devices`,
+  '/integrations/ga4/accounts': `at most ${GA4_ACCOUNTS_PER_PERSON_MAX} Google accounts a person connects in an organisation (refused past it)`,
+  '/integrations/ga4/linked-properties': `at most ${GA4_LINKED_PROPERTIES_PER_SPACE_MAX} properties a space (refused past it: GA4_LINKED_PROPERTIES_LIMIT)`,
+  '/orgs/contacts': `the first ${ORG_CONTACTS_MAX} owners and admins, owners first`,
+  '/orgs/invites': `at most ${ORG_PENDING_INVITES_MAX} pending invites an organisation (refused past it: PENDING_INVITES_LIMIT)`,
 };
-
-/**
- * Lists that grow with use and are answered whole today (docs/scale.md "Lists still answered
- * whole"): each is a page's worth for a real organisation, and each is work still to do.
- */
-const NOT_YET_BOUNDED = [
-  '/settings/domain-claims',
-  '/account/sessions',
-  '/orgs/members',
-  '/orgs/invites',
-  '/orgs/join-requests',
-  '/orgs/contacts',
-  '/admin/organizations/:id',
-  '/admin/users/:id',
-  '/integrations/ga4/accounts',
-  '/integrations/ga4/linked-properties',
-];
 
 interface ZodInternals {
   /** A number schema's largest allowed value (Zod's classic API). */
@@ -140,12 +135,12 @@ describe('every list endpoint has a bound', () => {
 
   it('pages each list, or bounds it by what it lists', () => {
     const unbounded = lists.filter((list) => !list.paged && !(list.path in BOUNDED_BY_NATURE)).map((list) => list.path);
-    expect(unbounded.sort()).toEqual([...NOT_YET_BOUNDED].sort());
+    expect(unbounded).toEqual([]);
   });
 
-  it('names only real lists among the bounded ones and the ones still to bound', () => {
+  it('names only real, unpaged lists among the bounded ones', () => {
     const listed = new Set(lists.map((list) => list.path));
-    for (const path of [...Object.keys(BOUNDED_BY_NATURE), ...NOT_YET_BOUNDED]) expect(listed.has(path), path).toBe(true);
+    for (const path of Object.keys(BOUNDED_BY_NATURE)) expect(listed.has(path), path).toBe(true);
     for (const path of Object.keys(BOUNDED_BY_NATURE)) expect(lists.find((list) => list.path === path)?.paged, `${path} is paged: take it off the list`).toBe(false);
   });
 });

@@ -3,12 +3,13 @@
  * listed and decided by the organisation's owners and admins (GET /orgs/join-requests, PUT
  * …/approve and …/deny). Every step of a request lives here, from filing to the decision.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { isOrgManagerRole } from '../../../src/contract/auth';
-import type { JoinRequest } from '../../../src/contract/orgs';
+import type { JoinRequest, JoinRequestsResponse } from '../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { isUuid } from '../db/ids';
+import { decodeCursor, pageOf } from '../db/keyset-cursor';
 import { joinRequests, organizations, users } from '../db/schema/index';
 import { AppError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import type { AuthClaims } from './access-tokens';
@@ -118,9 +119,32 @@ export async function listJoinRequests(
   return rows.map(toJoinRequestView);
 }
 
-/** GET /orgs/join-requests: the pending requests of the organisation, oldest first, as the screen reads them. */
-export async function listPendingJoinRequests(db: DbExecutor, orgId: string): Promise<JoinRequest[]> {
-  return (await listJoinRequests(db, orgId, 'pending', 'oldestFirst')).map(toJoinRequest);
+/** The microsecond timestamp as text, identical on PGlite and PostgreSQL: the cursor must not lose precision. */
+const createdText = sql<string>`to_char(${joinRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * GET /orgs/join-requests: one page of the organisation's pending requests, oldest first (the
+ * queue owners and admins work through), keyed by (created_at, id) and read from
+ * join_requests_pending_queue_idx; with how many are pending in all.
+ */
+export async function listPendingJoinRequests(db: DbExecutor, orgId: string, query: { cursor?: string | undefined; limit: number }): Promise<JoinRequestsResponse> {
+  const after = query.cursor ? decodeCursor(query.cursor, ['time', 'uuid']) : undefined;
+  const pendingHere = and(eq(joinRequests.orgId, orgId), eq(joinRequests.status, 'pending'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ request: joinRequests, created: createdText })
+      .from(joinRequests)
+      .where(and(pendingHere, after ? sql`(${joinRequests.createdAt}, ${joinRequests.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined))
+      .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id))
+      .limit(query.limit + 1),
+    db.select({ value: count() }).from(joinRequests).where(pendingHere),
+  ]);
+  const page = pageOf(rows, query.limit, (row) => [row.created, row.request.id]);
+  return {
+    join_requests: page.rows.map((row) => toJoinRequest(toJoinRequestView(row.request))),
+    next_cursor: page.next_cursor,
+    pending_count: total?.value ?? 0,
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type RefreshTokenRow,
   type SessionClient,
 } from './refresh-tokens';
+import { signOutLeastRecentDevices } from './session-cap';
 import { findUserByEmail, findUserById, toPublicUser, type UserRow } from './users.service';
 
 /**
@@ -55,9 +56,13 @@ export class SessionService {
     private readonly rotation: RotationSettings,
   ) {}
 
-  /** Starts a new token family for `user`; pass a transaction to make it part of a larger write. */
+  /**
+   * Starts a new token family for `user`; pass a transaction to make it part of a larger write.
+   * Past ACCOUNT_SESSIONS_MAX devices, the least recently used ones are signed out.
+   */
   async startSession(user: UserRow, db: DbExecutor = this.db, client: SessionClient = {}): Promise<SessionResponse> {
     const refresh = await insertRefreshToken(db, user.id, this.rotation.refreshTtlDays, undefined, client);
+    await signOutLeastRecentDevices(db, user.id);
     return {
       access_token: await this.signFor(user, refresh.familyId),
       refresh_token: refresh.token,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Space } from '../../../src/contract/spaces';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { isUuid } from '../db/ids';
 import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
@@ -38,10 +37,10 @@ interface SpacesAfter {
   id: string;
 }
 
-const readSpacesCursor = (cursor: string) =>
-  decodeCursor<SpacesAfter>(cursor, ([isDefault, name, id]) =>
-    typeof isDefault === 'boolean' && typeof name === 'string' && typeof id === 'string' && isUuid(id) ? { isDefault, name, id } : undefined,
-  );
+function readSpacesCursor(cursor: string): SpacesAfter {
+  const [isDefault, name, id] = decodeCursor(cursor, ['boolean', 'string', 'uuid'] as const);
+  return { isDefault, name, id };
+}
 
 /**
  * The organisation's active spaces, default first, then by name (and id, so the order is total), a

@@ -8,7 +8,9 @@ import { ORG_ROUTES } from '../../contract/orgs-routes';
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export const fetchMembers = (signal?: AbortSignal) => callEndpoint(ORG_ROUTES.members, {}, signalOption(signal)).then((body) => body.members);
+/** One page of the members: the first without a cursor, the next with the previous page's `next_cursor`. */
+export const fetchMembersPage = (cursor: string | null, signal?: AbortSignal) =>
+  callEndpoint(ORG_ROUTES.members, cursor ? { query: { cursor } } : {}, signalOption(signal));
 
 export const putMemberRole = (id: string, role: OrgRole) => callEndpoint(ORG_ROUTES.changeRole, { params: { id }, body: { role } });
 
@@ -23,8 +25,9 @@ export const deleteInvite = (id: string): Promise<void> => callEndpoint(ORG_ROUT
 /** A new link for a pending invite (the earlier link stops working; nothing is emailed). */
 export const postInviteLink = (id: string) => callEndpoint(ORG_ROUTES.reissueInviteLink, { params: { id } });
 
-export const fetchJoinRequests = (signal?: AbortSignal) =>
-  callEndpoint(ORG_ROUTES.joinRequests, {}, signalOption(signal)).then((body) => body.join_requests);
+/** One page of the pending join requests, oldest first (as fetchMembersPage). */
+export const fetchJoinRequestsPage = (cursor: string | null, signal?: AbortSignal) =>
+  callEndpoint(ORG_ROUTES.joinRequests, cursor ? { query: { cursor } } : {}, signalOption(signal));
 
 export const putApproveJoinRequest = (id: string) => callEndpoint(ORG_ROUTES.approveJoinRequest, { params: { id } });
 

@@ -16,6 +16,8 @@ export const ORG_ADMIN_MESSAGES = {
   fetchInvitesFailed: 'Failed to fetch invites',
   revokeInviteFailed: 'Failed to revoke invite',
   inviteLinkFailed: 'The invite link could not be made',
+  fetchMoreMembersFailed: 'More members could not be loaded',
+  fetchMoreJoinRequestsFailed: 'More join requests could not be loaded',
 } as const;
 
 /**

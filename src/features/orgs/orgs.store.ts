@@ -12,8 +12,8 @@ import {
   postInviteLink,
   deleteMember,
   fetchInvites,
-  fetchJoinRequests,
-  fetchMembers,
+  fetchJoinRequestsPage,
+  fetchMembersPage,
   postInvite,
   putApproveJoinRequest,
   putDenyJoinRequest,
@@ -31,19 +31,39 @@ export interface ListState<T> {
   loaded: boolean;
 }
 
+/** A list read a page at a time: "Show more" reads the page after `nextCursor`. */
+export interface PagedListState<T> extends ListState<T> {
+  /** The next page's cursor; null once every page has been read. */
+  nextCursor: string | null;
+  loadingMore: boolean;
+  /** Why the last "Show more" failed, null when it worked. */
+  moreError: string | null;
+}
+
+export interface MemberListState extends PagedListState<OrgMember> {
+  /** People of each role in the whole organisation, whatever pages have been read. */
+  roleCounts: Record<OrgRole, number>;
+}
+
+export interface JoinRequestListState extends PagedListState<JoinRequest> {
+  /** Every pending request, whatever pages have been read (the badge and the dashboard say it). */
+  pendingCount: number;
+}
+
 export interface OrgAdminState {
-  members: ListState<OrgMember>;
+  members: MemberListState;
   invites: ListState<OrgInvite>;
-  joinRequests: ListState<JoinRequest>;
+  joinRequests: JoinRequestListState;
   /** Keys ('member:{id}', 'invite:{id}', 'request:{id}') of rows with an action under way. */
   busy: Record<string, true>;
 }
 
 const emptyList = <T>(): ListState<T> => ({ items: [], loading: false, error: null, loaded: false });
+const emptyPages = () => ({ nextCursor: null, loadingMore: false, moreError: null });
 const initialState = (): OrgAdminState => ({
-  members: emptyList(),
+  members: { ...emptyList<OrgMember>(), ...emptyPages(), roleCounts: { org_owner: 0, org_admin: 0, org_member: 0 } },
   invites: emptyList(),
-  joinRequests: emptyList(),
+  joinRequests: { ...emptyList<JoinRequest>(), ...emptyPages(), pendingCount: 0 },
   busy: {},
 });
 
@@ -96,10 +116,74 @@ async function loadList<K extends ListKey>(
   }
 }
 
-export const loadMembers = () => loadList('members', () => fetchMembers(), ORG_ADMIN_MESSAGES.fetchMembersFailed);
+type PagedKey = 'members' | 'joinRequests';
+
+/** What a page answer adds to its list's state beside the rows: the cursor and the whole list's counts. */
+interface PageRead<T> {
+  items: T[];
+  next: string | null;
+  counts: Partial<OrgAdminState[PagedKey]>;
+}
+
+/** The first page of a paged list (a reload starts again from it). */
+function loadFirstPage<K extends PagedKey>(key: K, read: (cursor: string | null) => Promise<PageRead<OrgAdminState[K]['items'][number]>>, failedMessage: string) {
+  return loadList(
+    key,
+    async () => {
+      const mine = generation;
+      const page = await read(null);
+      if (mine === generation) Object.assign(orgAdminState[key], { nextCursor: page.next, moreError: null, ...page.counts });
+      return page.items as OrgAdminState[K]['items'];
+    },
+    failedMessage,
+  );
+}
+
+/**
+ * The next page of a paged list, added under the rows shown. A row already shown (the order moved
+ * under a change) is not listed twice. A failure keeps what is shown and says why; Retry asks again.
+ */
+async function loadNextPage<K extends PagedKey>(key: K, read: (cursor: string | null) => Promise<PageRead<OrgAdminState[K]['items'][number]>>, failedMessage: string): Promise<void> {
+  const list: PagedListState<{ id: string }> = orgAdminState[key];
+  const cursor = list.nextCursor;
+  if (!cursor || list.loadingMore) return;
+  const mine = generation;
+  list.loadingMore = true;
+  list.moreError = null;
+  try {
+    const page = await read(cursor);
+    if (mine !== generation || list.nextCursor !== cursor) return;
+    const shown = new Set(list.items.map((row) => row.id));
+    list.items = [...list.items, ...page.items.filter((row) => !shown.has(row.id))];
+    Object.assign(list, { nextCursor: page.next, ...page.counts });
+  } catch (error) {
+    if (mine === generation) list.moreError = describeFailure(failedMessage, error);
+  } finally {
+    if (mine === generation) list.loadingMore = false;
+  }
+}
+
+const readMembers = async (cursor: string | null): Promise<PageRead<OrgMember>> => {
+  const page = await fetchMembersPage(cursor);
+  return { items: page.members, next: page.next_cursor, counts: { roleCounts: page.role_counts } };
+};
+
+const readJoinRequests = async (cursor: string | null): Promise<PageRead<JoinRequest>> => {
+  const page = await fetchJoinRequestsPage(cursor);
+  return { items: page.join_requests, next: page.next_cursor, counts: { pendingCount: page.pending_count } };
+};
+
+/** The first page of members, owners and admins first. */
+export const loadMembers = () => loadFirstPage('members', readMembers, ORG_ADMIN_MESSAGES.fetchMembersFailed);
+/** The next page of members (Show more members). */
+export const loadMoreMembers = () => loadNextPage('members', readMembers, ORG_ADMIN_MESSAGES.fetchMoreMembersFailed);
+
 export const loadInvites = () => loadList('invites', () => fetchInvites(), ORG_ADMIN_MESSAGES.fetchInvitesFailed);
-export const loadJoinRequests = () =>
-  loadList('joinRequests', () => fetchJoinRequests(), ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
+
+/** The first page of pending join requests, oldest first. */
+export const loadJoinRequests = () => loadFirstPage('joinRequests', readJoinRequests, ORG_ADMIN_MESSAGES.fetchJoinRequestsFailed);
+/** The next page of join requests (Show more requests). */
+export const loadMoreJoinRequests = () => loadNextPage('joinRequests', readJoinRequests, ORG_ADMIN_MESSAGES.fetchMoreJoinRequestsFailed);
 
 /** Loads members, invites and join requests side by side. */
 export async function loadOrgAdmin(): Promise<void> {
@@ -126,9 +210,14 @@ export function isBusy(state: Pick<OrgAdminState, 'busy'>, key: string): boolean
 export function changeMemberRole(id: string, role: OrgRole): Promise<OrgMember> {
   return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.updateRoleFailed, async () => {
     const updated = await putMemberRole(id, role);
-    const members = orgAdminState.members.items;
-    const index = members.findIndex((member) => member.id === id);
-    if (index >= 0) members[index] = updated;
+    const list = orgAdminState.members;
+    const index = list.items.findIndex((member) => member.id === id);
+    const before = index >= 0 ? list.items[index] : undefined;
+    if (before && before.role !== updated.role) {
+      list.roleCounts[before.role] -= 1;
+      list.roleCounts[updated.role] += 1;
+    }
+    if (index >= 0) list.items[index] = updated;
     return updated;
   });
 }
@@ -136,7 +225,10 @@ export function changeMemberRole(id: string, role: OrgRole): Promise<OrgMember> 
 export function removeMember(id: string): Promise<void> {
   return withBusy(`member:${id}`, ORG_ADMIN_MESSAGES.removeMemberFailed, async () => {
     await deleteMember(id);
-    orgAdminState.members.items = orgAdminState.members.items.filter((member) => member.id !== id);
+    const list = orgAdminState.members;
+    const gone = list.items.find((member) => member.id === id);
+    if (gone) list.roleCounts[gone.role] = Math.max(0, list.roleCounts[gone.role] - 1);
+    list.items = list.items.filter((member) => member.id !== id);
   });
 }
 
@@ -170,7 +262,11 @@ export function newInviteLink(id: string): Promise<string> {
 }
 
 function dropJoinRequest(id: string): void {
-  orgAdminState.joinRequests.items = orgAdminState.joinRequests.items.filter((request) => request.id !== id);
+  const list = orgAdminState.joinRequests;
+  if (list.items.some((request) => request.id === id)) list.pendingCount = Math.max(0, list.pendingCount - 1);
+  list.items = list.items.filter((request) => request.id !== id);
+  // Every request shown is decided but more wait on later pages: show the queue's head again.
+  if (list.items.length === 0 && list.nextCursor) void loadJoinRequests();
 }
 
 /** Approves a join request; the server creates the member, so the members list is reloaded. */

@@ -24,7 +24,7 @@ export function useWaitingJoinRequests(enabled: boolean): number {
       const { orgAdminState, loadJoinRequests } = await import('./orgs.store');
       if (stopped) return;
       const update = () => {
-        waitingJoinRequests.count = orgAdminState.joinRequests.items.filter((request) => request.status === 'pending').length;
+        waitingJoinRequests.count = orgAdminState.joinRequests.pendingCount;
       };
       unsubscribe = subscribe(orgAdminState, update);
       update();

@@ -3,7 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { installFakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs } from '../app/support/render-app';
 import { prepareScreenTests } from '../app/support/screen-tests';
-import { serveOrganisations } from './fake-admin';
+import { organisation, serveOrganisations, serveUsers } from './fake-admin';
 
 prepareScreenTests();
 
@@ -76,5 +76,25 @@ describe('Admin Organisations', () => {
       await within(dialog).findByText('The credits were not changed: This correction would take the balance below zero: the organisation has 10 credits left'),
     ).toBeTruthy();
     expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Double grant');
+  });
+
+  it('an organisation with more people than its detail holds links to all of them in Users', async () => {
+    const api = installFakeApi();
+    // The detail holds the first members; the organisation has 130.
+    serveOrganisations(api, organisation({ members: 130, spaces: 75 }));
+    serveUsers(api, []);
+    await signInAs(api, 'support_admin', { org_id: null });
+    const { user } = renderApp('/admin/organizations?org=org-north');
+    const drawer = await screen.findByRole('dialog', { name: 'Northwind Studio' }, { timeout: 30_000 });
+    expect(await within(drawer).findByRole('heading', { name: 'Members (130)' })).toBeTruthy();
+    expect(within(drawer).getByText(/The first 2 of 75 spaces/)).toBeTruthy();
+    const all = within(drawer).getByRole('link', { name: 'See all 130 members in Users' });
+    expect(all.getAttribute('href')).toBe('/admin/users?organization=org-north');
+
+    await user.click(all);
+    await waitFor(() => expect(api.callsTo('GET /admin/users').at(-1)?.query.get('organization')).toBe('org-north'));
+    // The filter shows, and clearing it lists everyone's people again.
+    await user.click(await screen.findByRole('button', { name: "One organisation's people: show everyone's" }));
+    await waitFor(() => expect(api.callsTo('GET /admin/users').at(-1)?.query.get('organization')).toBeNull());
   });
 });

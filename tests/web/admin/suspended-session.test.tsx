@@ -9,6 +9,7 @@ import { serveOrg } from '../orgs/fake-org';
 
 prepareScreenTests();
 
+const NO_MEMBERS = { members: [], next_cursor: null, role_counts: { org_owner: 0, org_admin: 0, org_member: 0 } };
 const suspendedAnswer = { status: 401, body: { detail: ACCOUNT_SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' } };
 
 describe('a session whose account was suspended', () => {
@@ -16,7 +17,7 @@ describe('a session whose account was suspended', () => {
     const api = installFakeApi();
     serveOrg(api);
     let suspended = false;
-    api.on('GET /orgs/members', () => (suspended ? suspendedAnswer : { status: 200, body: { members: [] } }));
+    api.on('GET /orgs/members', () => (suspended ? suspendedAnswer : { status: 200, body: NO_MEMBERS }));
     api.on('GET /orgs/audit', () => (suspended ? suspendedAnswer : { status: 200, body: { events: [], next_cursor: null } }));
     await signInAs(api, 'org_owner');
     const { location, router } = renderApp('/org-admin/users');
@@ -40,7 +41,7 @@ describe('a session whose account was suspended', () => {
     const api = installFakeApi();
     serveOrg(api);
     let expired = false;
-    api.on('GET /orgs/members', () => (expired ? { status: 401, body: { detail: 'Token expired', code: 'TOKEN_EXPIRED' } } : { status: 200, body: { members: [] } }));
+    api.on('GET /orgs/members', () => (expired ? { status: 401, body: { detail: 'Token expired', code: 'TOKEN_EXPIRED' } } : { status: 200, body: NO_MEMBERS }));
     api.on('POST /refresh', () => suspendedAnswer);
     api.on('GET /orgs/audit', () => ({ status: 200, body: { events: [], next_cursor: null } }));
     await signInAs(api, 'org_owner');

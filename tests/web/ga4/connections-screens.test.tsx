@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GA4_TOO_MANY_ACCOUNTS_ERROR, GA4_TOO_MANY_ACCOUNTS_TEXT } from '../../../src/contract/ga4';
 import type * as Navigation from '../../../src/features/ga4/connections/browser-navigation';
 import type { FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, waitForLocation } from '../app/support/render-app';
@@ -151,6 +152,13 @@ describe('Manage GA4 Properties screen', () => {
   it('after the OAuth callback with ?error=, shows the matching message and cleans the address', async () => {
     const { location } = await open('/connections/ga4/manage?error=GA4_INSUFFICIENT_SCOPE', 'Manage GA4 Properties');
     expect(await screen.findByText('Google Analytics permissions need to be updated. Please reconnect your account.')).toBeTruthy();
+    await waitForLocation(location, '/connections/ga4/manage');
+  });
+
+  it('after a connection refused for too many accounts, says which limit and what to do', async () => {
+    const { location } = await open(`/connections/ga4/manage?error=${GA4_TOO_MANY_ACCOUNTS_ERROR}`, 'Manage GA4 Properties');
+    expect(await screen.findByText(GA4_TOO_MANY_ACCOUNTS_TEXT)).toBeTruthy();
+    expect(GA4_TOO_MANY_ACCOUNTS_TEXT).toMatch(/Remove one you no longer use/);
     await waitForLocation(location, '/connections/ga4/manage');
   });
 

@@ -5,11 +5,15 @@
 import type { FakeApi } from '../app/support/fake-api';
 import {
   INVITE_TTL_DAYS,
+  JOIN_REQUESTS_PAGE_DEFAULT,
+  ORG_MEMBERS_PAGE_DEFAULT,
   type InviteDelivery,
   type InviteInput,
   type JoinRequest,
+  type JoinRequestsResponse,
   type OrgInvite,
   type OrgMember,
+  type OrgMembersResponse,
   type OrgRole,
   type SentInvite,
 } from '../../../src/contract/orgs';
@@ -37,8 +41,21 @@ export function invite(id: string, email: string, role: OrgInvite['role'] = 'org
   };
 }
 
+/** How many people of each role, as GET /orgs/members answers them. */
+export function roleCounts(members: readonly OrgMember[]): OrgMembersResponse['role_counts'] {
+  const counts = { org_owner: 0, org_admin: 0, org_member: 0 };
+  for (const person of members) counts[person.role] += 1;
+  return counts;
+}
+
 export interface FakeOrg {
   members: OrgMember[];
+  /** People a page of GET /orgs/members holds (the server's default is larger than any seed here). */
+  membersPageSize: number;
+  /** Requests a page of GET /orgs/join-requests holds. */
+  joinRequestsPageSize: number;
+  /** GET /orgs/members answers 503 while set. */
+  membersDown: boolean;
   invites: OrgInvite[];
   joinRequests: JoinRequest[];
   /** How the next invite's email goes (the server's answer to POST /orgs/invites). */
@@ -49,7 +66,7 @@ export interface FakeOrg {
 export const fakeInviteLink = (id: string) => `http://localhost/register?invite=secret-of-${id}`;
 
 /** The signed-in user of `signInAs(api, role)` is 'u-{role}', listed here as a member. */
-export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: OrgRole } = {}): FakeOrg {
+export function serveOrg(api: FakeApi, seed: Partial<Omit<FakeOrg, 'membersDown'>> & { actorRole?: OrgRole } = {}): FakeOrg {
   const actorRole = seed.actorRole ?? 'org_owner';
   const org: FakeOrg = {
     members: seed.members ?? [
@@ -61,11 +78,30 @@ export function serveOrg(api: FakeApi, seed: Partial<FakeOrg> & { actorRole?: Or
     invites: seed.invites ?? [invite('i-1', 'dan@acme.test', 'org_admin')],
     joinRequests: seed.joinRequests ?? [joinRequest('jr-1', 'Eve Park', 'eve@acme.test')],
     delivery: seed.delivery ?? 'emailed',
+    membersPageSize: seed.membersPageSize ?? ORG_MEMBERS_PAGE_DEFAULT,
+    membersDown: false,
+    joinRequestsPageSize: seed.joinRequestsPageSize ?? JOIN_REQUESTS_PAGE_DEFAULT,
   };
 
-  api.on('GET /orgs/members', () => ({ status: 200, body: { members: org.members } }));
+  // Pages as the server does: the cursor is the last listed person's id, role_counts the whole list's.
+  api.on('GET /orgs/members', (call) => {
+    if (org.membersDown) return { status: 503, body: { detail: 'Database unavailable' } };
+    const after = call.query.get('cursor');
+    const start = after ? org.members.findIndex((m) => m.id === after) + 1 : 0;
+    const page = org.members.slice(start, start + org.membersPageSize);
+    const more = start + page.length < org.members.length;
+    const body: OrgMembersResponse = { members: page, next_cursor: more ? page.at(-1)!.id : null, role_counts: roleCounts(org.members) };
+    return { status: 200, body };
+  });
   api.on('GET /orgs/invites', () => ({ status: 200, body: { invites: org.invites } }));
-  api.on('GET /orgs/join-requests', () => ({ status: 200, body: { join_requests: org.joinRequests } }));
+  api.on('GET /orgs/join-requests', (call) => {
+    const after = call.query.get('cursor');
+    const start = after ? org.joinRequests.findIndex((r) => r.id === after) + 1 : 0;
+    const page = org.joinRequests.slice(start, start + org.joinRequestsPageSize);
+    const more = start + page.length < org.joinRequests.length;
+    const body: JoinRequestsResponse = { join_requests: page, next_cursor: more ? page.at(-1)!.id : null, pending_count: org.joinRequests.length };
+    return { status: 200, body };
+  });
 
   for (const person of org.members) {
     api.on(`PUT /orgs/members/${person.id}/role`, (call) => {

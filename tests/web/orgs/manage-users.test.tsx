@@ -5,7 +5,7 @@ import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { installDomShims, setViewportWidth } from '../app/support/dom';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, screen, signInAs, signOut, waitForLocation } from '../app/support/render-app';
-import { serveOrg } from './fake-org';
+import { roleCounts, serveOrg } from './fake-org';
 
 
 beforeEach(() => {
@@ -138,7 +138,7 @@ describe('Manage Users', () => {
     serveOrg(api);
     let down = true;
     api.on('GET /orgs/members', () =>
-      down ? { status: 503, body: { detail: 'Database unavailable' } } : { status: 200, body: { members: [] } },
+      down ? { status: 503, body: { detail: 'Database unavailable' } } : { status: 200, body: { members: [], next_cursor: null, role_counts: roleCounts([]) } },
     );
     const { user } = { ...(await signInAs(api, 'org_owner').then(() => renderApp('/org-admin/users'))) };
 

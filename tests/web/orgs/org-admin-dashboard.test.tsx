@@ -46,7 +46,7 @@ describe('Organisation Admin dashboard', () => {
     serveOrg(api);
     let down = true;
     api.on('GET /orgs/join-requests', () =>
-      down ? { status: 500, body: { detail: 'Internal server error' } } : { status: 200, body: { join_requests: [] } },
+      down ? { status: 500, body: { detail: 'Internal server error' } } : { status: 200, body: { join_requests: [], next_cursor: null, pending_count: 0 } },
     );
     await signInAs(api, 'org_admin');
     const { user } = renderApp('/org-admin/dashboard');

@@ -18,29 +18,29 @@ const plain = member('p1', 'Pia Plain', 'org_member');
 
 describe('organisation rules as the screen applies them', () => {
   it('lets an owner change and remove anyone but themselves', () => {
-    const members = [owner, secondOwner, admin, plain];
-    expect(roleChangeBlockedReason(owner, owner, members)).toBe(RULE_REASONS.ownRole);
-    expect(removeBlockedReason(owner, owner, members)).toBe(RULE_REASONS.removeSelf);
+    const owners = 2;
+    expect(roleChangeBlockedReason(owner, owner, owners)).toBe(RULE_REASONS.ownRole);
+    expect(removeBlockedReason(owner, owner, owners)).toBe(RULE_REASONS.removeSelf);
     for (const target of [secondOwner, admin, plain]) {
-      expect(roleChangeBlockedReason(owner, target, members)).toBeNull();
-      expect(removeBlockedReason(owner, target, members)).toBeNull();
+      expect(roleChangeBlockedReason(owner, target, owners)).toBeNull();
+      expect(removeBlockedReason(owner, target, owners)).toBeNull();
     }
     expect(assignableRoles(owner)).toEqual(['org_member', 'org_admin', 'org_owner']);
   });
 
   it('keeps admins away from owners and from making owners', () => {
-    const members = [owner, admin, plain];
-    expect(roleChangeBlockedReason(admin, owner, members)).toBe(RULE_REASONS.ownerRoleByOwnerOnly);
-    expect(removeBlockedReason(admin, owner, members)).toBe(RULE_REASONS.removeOwnerByOwnerOnly);
-    expect(roleChangeBlockedReason(admin, plain, members)).toBeNull();
+    const owners = 1;
+    expect(roleChangeBlockedReason(admin, owner, owners)).toBe(RULE_REASONS.ownerRoleByOwnerOnly);
+    expect(removeBlockedReason(admin, owner, owners)).toBe(RULE_REASONS.removeOwnerByOwnerOnly);
+    expect(roleChangeBlockedReason(admin, plain, owners)).toBeNull();
     expect(assignableRoles(admin)).toEqual(['org_member', 'org_admin']);
   });
 
   it('never leaves the organisation without an owner', () => {
     // Seen by an owner whose own row is stale (say, just demoted elsewhere): the last owner stays.
     const staleOwner = member('o9', 'Stale Owner', 'org_owner');
-    expect(roleChangeBlockedReason(staleOwner, owner, [owner, admin])).toBe(RULE_REASONS.lastOwner);
-    expect(removeBlockedReason(staleOwner, owner, [owner, admin])).toBe(RULE_REASONS.lastOwner);
+    expect(roleChangeBlockedReason(staleOwner, owner, 1)).toBe(RULE_REASONS.lastOwner);
+    expect(removeBlockedReason(staleOwner, owner, 1)).toBe(RULE_REASONS.lastOwner);
   });
 });
 

@@ -27,5 +27,7 @@ export const joinRequests = pgTable(
       .on(sql`lower(${table.email})`)
       .where(sql`${table.status} = 'pending'`),
     index('join_requests_org_status_idx').on(table.orgId, table.status),
+    // GET /orgs/join-requests: an organisation's pending requests a page at a time, oldest first.
+    index('join_requests_pending_queue_idx').on(table.orgId, table.createdAt, table.id).where(sql`${table.status} = 'pending'`),
   ],
 );

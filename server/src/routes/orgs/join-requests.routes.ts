@@ -14,7 +14,7 @@ export const orgJoinRequestsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   routeFromContract(app, ORG_ENDPOINTS.joinRequests, {
     onRequest,
-    handler: async (request) => ({ join_requests: await listPendingJoinRequests(db, managerOf(request).orgId) }),
+    handler: async (request) => listPendingJoinRequests(db, managerOf(request).orgId, request.query),
   });
 
   routeFromContract(app, ORG_ENDPOINTS.approveJoinRequest, {

@@ -15,7 +15,7 @@ export const orgMembersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
 
   routeFromContract(app, ORG_ENDPOINTS.members, {
     onRequest,
-    handler: async (request) => ({ members: await listMembers(db, managerOf(request).orgId) }),
+    handler: async (request) => listMembers(db, managerOf(request).orgId, request.query),
   });
 
   routeFromContract(app, ORG_ENDPOINTS.changeRole, {

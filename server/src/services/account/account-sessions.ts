@@ -3,8 +3,8 @@
  * The live token's row says when the device last refreshed (every ~15 minutes while in use) and
  * from which browser and address; the family's first row says when it signed in.
  */
-import { and, eq, gt, isNull, min, ne } from 'drizzle-orm';
-import type { AccountSession } from '../../../../src/contract/account';
+import { and, eq, gt, inArray, isNull, min, ne } from 'drizzle-orm';
+import { ACCOUNT_SESSIONS_MAX, type AccountSession } from '../../../../src/contract/account';
 import type { Db } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { refreshTokens } from '../../db/schema/index';
@@ -20,10 +20,12 @@ const liveTokensOf = (userId: string) =>
 export async function listAccountSessions(db: Db, caller: AccountCaller): Promise<AccountSession[]> {
   const live = await db.select().from(refreshTokens).where(liveTokensOf(caller.user.id));
   if (live.length === 0) return [];
+  // Only the live families' rows: at most ACCOUNT_SESSIONS_MAX devices (session-cap.ts), not every
+  // family the account ever had.
   const started = await db
     .select({ familyId: refreshTokens.familyId, first: min(refreshTokens.createdAt) })
     .from(refreshTokens)
-    .where(eq(refreshTokens.userId, caller.user.id))
+    .where(and(eq(refreshTokens.userId, caller.user.id), inArray(refreshTokens.familyId, [...new Set(live.map((row) => row.familyId))])))
     .groupBy(refreshTokens.familyId);
   const startOf = new Map(started.map((row) => [row.familyId, row.first]));
   // A device is a token family; a family holds one live token, but count it once even if a
@@ -42,7 +44,9 @@ export async function listAccountSessions(db: Db, caller: AccountCaller): Promis
       ip_address: row.ipAddress,
       current: row.familyId === caller.sessionId,
     }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at));
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at))
+    // The cap holds from the account's next sign-in (session-cap.ts); until then, list no more than it.
+    .slice(0, ACCOUNT_SESSIONS_MAX);
 }
 
 /**

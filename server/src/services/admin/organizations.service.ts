@@ -4,7 +4,7 @@
  * is applied when the organisation itself next asks (billing), not because an admin looked.
  */
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { ADMIN_TEXTS, type AdminOrganization, type AdminOrganizationDetail, type AdminOrganizationPage } from '../../../../src/contract/admin';
+import { ADMIN_DETAIL_LIST_MAX, ADMIN_TEXTS, type AdminOrganization, type AdminOrganizationDetail, type AdminOrganizationPage } from '../../../../src/contract/admin';
 import type { DbExecutor } from '../../db/database';
 import { isUuid } from '../../db/ids';
 import { creditAccounts, creditTransactions, kbDocuments, organizations, plans, refreshTokens, spaces, users } from '../../db/schema/index';
@@ -89,7 +89,8 @@ export async function adminOrganizationDetail(db: DbExecutor, orgId: string, now
     })
     .from(spaces)
     .where(and(eq(spaces.orgId, orgId), isNull(spaces.deletedAt)))
-    .orderBy(desc(spaces.isDefault), spaces.name);
+    .orderBy(desc(spaces.isDefault), spaces.name, spaces.id)
+    .limit(ADMIN_DETAIL_LIST_MAX);
   const memberRows = await db
     .select({
       user: users,
@@ -97,7 +98,8 @@ export async function adminOrganizationDetail(db: DbExecutor, orgId: string, now
     })
     .from(users)
     .where(eq(users.orgId, orgId))
-    .orderBy(sql`case ${users.role} when 'org_owner' then 0 when 'org_admin' then 1 else 2 end`, users.name);
+    .orderBy(sql`case ${users.role} when 'org_owner' then 0 when 'org_admin' then 1 else 2 end`, users.name, users.id)
+    .limit(ADMIN_DETAIL_LIST_MAX);
 
   const account = row.account;
   return {

@@ -16,6 +16,8 @@ import { likePattern } from '../audit/audit-query.service';
 
 export interface AdminUserQuery {
   q?: string | undefined;
+  /** One organisation's people (its id). */
+  organization?: string | undefined;
   role?: Role | undefined;
   status?: UserStatus | undefined;
   limit: number;
@@ -51,6 +53,8 @@ function filtersOf(query: AdminUserQuery): SQL | undefined {
   const where: SQL[] = [];
   const q = query.q?.trim();
   if (q) where.push(isUuid(q) ? eq(users.id, q) : or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))!);
+  // An id that cannot be an organisation's matches nobody (never the database's invalid-input error).
+  if (query.organization) where.push(isUuid(query.organization) ? eq(users.orgId, query.organization) : sql`false`);
   if (query.role) where.push(eq(users.role, query.role));
   if (query.status) where.push(eq(users.disabled, query.status === 'suspended'));
   return where.length ? and(...where) : undefined;

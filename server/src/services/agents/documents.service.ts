@@ -4,7 +4,6 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
-import { isUuid } from '../../db/ids';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { agentDocumentAccess, kbDocuments } from '../../db/schema/index';
 import { notFound } from '../../errors';
@@ -43,10 +42,10 @@ function baseQuery(db: DbExecutor, spaceId: string, slug: string) {
     );
 }
 
-const readAgentDocumentsCursor = (cursor: string) =>
-  decodeCursor<{ filename: string; id: string }>(cursor, ([filename, id]) =>
-    typeof filename === 'string' && typeof id === 'string' && isUuid(id) ? { filename, id } : undefined,
-  );
+function readAgentDocumentsCursor(cursor: string): { filename: string; id: string } {
+  const [filename, id] = decodeCursor(cursor, ['string', 'uuid'] as const);
+  return { filename, id };
+}
 
 /**
  * The space's documents by name (then id) and whether this agent may use each, a page at a time:

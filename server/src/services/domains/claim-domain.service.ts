@@ -5,8 +5,8 @@
  * with 409 and kept as a claim awaiting a platform admin's review, so a genuine owner who was
  * squatted (or an organisation that was sold the domain) has a way forward, and it is audited.
  */
-import { eq } from 'drizzle-orm';
-import { DOMAIN_TEXTS } from '../../../../src/contract/domain-claims';
+import { count, eq, sql } from 'drizzle-orm';
+import { DOMAIN_CLAIMS_LIMIT_CODE, DOMAIN_TEXTS, ORG_DOMAIN_CLAIMS_MAX } from '../../../../src/contract/domain-claims';
 import type { Db, DbExecutor } from '../../db/database';
 import { orgDomainClaims } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -52,10 +52,21 @@ export async function refuseIfHeldElsewhere(db: Db, actor: ClaimActor, domain: s
   throw domainTaken(domain);
 }
 
+/**
+ * A new claim past ORG_DOMAIN_CLAIMS_MAX is refused. The organisation's row is locked first (the
+ * claim is made in a transaction), so two claims at once cannot both take the last place.
+ */
+async function refuseOverClaimLimit(db: DbExecutor, orgId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`);
+  const [claims] = await db.select({ value: count() }).from(orgDomainClaims).where(eq(orgDomainClaims.orgId, orgId));
+  if ((claims?.value ?? 0) >= ORG_DOMAIN_CLAIMS_MAX) throw new AppError(409, DOMAIN_TEXTS.tooManyClaims, DOMAIN_CLAIMS_LIMIT_CODE);
+}
+
 /** The organisation's claim to `domain`, made (unverified, with a new token) if there is none. */
 async function findOrCreateClaim(db: DbExecutor, orgId: string, domain: string): Promise<DomainClaimRow & { created?: true }> {
   const existing = await findClaim(db, orgId, domain);
   if (existing) return existing;
+  await refuseOverClaimLimit(db, orgId);
   const [created] = await db
     .insert(orgDomainClaims)
     .values({ orgId, domain, verificationToken: newVerificationToken() })

@@ -1,7 +1,7 @@
 /** Connected GA4 accounts: stored per user within an organisation, tokens encrypted (docs/analytics.md). */
 import { isUuid } from '../../db/ids';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Ga4Account, Ga4ErrorCode } from '../../../../src/contract/ga4';
+import { GA4_ACCOUNTS_PER_PERSON_MAX, type Ga4Account, type Ga4ErrorCode } from '../../../../src/contract/ga4';
 import { ga4Accounts, ga4LinkedProperties, spaces } from '../../db/schema/index';
 import { GA4_MESSAGES, notFound } from '../../errors';
 import { GA4_READONLY_SCOPE } from '../../ga4/google/oauth';
@@ -30,7 +30,20 @@ export async function listAccountRows(db: Db, caller: Ga4Caller): Promise<Ga4Acc
     .select()
     .from(ga4Accounts)
     .where(and(eq(ga4Accounts.userId, caller.userId), eq(ga4Accounts.orgId, caller.orgId)))
-    .orderBy(asc(ga4Accounts.createdAt), asc(ga4Accounts.id));
+    .orderBy(asc(ga4Accounts.createdAt), asc(ga4Accounts.id))
+    .limit(GA4_ACCOUNTS_PER_PERSON_MAX);
+}
+
+/**
+ * Whether connecting `googleUserId` would take the caller past GA4_ACCOUNTS_PER_PERSON_MAX: a
+ * Google user already connected (a reconnect) never does.
+ */
+export async function atAccountLimit(db: DbExecutor, caller: Ga4Caller, googleUserId: string): Promise<boolean> {
+  const rows = await db
+    .select({ googleUserId: ga4Accounts.googleUserId })
+    .from(ga4Accounts)
+    .where(and(eq(ga4Accounts.userId, caller.userId), eq(ga4Accounts.orgId, caller.orgId)));
+  return rows.length >= GA4_ACCOUNTS_PER_PERSON_MAX && !rows.some((row) => row.googleUserId === googleUserId);
 }
 
 /** The caller's accounts, each with where its properties are linked (spaces not deleted), by space name. */

@@ -1,10 +1,16 @@
 /** Properties linked to a space (spec 001: Linked property). Any member of the space may link and unlink. */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Ga4LinkedProperty, Ga4LinkPayload } from '../../../../src/contract/ga4';
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  GA4_LINKED_PROPERTIES_LIMIT_CODE,
+  GA4_LINKED_PROPERTIES_LIMIT_TEXT,
+  GA4_LINKED_PROPERTIES_PER_SPACE_MAX,
+  type Ga4LinkedProperty,
+  type Ga4LinkPayload,
+} from '../../../../src/contract/ga4';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { ga4LinkedProperties } from '../../db/schema/index';
-import { GA4_MESSAGES, conflict, notFound } from '../../errors';
+import { AppError, GA4_MESSAGES, conflict, notFound } from '../../errors';
 import { isUuid } from '../../db/ids';
 import { findOwnAccount } from './accounts.service';
 import type { Ga4Caller, Ga4Context } from './ga4-context';
@@ -23,7 +29,8 @@ export async function listLinkedProperties(db: Db, spaceId: string): Promise<Ga4
     .select()
     .from(ga4LinkedProperties)
     .where(eq(ga4LinkedProperties.spaceId, spaceId))
-    .orderBy(asc(ga4LinkedProperties.createdAt), asc(ga4LinkedProperties.id));
+    .orderBy(asc(ga4LinkedProperties.createdAt), asc(ga4LinkedProperties.id))
+    .limit(GA4_LINKED_PROPERTIES_PER_SPACE_MAX);
   return rows.map(toWire);
 }
 
@@ -42,6 +49,8 @@ export async function findLinkedProperty(db: Db, spaceId: string, propertyId: st
 export async function linkProperty(ctx: Ga4Context, caller: Ga4Caller, spaceId: string, payload: Ga4LinkPayload): Promise<Ga4LinkedProperty> {
   const account = await findOwnAccount(ctx.db, caller, payload.google_oauth_account_id);
   if (await findLinkedProperty(ctx.db, spaceId, payload.ga4_property_id)) throw conflict(GA4_MESSAGES.alreadyLinked);
+  const [linked] = await ctx.db.select({ value: count() }).from(ga4LinkedProperties).where(eq(ga4LinkedProperties.spaceId, spaceId));
+  if ((linked?.value ?? 0) >= GA4_LINKED_PROPERTIES_PER_SPACE_MAX) throw new AppError(409, GA4_LINKED_PROPERTIES_LIMIT_TEXT, GA4_LINKED_PROPERTIES_LIMIT_CODE);
   const property = await findAccountProperty(ctx, account, payload.ga4_property_id);
   if (!property) throw notFound(GA4_MESSAGES.propertyNotInAccount);
   try {

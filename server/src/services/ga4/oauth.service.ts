@@ -9,7 +9,8 @@ import { GA4_ROUTES } from '../../../../src/contract/ga4-routes';
 import { API_PREFIX } from '../../../../src/contract/paths';
 import type { Ga4Config } from '../../ga4/env';
 import { ProviderError } from '../../ga4/types';
-import { saveConnectedAccount } from './accounts.service';
+import { GA4_TOO_MANY_ACCOUNTS_ERROR } from '../../../../src/contract/ga4';
+import { atAccountLimit, saveConnectedAccount } from './accounts.service';
 import type { Ga4Caller, Ga4Context } from './ga4-context';
 import { signOAuthState, verifyOAuthState } from './oauth-state';
 
@@ -64,6 +65,9 @@ export async function completeConnection(ctx: Ga4Context, stateKey: Uint8Array, 
   if (!provider) return { connected: false, error: 'not_configured' };
   try {
     const connected = await provider.exchangeCode({ code: query.code, redirectUri: claims.redirectUri });
+    if (await atAccountLimit(ctx.db, { userId: claims.userId, orgId: claims.orgId }, connected.identity.userId)) {
+      return { connected: false, error: GA4_TOO_MANY_ACCOUNTS_ERROR };
+    }
     const account = await saveConnectedAccount(ctx, { userId: claims.userId, orgId: claims.orgId }, provider.name, connected);
     return account.authError === 'GA4_INSUFFICIENT_SCOPE' ? { connected: false, error: 'insufficient_scope' } : { connected: true };
   } catch (error) {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
-import { isUuid } from '../../db/ids';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
 import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/contract/knowledge';
@@ -64,12 +63,11 @@ export interface DocumentPage {
 
 /** The creation time to the microsecond as text, identical on PGlite and PostgreSQL: a cursor must not lose precision. */
 const createdText = sql<string>`to_char(${kbDocuments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-const readDocumentsCursor = (cursor: string) =>
-  decodeCursor<{ created: string; id: string }>(cursor, ([created, id]) =>
-    typeof created === 'string' && CREATED.test(created) && typeof id === 'string' && isUuid(id) ? { created, id } : undefined,
-  );
+function readDocumentsCursor(cursor: string): { created: string; id: string } {
+  const [created, id] = decodeCursor(cursor, ['time', 'uuid'] as const);
+  return { created, id };
+}
 
 /**
  * The space's documents, newest first (then by id), optionally of one category, a page at a time:

@@ -4,14 +4,22 @@
  * and giving one a new link. Emailing a new invite is send-invite.ts; following a link is
  * invitation-links.service.ts.
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { INVITE_TTL_DAYS, type InviteRole, type OrgInvite, type ReissuedInviteLink } from '../../../../src/contract/orgs';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  INVITE_TTL_DAYS,
+  ORG_PENDING_INVITES_MAX,
+  PENDING_INVITES_LIMIT_CODE,
+  PENDING_INVITES_LIMIT_TEXT,
+  type InviteRole,
+  type OrgInvite,
+  type ReissuedInviteLink,
+} from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, recordOrganisationAudit } from '../audit/audit.service';
 import { isUuid } from '../../db/ids';
 import { orgInvites, users } from '../../db/schema/index';
-import { MESSAGES, conflict, notFound } from '../../errors';
+import { AppError, MESSAGES, conflict, notFound } from '../../errors';
 import { emailHasAccount, normaliseEmail } from '../users.service';
 import { inviteLinkFor, newInviteSecret } from './invite-secrets';
 import { type OrgManager } from './org-manager';
@@ -113,6 +121,7 @@ export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { 
   const issued = async (id: string, refreshed: boolean) => ({ invite: await readInvite(db, id), secret, refreshed, addressHasAccount });
   const [refreshed] = await db.update(orgInvites).set(refresh).where(pendingHere).returning({ id: orgInvites.id });
   if (refreshed) return issued(refreshed.id, true);
+  await refuseOverPendingLimit(db, manager.orgId);
   try {
     const [created] = await db
       .insert(orgInvites)
@@ -129,14 +138,28 @@ export async function inviteToOrg(db: DbExecutor, manager: OrgManager, input: { 
   }
 }
 
-/** Pending invites that can still be accepted, newest first. */
+/** Pending invites that can still be accepted: the ones GET /orgs/invites lists. */
+const stillPending = (orgId: string) => and(eq(orgInvites.orgId, orgId), eq(orgInvites.status, 'pending'), gt(orgInvites.expiresAt, sql`now()`));
+
+/**
+ * A new invite past ORG_PENDING_INVITES_MAX is refused. The organisation's row is locked first
+ * (inside sendInvite's transaction), so two invites at once cannot both take the last place.
+ */
+async function refuseOverPendingLimit(db: DbExecutor, orgId: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`);
+  const [pending] = await db.select({ value: count() }).from(orgInvites).where(stillPending(orgId));
+  if ((pending?.value ?? 0) >= ORG_PENDING_INVITES_MAX) throw new AppError(409, PENDING_INVITES_LIMIT_TEXT, PENDING_INVITES_LIMIT_CODE);
+}
+
+/** Pending invites that can still be accepted, newest first; never more than the cap allows. */
 export async function listPendingInvites(db: DbExecutor, orgId: string): Promise<OrgInvite[]> {
   const rows = await db
     .select(inviteColumns)
     .from(orgInvites)
     .leftJoin(users, eq(users.id, orgInvites.invitedBy))
-    .where(and(eq(orgInvites.orgId, orgId), eq(orgInvites.status, 'pending'), gt(orgInvites.expiresAt, sql`now()`)))
-    .orderBy(desc(orgInvites.createdAt));
+    .where(stillPending(orgId))
+    .orderBy(desc(orgInvites.createdAt), desc(orgInvites.id))
+    .limit(ORG_PENDING_INVITES_MAX);
   return rows.map(toOrgInvite);
 }
 

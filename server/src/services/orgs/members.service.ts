@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { OrgMember, OrgRole } from '../../../../src/contract/orgs';
+import type { OrgMember, OrgMembersResponse, OrgRole } from '../../../../src/contract/orgs';
 import type { Db, DbExecutor } from '../../db/database';
 import { users } from '../../db/schema/index';
 import { MESSAGES, conflict, forbidden, notFound } from '../../errors';
 import type { AuthClaims } from '../access-tokens';
 import type { UserRow } from '../users.service';
 import { isUuid } from '../../db/ids';
+import { decodeCursor, pageOf } from '../../db/keyset-cursor';
 import { recordAudit } from '../audit/audit.service';
 import { lockOrgForManager, type OrgManager } from './org-manager';
 
@@ -19,16 +20,43 @@ export function toOrgMember(row: UserRow): OrgMember {
   };
 }
 
-// Owners first, then admins, then members (the order of the management screen).
-const roleRank = sql`case ${users.role} when 'org_owner' then 0 when 'org_admin' then 1 else 2 end`;
+// Owners first, then admins, then members (the order of the management screen), each by name.
+// The same expressions as the index users_org_member_order_idx, so a page is one index range read.
+const roleRank = sql<number>`(case ${users.role} when 'org_owner' then 0 when 'org_admin' then 1 else 2 end)`;
+const nameKey = sql<string>`lower(${users.name})`;
 
-export async function listMembers(db: DbExecutor, orgId: string): Promise<OrgMember[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(eq(users.orgId, orgId))
-    .orderBy(roleRank, asc(sql`lower(${users.name})`), asc(users.email));
-  return rows.map(toOrgMember);
+export interface MemberPageQuery {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** How many people of each role the organisation has (one count over its rows, by users_org_id_idx). */
+async function roleCounts(db: DbExecutor, orgId: string): Promise<OrgMembersResponse['role_counts']> {
+  const rows = await db.select({ role: users.role, value: count() }).from(users).where(eq(users.orgId, orgId)).groupBy(users.role);
+  const counts = { org_owner: 0, org_admin: 0, org_member: 0 };
+  for (const row of rows) if (row.role in counts) counts[row.role as OrgRole] = row.value;
+  return counts;
+}
+
+/** GET /orgs/members: one page of the organisation's people, keyed by (role, name, email, id). */
+export async function listMembers(db: DbExecutor, orgId: string, query: MemberPageQuery): Promise<OrgMembersResponse> {
+  const after = query.cursor ? decodeCursor(query.cursor, ['number', 'string', 'string', 'uuid']) : undefined;
+  const [rows, counts] = await Promise.all([
+    db
+      .select({ user: users, rank: roleRank, nameKey })
+      .from(users)
+      .where(
+        and(
+          eq(users.orgId, orgId),
+          after ? sql`(${roleRank}, ${nameKey}, ${users.email}, ${users.id}) > (${after[0]}::int, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(roleRank, asc(nameKey), asc(users.email), asc(users.id))
+      .limit(query.limit + 1),
+    roleCounts(db, orgId),
+  ]);
+  const page = pageOf(rows, query.limit, (row) => [row.rank, row.nameKey, row.user.email, row.user.id]);
+  return { members: page.rows.map((row) => toOrgMember(row.user)), next_cursor: page.next_cursor, role_counts: counts };
 }
 
 /** The target of a change, locked; another organisation's member is reported as missing. */

@@ -51,8 +51,10 @@ export function toArchivedSpace(row: SpaceRow): ArchivedSpace {
   return { ...space, archived_at: (row.archivedAt ?? new Date()).toISOString() };
 }
 
-const readArchivedCursor = (cursor: string) =>
-  decodeCursor<{ name: string; id: string }>(cursor, ([name, id]) => (typeof name === 'string' && typeof id === 'string' && isUuid(id) ? { name, id } : undefined));
+function readArchivedCursor(cursor: string): { name: string; id: string } {
+  const [name, id] = decodeCursor(cursor, ['string', 'uuid'] as const);
+  return { name, id };
+}
 
 /**
  * The organisation's archived spaces by name (and id: a total order), a page at a time; the next

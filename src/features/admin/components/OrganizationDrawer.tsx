@@ -113,7 +113,7 @@ function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: num
   return (
     <>
       <section aria-labelledby="org-spaces-heading">
-        <SectionHeading id="org-spaces-heading">{`Spaces (${org.space_list.length})`}</SectionHeading>
+        <SectionHeading id="org-spaces-heading">{`Spaces (${org.spaces})`}</SectionHeading>
         <ul className="plain-list admin-row-list">
           {org.space_list.map((space) => (
             <li key={space.id}>
@@ -138,9 +138,14 @@ function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: num
             </li>
           ))}
         </ul>
+        {org.spaces > org.space_list.length ? (
+          <Text as="p" size="1" color="gray" mt="2">
+            The first {org.space_list.length} of {formatCount(org.spaces, 'space')}: the default, then by name.
+          </Text>
+        ) : null}
       </section>
       <section aria-labelledby="org-members-heading">
-        <SectionHeading id="org-members-heading">{`Members (${org.member_list.length})`}</SectionHeading>
+        <SectionHeading id="org-members-heading">{`Members (${org.members})`}</SectionHeading>
         <ul className="plain-list admin-row-list">
           {org.member_list.map((member) => (
             <li key={member.id}>
@@ -161,6 +166,14 @@ function SpacesAndMembers({ org, now }: { org: AdminOrganizationDetail; now: num
             </li>
           ))}
         </ul>
+        {org.members > org.member_list.length ? (
+          <Text as="p" size="1" color="gray" mt="2">
+            The first {org.member_list.length} of {formatCount(org.members, 'member')}, owners and admins first.{' '}
+            <Link asChild size="1">
+              <RouterLink to={`/admin/users?organization=${encodeURIComponent(org.id)}`}>See all {formatCount(org.members, 'member')} in Users</RouterLink>
+            </Link>
+          </Text>
+        ) : null}
       </section>
     </>
   );

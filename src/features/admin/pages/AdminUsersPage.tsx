@@ -1,5 +1,5 @@
-import { Flex, Table, Text } from '@radix-ui/themes';
-import { PersonIcon } from '@radix-ui/react-icons';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { Cross2Icon, PersonIcon } from '@radix-ui/react-icons';
 import { ROLES, type Role } from '../../../contract/auth';
 import { USER_STATUSES, type AdminUser, type UserStatus } from '../../../contract/admin';
 import { formatDate, formatWhen } from '../../../contract/format';
@@ -97,9 +97,11 @@ export default function AdminUsersPage() {
   const { params, q, offset, update } = address;
   const role = oneOf(ROLES, params.get('role'));
   const status = oneOf(USER_STATUSES, params.get('status'));
+  // Set by an organisation's detail ("See all its members"): that organisation's people only.
+  const organization = params.get('organization');
   const now = useNow();
 
-  const query = { ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), limit: ADMIN_PAGE_SIZE, offset };
+  const query = { ...(q ? { q } : {}), ...(organization ? { organization } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), limit: ADMIN_PAGE_SIZE, offset };
   const list = useRemote(JSON.stringify(query), (signal) => fetchUsers(query, signal), 'Failed to load users');
   const open = (id: string) => update({ user: id });
   // Choosing a filter starts again from the first page; "any" takes the filter out of the address.
@@ -109,6 +111,11 @@ export default function AdminUsersPage() {
       <SearchBox value={q} onSearch={address.search} label="Search users" placeholder="Name, email or id" />
       <ChoiceSelect label="Role" value={role ?? ANY} onValueChange={filterBy('role')} choices={ROLE_CHOICES} position="popper" />
       <ChoiceSelect label="Status" value={status ?? ANY} onValueChange={filterBy('status')} choices={STATUS_CHOICES} position="popper" />
+      {organization ? (
+        <Button variant="soft" color="gray" aria-label="One organisation's people: show everyone's" onClick={() => update({ organization: undefined, offset: undefined })}>
+          One organisation <Cross2Icon />
+        </Button>
+      ) : null}
     </>
   );
 

@@ -4,6 +4,7 @@
  * clear it because waiting fixes them; 'other' failures leave it as it is.
  */
 import { ApiError, ERROR_MESSAGES } from '../../../api';
+import { GA4_TOO_MANY_ACCOUNTS_ERROR, GA4_TOO_MANY_ACCOUNTS_TEXT } from '../../../contract/ga4';
 
 export const GA4_MESSAGES = {
   tokenExpired: 'Your Google Analytics connection is refreshing. Please wait a moment.',
@@ -62,6 +63,7 @@ export function ga4CodeMessage(code: string): string | null {
 /** The OAuth callback's ?error=<code>: a GA4 code's message, a refused consent, else the default. */
 export function callbackErrorMessage(code: string): string {
   if (code === 'access_denied') return GA4_MESSAGES.accessDenied;
+  if (code === GA4_TOO_MANY_ACCOUNTS_ERROR) return GA4_TOO_MANY_ACCOUNTS_TEXT;
   return ga4CodeMessage(code) ?? GA4_MESSAGES.unexpected;
 }
 

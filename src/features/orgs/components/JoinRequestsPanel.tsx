@@ -7,12 +7,14 @@ import { useNow } from '../../../pwa/use-now';
 import { ActionRow } from '../../../ui/ActionRow';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
-import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, orgAdminState } from '../orgs.store';
+import { approveJoinRequest, denyJoinRequest, isBusy, loadJoinRequests, loadMoreJoinRequests, orgAdminState } from '../orgs.store';
 import type { JoinRequest } from '../../../contract/orgs';
 import { useActionError } from '../useActionError';
 import { ActionFailed } from './ActionFailed';
 import { OrgPanelCard } from './OrgPanelCard';
 import { PanelList } from './PanelList';
+import { ShowMorePages } from './ShowMorePages';
+import { formatCount } from '../../../contract/format';
 
 const NO_REQUESTS = (
   <EmptyState
@@ -50,9 +52,9 @@ export function JoinRequestsPanel() {
         <Heading as="h2" size="4" id="org-requests-heading">
           Join requests
         </Heading>
-        {joinRequests.items.length > 0 ? (
+        {joinRequests.pendingCount > 0 ? (
           <Badge color="amber" variant="soft">
-            {joinRequests.items.length}
+            {joinRequests.pendingCount}
           </Badge>
         ) : null}
       </Flex>
@@ -90,6 +92,14 @@ export function JoinRequestsPanel() {
           </ul>
         )}
       </PanelList>
+      {joinRequests.loaded ? (
+        <ShowMorePages
+          list={joinRequests}
+          shown={`${joinRequests.items.length} of ${formatCount(joinRequests.pendingCount, 'request')} shown, oldest first`}
+          label="Show more requests"
+          loadMore={loadMoreJoinRequests}
+        />
+      ) : null}
     </OrgPanelCard>
   );
 }

@@ -9,10 +9,10 @@ import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import type { MemberControlProps } from './member-control';
 
 /** The member's role as a select; disabled, with the reason, where the rules forbid a change. */
-export function MemberRoleSelect({ member, actor, members, onError }: MemberControlProps) {
+export function MemberRoleSelect({ member, actor, owners, onError }: MemberControlProps) {
   const state = useSnapshot(orgAdminState);
   const busy = isBusy(state, `member:${member.id}`);
-  const reason = roleChangeBlockedReason(actor, member, members);
+  const reason = roleChangeBlockedReason(actor, member, owners);
   // An admin looking at an owner cannot pick 'Owner', but the select must still show it.
   const roles = [...new Set<OrgRole>([member.role, ...assignableRoles(actor)])];
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useIsMobile } from '../../../ui/useMediaQuery';
 import { formatDay } from '../orgs.format';
 import type { Actor } from '../orgs.rules';
-import { loadMembers, orgAdminState } from '../orgs.store';
+import { loadMembers, loadMoreMembers, orgAdminState } from '../orgs.store';
 import type { OrgMember } from '../../../contract/orgs';
 import { formatCount } from '../../../contract/format';
 import { MemberRoleSelect } from './MemberRoleSelect';
@@ -16,6 +16,7 @@ import { OrgPanelCard } from './OrgPanelCard';
 import { PanelList } from './PanelList';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { RoleBadge } from './RoleBadge';
+import { ShowMorePages } from './ShowMorePages';
 
 function Person({ member, isYou }: { member: OrgMember; isYou: boolean }) {
   return (
@@ -96,14 +97,18 @@ const NO_MEMBERS = (
   />
 );
 
-/** Everyone in the organisation, with role changes and removal where the rules allow them. */
+/**
+ * Everyone in the organisation, with role changes and removal where the rules allow them. The
+ * list is read a page at a time (owners and admins come first); Show more members reads the next.
+ */
 export function MembersPanel({ actor }: { actor: Actor }) {
   const { members } = useSnapshot(orgAdminState);
   const actionError = useActionError();
   const isMobile = useIsMobile();
   const rows = members.items as readonly OrgMember[];
+  const everyone = members.roleCounts.org_owner + members.roleCounts.org_admin + members.roleCounts.org_member;
   const controls = (member: OrgMember) => {
-    const props = { member, actor, members: rows, onError: actionError.fail };
+    const props = { member, actor, owners: members.roleCounts.org_owner, onError: actionError.fail };
     return { select: <MemberRoleSelect {...props} />, remove: <RemoveMemberDialog {...props} /> };
   };
 
@@ -115,7 +120,7 @@ export function MembersPanel({ actor }: { actor: Actor }) {
         </Heading>
         {members.loaded ? (
           <Text size="2" color="gray">
-            {formatCount(rows.length, 'person', 'people')}
+            {formatCount(Math.max(everyone, rows.length), 'person', 'people')}
           </Text>
         ) : null}
       </Flex>
@@ -148,6 +153,14 @@ export function MembersPanel({ actor }: { actor: Actor }) {
           )
         }
       </PanelList>
+      {members.loaded ? (
+        <ShowMorePages
+          list={members}
+          shown={`${rows.length} of ${formatCount(everyone, 'person', 'people')} shown`}
+          label="Show more members"
+          loadMore={loadMoreMembers}
+        />
+      ) : null}
     </OrgPanelCard>
   );
 }

@@ -11,11 +11,11 @@ import { NetworkRequiredButton } from '../../../ui/NetworkRequiredButton';
 import type { MemberControlProps } from './member-control';
 
 /** The remove button and the confirmation naming the person; nothing happens until confirmed. */
-export function RemoveMemberDialog({ member, actor, members, onError }: MemberControlProps) {
+export function RemoveMemberDialog({ member, actor, owners, onError }: MemberControlProps) {
   const state = useSnapshot(orgAdminState);
   const [open, setOpen] = useState(false);
   const busy = isBusy(state, `member:${member.id}`);
-  const reason = removeBlockedReason(actor, member, members);
+  const reason = removeBlockedReason(actor, member, owners);
 
   async function confirm() {
     try {

@@ -5,8 +5,8 @@ import type { Actor } from '../orgs.rules';
 export interface MemberControlProps {
   member: OrgMember;
   actor: Actor;
-  /** Everyone, for the rules that count owners. */
-  members: readonly OrgMember[];
+  /** How many owners the organisation has, for the rule that one always stays. */
+  owners: number;
   /** A refused or failed action, for the panel to show. */
   onError: (error: unknown) => void;
 }

@@ -59,10 +59,11 @@ function ManagerDashboard() {
   useOrgAdminData();
   const { members, invites, joinRequests } = useSnapshot(orgAdminState);
   const myRole = useSnapshot(authState).user?.role;
-  const byRole = (role: (typeof ORG_ROLES)[number]) => members.items.filter((member) => member.role === role).length;
+  // Counted by the server for the whole organisation: the members list itself is read a page at a time.
+  const byRole = (role: (typeof ORG_ROLES)[number]) => members.roleCounts[role];
   const failures = [members.error, invites.error, joinRequests.error].filter((error): error is string => error !== null);
   const retrying = members.loading || invites.loading || joinRequests.loading;
-  const waiting = joinRequests.items.length;
+  const waiting = joinRequests.pendingCount;
 
   return (
     <Page wide>
@@ -87,7 +88,7 @@ function ManagerDashboard() {
             People
           </Heading>
           <div className="org-stat-grid">
-            <Stat label="Everyone" value={members.items.length} list={members} hint="Members, admins and owners" />
+            <Stat label="Everyone" value={ORG_ROLES.reduce((sum, role) => sum + byRole(role), 0)} list={members} hint="Members, admins and owners" />
             {ORG_ROLES.map((role) => (
               <Stat key={role} label={ORG_ROLE_PLURALS[role]} value={byRole(role)} list={members} hint="Change roles in Manage Users" />
             ))}

@@ -1,0 +1,2 @@
+CREATE INDEX "users_org_member_order_idx" ON "users" USING btree ("org_id",(case "role" when 'org_owner' then 0 when 'org_admin' then 1 else 2 end),lower("name"),"email","id");--> statement-breakpoint
+CREATE INDEX "join_requests_pending_queue_idx" ON "join_requests" USING btree ("org_id","created_at","id") WHERE "join_requests"."status" = 'pending';
