@@ -14,7 +14,9 @@ const USER_SQL =
   'select "id", "email", "name", "password_hash", "role", "org_id", "created_at", "disabled" from "users" where "users"."id" = $1 limit $2';
 const SPACES_SQL =
   'select "id", "org_id", "name", "slug", "description", "is_default", "created_at" from "spaces" where "spaces"."org_id" = $1 ' +
-  'order by "spaces"."is_default" desc, "spaces"."name" asc, "spaces"."created_at" asc';
+  'order by "spaces"."is_default" desc, "spaces"."name" asc, "spaces"."id" asc limit $2';
+/** The first page, as the server reads it (SPACES_PAGE_DEFAULT and one more, to know if more follow). */
+const SPACES_PAGE = 100;
 
 async function caller(request, reply) {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
@@ -38,8 +40,8 @@ app.get('/api/v1/me', async (request, reply) => {
 app.get('/api/v1/spaces/', async (request, reply) => {
   const user = await caller(request, reply);
   if (!user) return reply;
-  const { rows } = await pool.query(SPACES_SQL, [user.org_id]);
-  return rows.map((row) => ({
+  const { rows } = await pool.query(SPACES_SQL, [user.org_id, SPACES_PAGE + 1]);
+  const data = rows.slice(0, SPACES_PAGE).map((row) => ({
     id: row.id,
     org_id: row.org_id,
     name: row.name,
@@ -48,6 +50,8 @@ app.get('/api/v1/spaces/', async (request, reply) => {
     is_default: row.is_default,
     created_at: row.created_at.toISOString(),
   }));
+  // The answer's shape as the server's (a page: the spec's "object with data").
+  return { data, next_cursor: null };
 });
 app.get('/api/v1/health', async () => ({ status: 'ok' }));
 
