@@ -8,7 +8,7 @@
  */
 import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { MessageRow } from '../../../db';
 import { parentHeld, versionsOf, type ChatTree } from '../../../contract/chat-tree';
 import { MessageBubble, type VersionPlace } from './MessageBubble';
@@ -49,6 +49,18 @@ interface MessageListProps {
   jumpToEndKey?: string;
 }
 
+/** The first row (in order) whose end is below `offset`: binary search, the rows being in order. */
+function firstEndingAfter(rows: readonly VirtualItem[], offset: number): VirtualItem | undefined {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (rows[middle]!.end > offset) high = middle;
+    else low = middle + 1;
+  }
+  return rows[low];
+}
+
 export function MessageList(props: MessageListProps) {
   const { messages, tree, partial = false, header, onReachTop, agentSlug, agentName, footer, onRate, onRegenerate, onEdit, onShowVersion, busy, offlineReason, onFirstPaint, jumpToEndKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
@@ -86,6 +98,9 @@ export function MessageList(props: MessageListProps) {
     initialRect: { width: 800, height: 720 },
     // The header sits above the rows inside the same scroller.
     scrollMargin: headerHeight,
+    // Rows measured above the view: at the bottom the list follows the end (the library moves the
+    // view by the difference); elsewhere the reader's row is kept in place below (keepReadersRow).
+    shouldAdjustScrollPositionOnItemSizeChange: (item, _delta, instance) => atBottom.current && item.start < (instance.scrollOffset ?? 0),
   });
 
   // The header's height, kept up to date (its text wraps on a phone; it goes once the chat's start is read).
@@ -99,15 +114,20 @@ export function MessageList(props: MessageListProps) {
   }, [hasHeader]);
 
   // The row the reader is reading (the first one in view) and how far its top is from the view's
-  // top: when earlier messages are added above, the view moves by what was added, not the row.
+  // top: when earlier messages are added above, or rows above are measured, the view moves by
+  // what changed, not the row. Noted when the reader scrolls; the list's own moves are not theirs.
   const anchor = useRef<{ key: string; fromTop: number } | null>(null);
+  const movedTo = useRef<number | null>(null);
   const noteAnchor = () => {
     const element = scroller.current;
     if (!element) return;
     const top = element.scrollTop;
-    const item = virtualizer.getVirtualItems().find((candidate) => candidate.end > top);
+    // Every row's place (not only the rows rendered, which may still be those of the last position).
+    virtualizer.getVirtualItems();
+    const item = firstEndingAfter(virtualizer.measurementsCache, top);
     anchor.current = item ? { key: String(item.key), fromTop: item.start - top } : null;
   };
+  // After every render (new rows, rows measured, the header changed): the reader's row where it was.
   useLayoutEffect(() => {
     const element = scroller.current;
     const kept = anchor.current;
@@ -117,11 +137,11 @@ export function MessageList(props: MessageListProps) {
     virtualizer.getVirtualItems();
     const start = virtualizer.measurementsCache[index]?.start;
     if (start === undefined) return;
-    const target = start - kept.fromTop;
-    if (Math.abs(element.scrollTop - target) >= 1) element.scrollTop = target;
-    // Only a change of the rows above or of the header moves the reader's row.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [messages, headerHeight]);
+    const target = Math.max(0, start - kept.fromTop);
+    if (Math.abs(element.scrollTop - target) < 1) return;
+    movedTo.current = target;
+    element.scrollTop = target;
+  });
 
   useLayoutEffect(() => {
     if (messages.length > 0 && atBottom.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
@@ -164,7 +184,10 @@ export function MessageList(props: MessageListProps) {
     const element = scroller.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX;
-    noteAnchor();
+    // The list's own move (keeping the reader's row) is not the reader's: the row stays the one noted.
+    const ownMove = movedTo.current !== null && Math.abs(element.scrollTop - movedTo.current) < 1;
+    movedTo.current = null;
+    if (!ownMove) noteAnchor();
     if (element.scrollTop < REACH_TOP_PX) onReachTop?.();
   };
 
