@@ -11,7 +11,7 @@ export type EarlierState = 'ready' | 'loading' | 'failed' | 'offline';
 export const EARLIER_TEXT = {
   load: 'Load earlier messages',
   loading: 'Loading earlier messages…',
-  failed: (reason: string) => `Earlier messages could not be loaded. ${reason}`,
+  failed: (reason: string) => `Earlier messages could not be loaded. ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`,
   retry: 'Try again',
   offline: 'Earlier messages need a connection. They show here once Mosaic is back online.',
 };

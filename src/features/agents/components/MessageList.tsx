@@ -98,10 +98,10 @@ export function MessageList(props: MessageListProps) {
     initialRect: { width: 800, height: 720 },
     // The header sits above the rows inside the same scroller.
     scrollMargin: headerHeight,
-    // Rows measured above the view: at the bottom the list follows the end (the library moves the
-    // view by the difference); elsewhere the reader's row is kept in place below (keepReadersRow).
-    shouldAdjustScrollPositionOnItemSizeChange: (item, _delta, instance) => atBottom.current && item.start < (instance.scrollOffset ?? 0),
   });
+  // Rows measured above the view: at the bottom the list follows the end (the library moves the
+  // view by the difference); elsewhere the reader's row is kept in place (after every render, below).
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => atBottom.current && item.start < (instance.scrollOffset ?? 0);
 
   // The header's height, kept up to date (its text wraps on a phone; it goes once the chat's start is read).
   useLayoutEffect(() => {
@@ -116,7 +116,7 @@ export function MessageList(props: MessageListProps) {
   // The row the reader is reading (the first one in view) and how far its top is from the view's
   // top: when earlier messages are added above, or rows above are measured, the view moves by
   // what changed, not the row. Noted when the reader scrolls; the list's own moves are not theirs.
-  const anchor = useRef<{ key: string; fromTop: number } | null>(null);
+  const anchor = useRef<{ key: string; fromTop: number; index: number; headerInView: boolean } | null>(null);
   const movedTo = useRef<number | null>(null);
   const noteAnchor = () => {
     const element = scroller.current;
@@ -125,7 +125,7 @@ export function MessageList(props: MessageListProps) {
     // Every row's place (not only the rows rendered, which may still be those of the last position).
     virtualizer.getVirtualItems();
     const item = firstEndingAfter(virtualizer.measurementsCache, top);
-    anchor.current = item ? { key: String(item.key), fromTop: item.start - top } : null;
+    anchor.current = item ? { key: String(item.key), fromTop: item.start - top, index: item.index, headerInView: top < headerHeight } : null;
   };
   // After every render (new rows, rows measured, the header changed): the reader's row where it was.
   useLayoutEffect(() => {
@@ -134,6 +134,13 @@ export function MessageList(props: MessageListProps) {
     if (!element || !kept || atBottom.current) return;
     const index = messages.findIndex((message) => rowKey(message) === kept.key);
     if (index < 0) return;
+    // Only the header changed (a failed read says why, over two lines on a phone) while the reader
+    // looks at it: the header stays in view, and the row below it moves with it. (A header gone
+    // means the chat's start is read: its rows are about to come above, and the row is kept.)
+    if (kept.headerInView && index === kept.index && hasHeader) {
+      noteAnchor();
+      return;
+    }
     virtualizer.getVirtualItems();
     const start = virtualizer.measurementsCache[index]?.start;
     if (start === undefined) return;
