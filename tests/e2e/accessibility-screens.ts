@@ -47,7 +47,7 @@ export async function closeEverything(page: Page): Promise<void> {
 
 /**
  * The seeded chat as a long chat whose earlier messages are not read yet: the newest page is
- * answered with its last two messages under new ids and `has_more`, so the device holds them alone
+ * answered with its last two messages, the first under a new id, and `has_more`, so the device holds them alone
  * and "Load earlier messages" shows above them. Reading the page before them then fails (the
  * server knows no such message), which is the failed state; offline, the notice says they need a
  * connection. `close` lets the real answer through again, which puts the whole chat back.
@@ -59,11 +59,28 @@ export function earlierMessagesState(state: 'ready' | 'failed' | 'offline') {
       await page.context().route(newestPage, async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { messages: { id: string; parent_id?: string | null }[]; has_more?: boolean };
-        const renamed = new Map(body.messages.slice(-2).map((message) => [message.id, crypto.randomUUID()]));
-        body.messages = body.messages.slice(-2).map((message) => ({ ...message, id: renamed.get(message.id)!, parent_id: renamed.get(message.parent_id ?? '') ?? crypto.randomUUID() }));
+        // The newest message keeps its id (the branch chosen on the device may end there); the one before is renamed.
+        const [before, newest] = body.messages.slice(-2);
+        const renamed = { ...before!, id: crypto.randomUUID(), parent_id: crypto.randomUUID() };
+        body.messages = [renamed, { ...newest!, parent_id: renamed.id }];
         body.has_more = true;
         await route.fulfill({ response, json: body });
       });
+      // The branch this device chose (its first send's question) is not on the device now, and would
+      // be read back to at once: the state wanted is the newest branch with its earlier messages offered.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const opened = indexedDB.open('mosaic');
+            opened.onerror = () => reject(opened.error);
+            opened.onsuccess = () => {
+              const done = opened.result.transaction('chatBranches', 'readwrite');
+              done.objectStore('chatBranches').clear();
+              done.oncomplete = () => resolve(opened.result.close());
+              done.onerror = () => reject(done.error);
+            };
+          }),
+      );
       await page.reload();
       const log = page.getByRole('log', { name: 'Conversation' });
       await log.getByRole('button', { name: 'Load earlier messages' }).waitFor({ timeout: 30_000 });
