@@ -8,10 +8,11 @@
  */
 import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageRow } from '../../../db';
 import { parentHeld, versionsOf, type ChatTree } from '../../../contract/chat-tree';
 import { MessageBubble, type VersionPlace } from './MessageBubble';
+import { useReadersRow } from './useReadersRow';
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const STICK_THRESHOLD_PX = 120;
@@ -47,18 +48,6 @@ interface MessageListProps {
   onFirstPaint?: () => void;
   /** Changes when the user sends (or queues) a message: the list goes to the end, wherever the reader was. */
   jumpToEndKey?: string;
-}
-
-/** The first row (in order) whose end is below `offset`: binary search, the rows being in order. */
-function firstEndingAfter(rows: readonly VirtualItem[], offset: number): VirtualItem | undefined {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (rows[middle]!.end > offset) high = middle;
-    else low = middle + 1;
-  }
-  return rows[low];
 }
 
 export function MessageList(props: MessageListProps) {
@@ -99,10 +88,6 @@ export function MessageList(props: MessageListProps) {
     // The header sits above the rows inside the same scroller.
     scrollMargin: headerHeight,
   });
-  // Rows measured above the view: at the bottom the list follows the end (the library moves the
-  // view by the difference); elsewhere the reader's row is kept in place (after every render, below).
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => atBottom.current && item.start < (instance.scrollOffset ?? 0);
-
   // The header's height, kept up to date (its text wraps on a phone; it goes once the chat's start is read).
   useLayoutEffect(() => {
     const box = headerBox.current;
@@ -113,41 +98,16 @@ export function MessageList(props: MessageListProps) {
     return () => observer.disconnect();
   }, [hasHeader]);
 
-  // The row the reader is reading (the first one in view) and how far its top is from the view's
-  // top: when earlier messages are added above, or rows above are measured, the view moves by
-  // what changed, not the row. Noted when the reader scrolls; the list's own moves are not theirs.
-  const anchor = useRef<{ key: string; fromTop: number; index: number; headerInView: boolean } | null>(null);
-  const movedTo = useRef<number | null>(null);
-  const noteAnchor = () => {
-    const element = scroller.current;
-    if (!element) return;
-    const top = element.scrollTop;
-    // Every row's place (not only the rows rendered, which may still be those of the last position).
-    virtualizer.getVirtualItems();
-    const item = firstEndingAfter(virtualizer.measurementsCache, top);
-    anchor.current = item ? { key: String(item.key), fromTop: item.start - top, index: item.index, headerInView: top < headerHeight } : null;
-  };
-  // After every render (new rows, rows measured, the header changed): the reader's row where it was.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    const kept = anchor.current;
-    if (!element || !kept || atBottom.current) return;
-    const index = messages.findIndex((message) => rowKey(message) === kept.key);
-    if (index < 0) return;
-    // Only the header changed (a failed read says why, over two lines on a phone) while the reader
-    // looks at it: the header stays in view, and the row below it moves with it. (A header gone
-    // means the chat's start is read: its rows are about to come above, and the row is kept.)
-    if (kept.headerInView && index === kept.index && hasHeader) {
-      noteAnchor();
-      return;
-    }
-    virtualizer.getVirtualItems();
-    const start = virtualizer.measurementsCache[index]?.start;
-    if (start === undefined) return;
-    const target = Math.max(0, start - kept.fromTop);
-    if (Math.abs(element.scrollTop - target) < 1) return;
-    movedTo.current = target;
-    element.scrollTop = target;
+  // The message being read stays in place as rows come or change above it. Rows measured above the
+  // view: at the bottom the library moves the view by the difference (the list follows the end);
+  // elsewhere useReadersRow puts the row back.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => atBottom.current && item.start < (instance.scrollOffset ?? 0);
+  const readersRowScrolled = useReadersRow({
+    scroller: () => scroller.current,
+    virtualizer,
+    indexOf: (key) => messages.findIndex((message) => rowKey(message) === key),
+    atBottom,
+    headerHeight,
   });
 
   useLayoutEffect(() => {
@@ -191,10 +151,7 @@ export function MessageList(props: MessageListProps) {
     const element = scroller.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX;
-    // The list's own move (keeping the reader's row) is not the reader's: the row stays the one noted.
-    const ownMove = movedTo.current !== null && Math.abs(element.scrollTop - movedTo.current) < 1;
-    movedTo.current = null;
-    if (!ownMove) noteAnchor();
+    readersRowScrolled();
     if (element.scrollTop < REACH_TOP_PX) onReachTop?.();
   };
 
