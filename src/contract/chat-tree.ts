@@ -25,9 +25,16 @@ export interface TreeNode {
 
 export interface ChatTree<M extends TreeNode> {
   byId: ReadonlyMap<string, M>;
-  /** Children of each message (key null: the first messages), oldest first: version 1 is the first written. */
+  /**
+   * Children of each message (key null: the first messages), oldest first: version 1 is the first
+   * written. A parent the list does not hold keys its children too (see `parentOf`).
+   */
   children: ReadonlyMap<string | null, readonly M[]>;
-  /** Each message's resolved parent (after the "follows the one before it" rule). */
+  /**
+   * Each message's resolved parent (after the "follows the one before it" rule). It may name a
+   * message the list does not hold: a device holding the newest pages of a long chat, or a message
+   * whose parent is not synced yet. Such a message starts what can be shown of its branch.
+   */
   parentOf: ReadonlyMap<string, string | null>;
   /**
    * The newest leaf in each message's subtree (itself when nothing follows it): where its branch
@@ -47,7 +54,7 @@ const byTime = (a: TreeNode, b: TreeNode) => (a.createdAt < b.createdAt ? -1 : a
  * written offline carries the device's time, its reply the server's, and the device's clock can run
  * ahead), and the reply would then be hidden below a question that looks newer than it.
  */
-function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: ReadonlyMap<string | null, readonly M[]>): { below: Map<string, M>; newest: M | undefined } {
+function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: ReadonlyMap<string | null, readonly M[]>, roots: readonly M[]): { below: Map<string, M>; newest: M | undefined } {
   const below = new Map<string, M>();
   const newestOf = (messages: readonly M[]): M | undefined =>
     messages.reduce<M | undefined>((newest, message) => {
@@ -57,7 +64,7 @@ function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: Reado
     }, undefined);
   // Each id is entered once, so malformed data (a message naming itself as its parent) cannot loop.
   const entered = new Set<string>();
-  const pending: { message: M; expanded: boolean }[] = (children.get(null) ?? []).map((message) => ({ message, expanded: false }));
+  const pending: { message: M; expanded: boolean }[] = roots.map((message) => ({ message, expanded: false }));
   while (pending.length > 0) {
     const top = pending.at(-1)!;
     const followers = children.get(top.message.id) ?? [];
@@ -76,7 +83,7 @@ function newestLeaves<M extends TreeNode>(ordered: readonly M[], children: Reado
   }
   // Only malformed data (parents naming each other in a loop) leaves a message unreached.
   for (const message of ordered) if (!below.has(message.id)) below.set(message.id, message);
-  return { below, newest: newestOf(children.get(null) ?? []) ?? ordered.at(-1) };
+  return { below, newest: newestOf(roots) ?? ordered.at(-1) };
 }
 
 /** Builds the tree in one pass over the messages (any order); O(n log n) for the sort. */
@@ -89,16 +96,20 @@ export function buildChatTree<M extends TreeNode>(messages: readonly M[]): ChatT
   const children = new Map<string | null, M[]>();
   let previous: M | undefined;
   for (const message of ordered) {
-    let parent = message.parentId === undefined ? (previous?.id ?? null) : message.parentId;
-    // A parent the device does not hold (not synced yet) would hide the message: it is shown as a first message.
-    if (parent !== null && !byId.has(parent)) parent = null;
+    const parent = message.parentId === undefined ? (previous?.id ?? null) : message.parentId;
     parentOf.set(message.id, parent);
     const siblings = children.get(parent);
     if (siblings) siblings.push(message);
     else children.set(parent, [message]);
     previous = message;
   }
-  const leaves = newestLeaves(ordered, children);
+  // Where branches start: the first messages, and those whose parent is not held (older, not read
+  // yet; or not synced yet). Versions keep their real parent, so they stay versions of one another.
+  const roots = ordered.filter((message) => {
+    const parent = parentOf.get(message.id) ?? null;
+    return parent === null || !byId.has(parent);
+  });
+  const leaves = newestLeaves(ordered, children, roots);
   return { byId, children, parentOf, newestBelow: leaves.below, newest: leaves.newest };
 }
 
@@ -136,7 +147,13 @@ export interface Versions<M extends TreeNode> {
   next: M | null;
 }
 
-/** A message's versions: the messages that share its parent. */
+/** Whether the tree holds the message a message follows (false for a first message). */
+export function parentHeld<M extends TreeNode>(tree: ChatTree<M>, messageId: string): boolean {
+  const parent = tree.parentOf.get(messageId) ?? null;
+  return parent !== null && tree.byId.has(parent);
+}
+
+/** A message's versions: the messages that share its parent (the held ones, when the parent is not held). */
 export function versionsOf<M extends TreeNode>(tree: ChatTree<M>, messageId: string): Versions<M> {
   const siblings = tree.children.get(tree.parentOf.get(messageId) ?? null) ?? [];
   const at = siblings.findIndex((sibling) => sibling.id === messageId);

@@ -3,6 +3,7 @@
  * menu, popover or dialog opened on it. Shared by the sweep's tables (accessibility-overlays.ts).
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface Screen {
   name: string;
@@ -42,4 +43,62 @@ export async function closeEverything(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+/**
+ * The seeded chat as a long chat whose earlier messages are not read yet: the newest page is
+ * answered with its last two messages, the first under a new id, and `has_more`, so the device holds them alone
+ * and "Load earlier messages" shows above them. Reading the page before them then fails (the
+ * server knows no such message), which is the failed state; offline, the notice says they need a
+ * connection. `close` lets the real answer through again, which puts the whole chat back.
+ */
+export function earlierMessagesState(state: 'ready' | 'failed' | 'offline') {
+  const newestPage = (url: URL) => /\/api\/v1\/agents\/sessions\/[^/]+\/messages$/.test(url.pathname) && !url.searchParams.has('before');
+  return {
+    open: async (page: Page) => {
+      await page.context().route(newestPage, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { messages: { id: string; parent_id?: string | null }[]; has_more?: boolean };
+        // The newest message keeps its id (the branch chosen on the device may end there); the one before is renamed.
+        const [before, newest] = body.messages.slice(-2);
+        const renamed = { ...before!, id: crypto.randomUUID(), parent_id: crypto.randomUUID() };
+        body.messages = [renamed, { ...newest!, parent_id: renamed.id }];
+        body.has_more = true;
+        await route.fulfill({ response, json: body });
+      });
+      // The branch this device chose (its first send's question) is not on the device now, and would
+      // be read back to at once: the state wanted is the newest branch with its earlier messages offered.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const opened = indexedDB.open('mosaic');
+            opened.onerror = () => reject(opened.error);
+            opened.onsuccess = () => {
+              const done = opened.result.transaction('chatBranches', 'readwrite');
+              done.objectStore('chatBranches').clear();
+              done.oncomplete = () => resolve(opened.result.close());
+              done.onerror = () => reject(done.error);
+            };
+          }),
+      );
+      await page.reload();
+      const log = page.getByRole('log', { name: 'Conversation' });
+      await log.getByRole('button', { name: 'Load earlier messages' }).waitFor({ timeout: 30_000 });
+      if (state === 'failed') {
+        await log.getByRole('button', { name: 'Load earlier messages' }).click();
+        await log.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
+      }
+      if (state === 'offline') {
+        await page.context().setOffline(true);
+        await log.getByText('Earlier messages need a connection.', { exact: false }).waitFor({ timeout: 30_000 });
+      }
+    },
+    close: async (page: Page) => {
+      await page.context().setOffline(false);
+      await page.context().unroute(newestPage);
+      await page.reload();
+      await page.getByRole('log', { name: 'Conversation' }).waitFor();
+      await expect.poll(() => page.getByRole('button', { name: /Load earlier messages|Try again/ }).count()).toBe(0);
+    },
+  };
 }

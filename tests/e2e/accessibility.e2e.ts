@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, launchBrowser, registerAccount, signInThroughUi, startServer, uniqueAccount, type RunningServer } from './harness';
 import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-provider';
 import { verifyDomainThroughAdmin } from './domain-approval';
-import { chatWithVersions, closeEverything, escape, h1, openSidebarOnPhone, type Screen, type SeededData } from './accessibility-screens';
+import { chatWithVersions, closeEverything, earlierMessagesState, escape, h1, openSidebarOnPhone, type Screen, type SeededData } from './accessibility-screens';
 import { OWNER_OVERLAYS } from './accessibility-overlays';
 import { NEW_OWNER_WITH_MEMBER_SELECTS, OWNER_SELECTS } from './accessibility-selects';
 
@@ -164,6 +164,13 @@ const OWNER: Screen[] = [
       await page.context().setOffline(false);
     },
   },
+  // A long chat whose earlier messages are not read yet: offered, failed to load, offline.
+  ...(['ready', 'failed', 'offline'] as const).map((state) => ({
+    name: `Agent Chat Session: earlier messages (${state})`,
+    path: (data: SeededData) => data.chatPath,
+    ready: chatWithVersions,
+    ...earlierMessagesState(state),
+  })),
   { name: 'Agent Mode', path: '/agent-mode', ready: (page) => page.getByRole('button', { name: 'Make a plan' }).waitFor({ timeout: 15_000 }) },
   {
     name: 'Agent Mode: documents to use',

@@ -23,15 +23,30 @@ type RatingPayload = EndpointRequest<typeof AGENT_ROUTES.rate>['body'];
 /** How many sessions the list keeps on the device (most recently active first). */
 const SESSIONS_PAGE = 500;
 
+/**
+ * How many messages a chat reads at a time (every version, newest first): a tall screen's worth of
+ * short messages several times over, and a 5,000-message chat opens with one small answer
+ * (docs/agents.md "Opening a chat"). Earlier pages are read as the reader scrolls up.
+ */
+export const CHAT_PAGE_SIZE = 100;
+
 export const agentsApi = {
   listAgents: (signal?: AbortSignal): Promise<Agent[]> => callEndpoint(AGENT_ROUTES.list, {}, { signal }),
 
   listSessions: (slug?: string, signal?: AbortSignal): Promise<ChatSessionDto[]> =>
     callEndpoint(AGENT_ROUTES.sessions, { query: { slug, limit: SESSIONS_PAGE } }, { signal }),
 
-  /** Every version of every message (each names its parent): the device keeps the whole tree. */
-  sessionMessages: (sessionId: string, signal?: AbortSignal): Promise<SessionWithMessages> =>
-    callEndpoint(AGENT_ROUTES.sessionMessages, { params: { id: sessionId }, query: { versions: 'all' } }, { signal }),
+  /**
+   * A page of the chat's messages, every version (each names its parent): the newest page, or the
+   * page before `before` (the oldest message the device read). The newest page is always the same
+   * request, so the service worker's copy of it is the one a reload offline reads.
+   */
+  sessionMessages: (sessionId: string, options: { before?: string; signal?: AbortSignal } = {}): Promise<SessionWithMessages> =>
+    callEndpoint(
+      AGENT_ROUTES.sessionMessages,
+      { params: { id: sessionId }, query: { versions: 'all', limit: CHAT_PAGE_SIZE, ...(options.before ? { before: options.before } : {}) } },
+      { signal: options.signal },
+    ),
 
   /** `idempotencyKey`: the same send repeated (the outbox after a lost answer) is stored and charged once. */
   sendAsync: (slug: string, payload: SendPayload, idempotencyKey: string, signal?: AbortSignal): Promise<AcceptedMessage> =>

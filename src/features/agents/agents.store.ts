@@ -9,7 +9,8 @@ import { onSessionReset, onSpaceSwitch } from '../../session';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
-import { deliveriesTo, mergeMessages, saveSessionMessages, saveSession, saveSessions } from './agents.sync';
+import { deliveriesTo, mergeMessages, saveSession, saveSessions } from './agents.sync';
+import { noteEarlierMessages, readChatPages, saveEarlierPage, saveNewestPage } from './chat-pages';
 import type { Agent, RunDto } from '../../contract/agents';
 import { agentErrorMessage } from './lib/errors';
 
@@ -21,6 +22,10 @@ interface AgentsState {
   sessionsError: string | null;
   messagesLoading: Record<string, boolean>;
   messagesError: Record<string, string | null>;
+  /** A page of earlier messages is being read (the reader scrolled to the top of what is held). */
+  earlierLoading: Record<string, boolean>;
+  /** Why the last page of earlier messages could not be read; null when it was. */
+  earlierError: Record<string, string | null>;
   /** The latest run of each opened session, as the server last reported it. */
   runs: Record<string, RunDto | null>;
 }
@@ -33,6 +38,8 @@ const initial = (): AgentsState => ({
   sessionsError: null,
   messagesLoading: {},
   messagesError: {},
+  earlierLoading: {},
+  earlierError: {},
   runs: {},
 });
 
@@ -75,7 +82,7 @@ export async function loadSessions(): Promise<void> {
   }
 }
 
-/** A session's messages from the server into Dexie; returns its latest run (to resume waiting). */
+/** A session's newest messages from the server into Dexie; returns its latest run (to resume waiting). */
 export async function loadSessionMessages(sessionId: string): Promise<RunDto | null> {
   const space = getCurrentSpace();
   if (!space) return null;
@@ -89,10 +96,11 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
       // was still being written): the device is newer. Add what the answer has, remove nothing, and
       // keep the run as the delivery left it, so the reply neither vanishes nor is waited for again.
       await mergeMessages(space.id, result.messages);
+      if (result.has_more === true) await noteEarlierMessages(space.id, sessionId, result.messages[0]?.id);
       agentsState.messagesError[sessionId] = null;
       return null;
     }
-    await saveSessionMessages(space.id, sessionId, result.messages);
+    await saveNewestPage(space.id, sessionId, result.messages, result.has_more === true);
     agentsState.runs[sessionId] = result.run;
     agentsState.messagesError[sessionId] = null;
     return result.run;
@@ -101,6 +109,24 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
     return null;
   } finally {
     agentsState.messagesLoading[sessionId] = false;
+  }
+}
+
+/** The page of messages before the oldest one the device holds, added to what it holds. */
+export async function loadEarlierMessages(sessionId: string): Promise<void> {
+  const space = getCurrentSpace();
+  if (!space || agentsState.earlierLoading[sessionId]) return;
+  agentsState.earlierLoading[sessionId] = true;
+  try {
+    const pages = await readChatPages(space.id, sessionId);
+    if (!pages?.hasEarlier || !pages.before) return;
+    const result = await agentsApi.sessionMessages(sessionId, { before: pages.before });
+    await saveEarlierPage(space.id, sessionId, pages.before, result.messages, result.has_more === true);
+    agentsState.earlierError[sessionId] = null;
+  } catch (error) {
+    agentsState.earlierError[sessionId] = agentErrorMessage(error, 'messages');
+  } finally {
+    agentsState.earlierLoading[sessionId] = false;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * A chat session: the space's chats on the side, the conversation (the chosen branch of its
- * versions, virtualised, from Dexie, so it opens offline), messages waiting in the outbox, the
- * waiting indicator while a reply is written, and the message box.
+ * versions, virtualised, from Dexie, so it opens offline; a long chat read in pages, its earlier
+ * messages as the reader scrolls up), messages waiting in the outbox, the waiting indicator while a
+ * reply is written, and the message box.
  */
 import type { FeedbackCategory } from '../../../contract/feedback-categories';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,7 +15,7 @@ import { leafForVersion } from '../../../contract/chat-tree';
 import { NETWORK_REQUIRED_MESSAGE, useOnline } from '../../../pwa';
 import { SavedListPending } from '../../../pwa/SavedListPending';
 import { useSession } from '../agents.queries';
-import { agentsState, loadSessionMessages } from '../agents.store';
+import { agentsState, loadEarlierMessages, loadSessionMessages } from '../agents.store';
 import { chatState, isLocked } from '../chat.store';
 import { startWaiting } from '../chat-waiting';
 import { stopReply } from '../reply-controls';
@@ -24,6 +25,7 @@ import { regenerateReply } from '../versions/regenerate';
 import { Composer } from '../components/Composer';
 import { preloadMarkdown } from '../../../ui/markdown/LazyMarkdown';
 import { MessageList } from '../components/MessageList';
+import { EarlierMessages, type EarlierState } from '../components/EarlierMessages';
 import { ExportMenu } from '../components/ExportMenu';
 import { chatUsesOfflineEngine, OfflineEngineBadge } from '../components/OfflineEngineBadge';
 import { StreamingReply } from '../components/StreamingReply';
@@ -55,15 +57,16 @@ export default function AgentChatSessionPage() {
   const { slug = '', sessionId = '' } = useParams();
   const arrivedFromNewChat = (useLocation().state as { focusComposer?: boolean } | null)?.focusComposer === true;
   const { spaceId } = useAgentsData();
-  const { agents, messagesError, runs } = useSnapshot(agentsState);
+  const { agents, messagesError, runs, earlierLoading, earlierError } = useSnapshot(agentsState);
   const chats = useSnapshot(chatState);
   const session = useSession(sessionId);
   const live = chats.sessions[sessionId];
   const locked = (live?.status ?? 'idle') !== 'idle';
-  const conversation = useConversation(sessionId, locked);
+  const online = useOnline();
+  const earlierFailed = earlierError[sessionId] ?? null;
+  const conversation = useConversation(sessionId, spaceId, { waiting: locked, earlierUnavailable: !online || earlierFailed !== null });
   const shown = conversation.shown;
   const queued = useQueued(sessionId) ?? [];
-  const online = useOnline();
   // Narrow screens (no side column): the chats in a drawer, the actions in one menu.
   const phone = useIsMobile();
   const navigate = useNavigate();
@@ -89,6 +92,18 @@ export default function AgentChatSessionPage() {
       }
     });
   }, [spaceId, sessionId, slug]);
+
+  // The reader neared the top of what is held: the page before it (a failed read waits for "Try again").
+  const onReachTop = useCallback(() => {
+    if (online && !agentsState.earlierError[sessionId]) void loadEarlierMessages(sessionId);
+  }, [online, sessionId]);
+  const onLoadEarlier = useCallback(() => void loadEarlierMessages(sessionId), [sessionId]);
+  // The version chosen on this device is older than what is held: earlier pages until it is.
+  const { chosenNotHeld, all: held } = conversation;
+  useEffect(() => {
+    if (chosenNotHeld && online && earlierFailed === null) void loadEarlierMessages(sessionId);
+  }, [chosenNotHeld, held, online, earlierFailed, sessionId]);
+  const earlierState: EarlierState = earlierLoading[sessionId] ? 'loading' : !online ? 'offline' : earlierFailed !== null ? 'failed' : 'ready';
 
   const onFirstPaint = useCallback(() => {
     performance.mark(PAINT_MARK);
@@ -200,6 +215,9 @@ export default function AgentChatSessionPage() {
           <MessageList
             messages={shown ?? []}
             tree={tree}
+            partial={conversation.hasEarlier}
+            header={conversation.hasEarlier ? <EarlierMessages state={earlierState} error={earlierFailed} onLoad={onLoadEarlier} /> : null}
+            onReachTop={conversation.hasEarlier ? onReachTop : undefined}
             agentSlug={slug}
             agentName={name}
             onRate={onRate}
