@@ -112,10 +112,21 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
   }
 }
 
+/** Reads of earlier pages in flight, by chat: a scroll to the top and an export share one. */
+const earlierReads = new Map<string, Promise<void>>();
+
 /** The page of messages before the oldest one the device holds, added to what it holds. */
-export async function loadEarlierMessages(sessionId: string): Promise<void> {
+export function loadEarlierMessages(sessionId: string): Promise<void> {
+  const inFlight = earlierReads.get(sessionId);
+  if (inFlight) return inFlight;
+  const read = readEarlierPage(sessionId).finally(() => earlierReads.delete(sessionId));
+  earlierReads.set(sessionId, read);
+  return read;
+}
+
+async function readEarlierPage(sessionId: string): Promise<void> {
   const space = getCurrentSpace();
-  if (!space || agentsState.earlierLoading[sessionId]) return;
+  if (!space) return;
   agentsState.earlierLoading[sessionId] = true;
   try {
     const pages = await readChatPages(space.id, sessionId);
@@ -127,6 +138,26 @@ export async function loadEarlierMessages(sessionId: string): Promise<void> {
     agentsState.earlierError[sessionId] = agentErrorMessage(error, 'messages');
   } finally {
     agentsState.earlierLoading[sessionId] = false;
+  }
+}
+
+/**
+ * Every earlier page of the chat, read until the device holds the whole chat (an export is of the
+ * whole chat). False when a page could not be read (offline, or the server refused).
+ */
+export async function loadWholeChat(sessionId: string): Promise<boolean> {
+  let previous: string | null = null;
+  for (;;) {
+    const space = getCurrentSpace();
+    if (!space) return false;
+    const pages = await readChatPages(space.id, sessionId);
+    if (!pages?.hasEarlier || !pages.before) return true;
+    // A read that added nothing (the chat changed under it, or the space did): stop rather than ask again.
+    if (pages.before === previous) return false;
+    previous = pages.before;
+    agentsState.earlierError[sessionId] = null;
+    await loadEarlierMessages(sessionId);
+    if (agentsState.earlierError[sessionId]) return false;
   }
 }
 

@@ -5,13 +5,16 @@
  * as the reader reaches the top (or presses the button) without moving the message being read,
  * versions still switch, a chosen version older than the newest page is read before it shows, a
  * failed page offers to try again, and offline the screen says earlier messages need a connection.
+ * An export is of the whole chat: the pages not read yet are read first.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageDto } from '../../../src/contract/agents';
 import { chooseLeaf } from '../../../src/features/agents/versions/branch.store';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
+import { WHOLE_CHAT_UNREAD } from '../../../src/features/agents/components/useWholeChatExport';
+import { readBlob } from '../app/support/dom';
 import type { FakeApi, RecordedCall } from '../app/support/fake-api';
 import { renderApp } from '../app/support/render-app';
 import { message } from './fake-agents';
@@ -184,5 +187,48 @@ describe('a long chat', () => {
     scrollable(log).scrollTo(0);
     expect(within(log).getByText('Message 151')).toBeTruthy();
     expect(within(log).queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+});
+
+describe('exporting a long chat', () => {
+  /** Files the page downloads (an object URL and a link click), captured. */
+  function captureDownloads() {
+    const downloads: { blob: Blob; name: string }[] = [];
+    let pending: Blob | null = null;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => ((pending = blob), 'blob:export'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (pending) downloads.push({ blob: pending, name: this.download });
+    });
+    return downloads;
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the pages not read yet, then exports every message', async () => {
+    const downloads = captureDownloads();
+    const { user } = await openChat();
+    expect(earlierCalls()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(earlierCalls()).toHaveLength(2);
+    const text = await readBlob(downloads[0]!.blob, 'text');
+    expect(text).toContain('Message 1\n');
+    expect(text).toContain('Message 250');
+    // Every message once, under who wrote it.
+    expect(text.match(/^## /gm)).toHaveLength(250);
+  });
+
+  it('offline, with pages not read, says the whole chat could not be read and downloads nothing', async () => {
+    const downloads = captureDownloads();
+    const { user } = await openChat();
+    api.offline = true;
+    act(() => reportNetworkFailure());
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
+    expect(await screen.findByText(WHOLE_CHAT_UNREAD)).toBeTruthy();
+    expect(downloads).toHaveLength(0);
   });
 });

@@ -9,23 +9,26 @@ import { IconButton } from '@radix-ui/themes';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DotsHorizontalIcon } from '@radix-ui/react-icons';
 import type { SessionRow } from '../../../db';
-import { downloadMarkdown } from '../lib/chat-export';
 import type { ChatForExport } from '../lib/export-labels';
 import { ShareDialogWhenOpen } from '../share/LazyShareDialog';
-import { exportWord } from './ExportMenu';
+import { useWholeChatExport } from './useWholeChatExport';
 
 interface ChatActionsMenuProps {
   session: SessionRow | null | undefined;
   chat: ChatForExport;
+  sessionId: string;
+  /** The chat on screen is the whole chat; otherwise an export reads its earlier pages first. */
+  whole: boolean;
   slug: string;
   /** A reply is on its way: a new chat waits (spec 001 §4). */
   locked: boolean;
 }
 
-export function ChatActionsMenu({ session, chat, slug, locked }: ChatActionsMenuProps) {
+export function ChatActionsMenu({ session, chat, sessionId, whole, slug, locked }: ChatActionsMenuProps) {
   const navigate = useNavigate();
   const [sharing, setSharing] = useState(false);
-  const empty = chat.messages.length === 0;
+  const { exportAs, preparing } = useWholeChatExport(chat, sessionId, whole);
+  const empty = chat.messages.length === 0 || preparing;
   return (
     <>
       <DropdownMenu.Root>
@@ -37,10 +40,10 @@ export function ChatActionsMenu({ session, chat, slug, locked }: ChatActionsMenu
         <DropdownMenu.Content align="end" className="chat-actions-menu">
           <DropdownMenu.Label className="chat-actions-menu__title">{chat.title}</DropdownMenu.Label>
           {session ? <DropdownMenu.Item onSelect={() => setSharing(true)}>Share chat…</DropdownMenu.Item> : null}
-          <DropdownMenu.Item disabled={empty} onSelect={() => downloadMarkdown(chat)}>
+          <DropdownMenu.Item disabled={empty} onSelect={() => void exportAs('markdown')}>
             Export as Markdown (.md)
           </DropdownMenu.Item>
-          <DropdownMenu.Item disabled={empty} onSelect={() => void exportWord(chat)}>
+          <DropdownMenu.Item disabled={empty} onSelect={() => void exportAs('word')}>
             Export as Word (.docx)
           </DropdownMenu.Item>
           <DropdownMenu.Separator />

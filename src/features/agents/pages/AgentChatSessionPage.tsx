@@ -172,6 +172,8 @@ export default function AgentChatSessionPage() {
 
   const title = session?.title ?? 'Chat';
   const exported = { title, agentName: name, messages: (shown ?? []).filter((entry) => !entry.pending) };
+  // The export is of the whole chat: every page read, the branch starting at the chat's first message.
+  const whole = !conversation.hasEarlier && (shown?.[0]?.parentId ?? null) === null;
   const chatList = { slug, agentName: name, spaceId, activeId: sessionId, locked, onDeleted: (id: string) => id === sessionId && navigate('/agents/history') };
 
   return (
@@ -188,11 +190,11 @@ export default function AgentChatSessionPage() {
           </Heading>
           {chatUsesOfflineEngine(conversation.all ?? []) ? <OfflineEngineBadge slug={slug} /> : null}
           {phone ? (
-            <ChatActionsMenu session={session} chat={exported} slug={slug} locked={locked} />
+            <ChatActionsMenu session={session} chat={exported} sessionId={sessionId} whole={whole} slug={slug} locked={locked} />
           ) : (
             <>
               {session ? <ShareButton session={session} /> : null}
-              <ExportMenu chat={exported} />
+              <ExportMenu chat={exported} sessionId={sessionId} whole={whole} />
               <Button variant="ghost" size="1" asChild className="chat-header__all" aria-label="All chats">
                 <RouterLink to="/agents/history">
                   <ChatBubbleIcon aria-hidden="true" /> <span className="chat-header__label">All chats</span>
