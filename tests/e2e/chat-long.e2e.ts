@@ -42,8 +42,8 @@ async function askOneQuestion(baseUrl: string): Promise<Seeded & { spaceId: stri
   await registerAccount(baseUrl, account);
   const tokens = await apiLogin(baseUrl, account);
   const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { id: string }[];
-  const spaceId = spaces[0]!.id;
+  const spaces = (await (await fetch(`${baseUrl}/api/v1/spaces/`, { headers: auth })).json()) as { data: { id: string }[] };
+  const spaceId = spaces.data[0]!.id;
   const headers = { ...auth, 'x-space-id': spaceId, 'content-type': 'application/json' };
   const sent = await fetch(`${baseUrl}/api/v1/agents/seo/messages/async`, { method: 'POST', headers, body: JSON.stringify({ message: QUESTION }) });
   expect(sent.status).toBe(202);
