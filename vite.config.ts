@@ -23,6 +23,36 @@ const fromRoot = (file: string) => path.resolve(import.meta.dirname, file);
  * project: `npm run test:slow` on PGlite and, with the rest of the server suite, `npm run test:pg`
  * on PostgreSQL; CI runs both. `npm test` leaves them out (docs/testing.md "Which suite proves what").
  */
+/**
+ * Web test files that need modules of their own: they replace modules (`vi.mock`, or
+ * `vi.resetModules` in tests/web/api/client-harness.ts), or they test what happens once per page
+ * load (the first start, a code download still on its way, asking for persistent storage once).
+ */
+const WEB_TESTS_NEEDING_FRESH_MODULES = [
+  // Modules replaced.
+  'tests/web/agents/new-chat-while-chat-loads.test.tsx',
+  'tests/web/agents/send-shows-at-once.test.tsx',
+  'tests/web/billing/billing-store.test.ts',
+  'tests/web/billing/credits-follow-charges.test.tsx',
+  'tests/web/billing/stripe-checkout.test.tsx',
+  'tests/web/ga4/connections-screens.test.tsx',
+  // The request layer loaded afresh for each test (client-harness.ts).
+  'tests/web/api/*.test.ts',
+  'tests/web/auth/auth.store.test.ts',
+  'tests/web/auth/cross-tab.test.ts',
+  'tests/web/pwa/connectivity-from-requests.test.ts',
+  'tests/web/pwa/reads-before-control.test.ts',
+  'tests/web/spaces/spaces.store.test.ts',
+  // Once per page load.
+  'tests/web/app/logout-wipe.test.tsx',
+  'tests/web/app/navigation.test.tsx',
+  'tests/web/app/session-expiry.test.tsx',
+  'tests/web/pwa/persistent-storage.test.ts',
+  'tests/web/agents/chat-history.test.tsx',
+  'tests/web/assets/assets-offline.test.tsx',
+  'tests/web/shell/space-selector.test.tsx',
+];
+
 const SLOW_SERVER_TESTS = [
   'tests/server/jobs-queue.test.ts',
   'tests/server/create-admin-cli.test.ts',
@@ -132,6 +162,21 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             name: 'web',
             environment: 'jsdom',
             include: ['tests/web/**/*.test.{ts,tsx}'],
+            exclude: WEB_TESTS_NEEDING_FRESH_MODULES,
+            setupFiles: ['tests/helpers/web-setup.ts'],
+            // A worker's files share one module graph, as the server's do: React, Radix and the
+            // app's modules load once per worker instead of once per file (half the project's CPU).
+            // Each file starts signed out on an empty device (tests/helpers/web-setup.ts); the files
+            // that need modules of their own are the `web-fresh` project.
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'web-fresh',
+            environment: 'jsdom',
+            include: WEB_TESTS_NEEDING_FRESH_MODULES,
             setupFiles: ['tests/helpers/web-setup.ts'],
           },
         },
