@@ -40,6 +40,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** buildApp, also handing back the dependencies it built (tests look at storage, the waker, …). */
 export async function composeApp({ config, database, logStream }: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const requestLog = new RequestLogController(config.slowRequestMs);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: config.bodyLimitBytes,
@@ -48,7 +49,7 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
     // Ids come from genReqId, which validates the incoming X-Request-ID first.
     requestIdHeader: false,
     // One line per answered request instead of Fastify's two, at warn when slow (plugins/request-log.ts).
-    logController: new RequestLogController(config.slowRequestMs),
+    logController: requestLog,
     // '/spaces' and '/spaces/' are the same route (spec 000 §7 calls GET /spaces/).
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (an over-long parameter, an undecodable URL) in the API's shape.
@@ -59,12 +60,13 @@ export async function composeApp({ config, database, logStream }: BuildAppOption
     pluginTimeout: 60_000,
   });
 
+  requestLog.writeThrough(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installEdgeValidation(app);
   installApiHeaders(app);
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
 
   // Built once, here; routes get them as plugin options and job handlers as an argument.
   const deps = await buildAppDeps(config, database, app.log);

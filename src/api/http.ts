@@ -132,19 +132,21 @@ export const http = {
     file: Blob,
     onProgress?: (percent: number) => void,
     headers: Record<string, string> = {},
+    /** Aborting it stops the PUT (the request is aborted; the server keeps nothing of it). */
+    signal?: AbortSignal,
   ): Promise<void> {
     try {
       await runAbortable(
-        (signal) =>
+        (abortSignal) =>
           sendWithXhr({
             method: 'PUT',
             url,
             headers: { ...headers, 'Content-Type': file.type || 'application/octet-stream' },
             body: file,
-            signal,
+            signal: abortSignal,
             onProgress,
           }),
-        {},
+        { signal },
       );
     } catch (error) {
       throw toApiError(error, url);

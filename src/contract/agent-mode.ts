@@ -103,15 +103,9 @@ export const GOAL_MAX_CHARS = 4_000;
 export const INSTRUCTION_MAX_CHARS = 2_000;
 export const ANSWER_MAX_CHARS = 4_000;
 export const MAX_REFERENCED_DOCUMENTS = 10;
-/** A run's title is its goal's first line, cut like a chat title (spec 001 §4: 50 characters). */
-export const RUN_TITLE_MAX = 50;
+/** The run list's page: its size unless asked otherwise, and the most one request may ask for. */
 export const RUNS_PAGE_LIMIT = 20;
 export const RUNS_PAGE_MAX = 100;
-
-export function runTitle(goal: string): string {
-  const firstLine = goal.trim().split(/\r?\n/)[0]!.trim();
-  return firstLine.length > RUN_TITLE_MAX ? `${firstLine.slice(0, RUN_TITLE_MAX - 3)}...` : firstLine;
-}
 
 export interface ReferencedDocument {
   id: string;

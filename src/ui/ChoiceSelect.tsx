@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Select } from '@radix-ui/themes';
+import { Select, type SelectContentProps, type SelectRootProps, type SelectTriggerProps } from './Select';
 
 export interface Choice<V extends string> {
   value: V;
@@ -19,11 +19,11 @@ interface ChoiceSelectProps<V extends string> {
   /** The select's name for screen readers, where no visible label names it. */
   label?: string;
   /** The rest of the button's props: id, variant, colour, class. */
-  trigger?: Omit<Select.TriggerProps, 'aria-label'>;
-  size?: Select.RootProps['size'];
+  trigger?: Omit<SelectTriggerProps, 'aria-label'>;
+  size?: SelectRootProps['size'];
   disabled?: boolean;
   /** 'popper' opens the list under the button instead of over it. */
-  position?: Select.ContentProps['position'];
+  position?: SelectContentProps['position'];
 }
 
 /** A select of one value among listed choices. */

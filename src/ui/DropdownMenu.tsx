@@ -14,42 +14,23 @@
  * Keyboard behaviour is Radix's either way: the first item takes focus when the menu opens, arrows
  * move between items, and Escape or a choice closes it and returns focus to the trigger.
  */
-import { createContext, forwardRef, useContext, useMemo, useState, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { DropdownMenu as Themed } from '@radix-ui/themes';
-import { useComposedRefs } from 'radix-ui/internal';
-
-/** Elements a menu may be portalled into: page landmarks and dialogs (axe counts both as regions). */
-const MENU_HOSTS = ['main', 'nav', 'aside', '[role="main"]', '[role="navigation"]', '[role="complementary"]', '[role="dialog"]', '[role="alertdialog"]'].join(', ');
-
-/** The landmark (or dialog) around an element; undefined leaves the portal at <body>. */
-function menuHostOf(element: Element | null): HTMLElement | undefined {
-  return element?.closest<HTMLElement>(MENU_HOSTS) ?? undefined;
-}
-
-interface TriggerElementValue {
-  trigger: HTMLElement | null;
-  setTrigger: (element: HTMLElement | null) => void;
-}
-const TriggerElement = createContext<TriggerElementValue | null>(null);
-const ignore = () => undefined;
+import { overlayHostOf, TriggerElement, useTriggerElement, useTriggerElementRef, useTriggerElementState } from './overlayHost';
 
 type RootProps = ComponentPropsWithoutRef<typeof Themed.Root>;
 
 /** Non-modal unless told otherwise (`modal` stays available for a menu that must be modal). */
 function Root({ modal = false, ...props }: RootProps) {
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
-  const value = useMemo(() => ({ trigger, setTrigger }), [trigger]);
   return (
-    <TriggerElement.Provider value={value}>
+    <TriggerElement.Provider value={useTriggerElementState()}>
       <Themed.Root modal={modal} {...props} />
     </TriggerElement.Provider>
   );
 }
 
 const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWithoutRef<typeof Themed.Trigger>>(function Trigger(props, ref) {
-  // setTrigger is a state setter: the same function on every render, so the ref is stable.
-  const composed = useComposedRefs(ref, useContext(TriggerElement)?.setTrigger ?? ignore);
-  return <Themed.Trigger {...props} ref={composed} />;
+  return <Themed.Trigger {...props} ref={useTriggerElementRef(ref)} />;
 });
 
 /**
@@ -58,8 +39,8 @@ const Trigger = forwardRef<ElementRef<typeof Themed.Trigger>, ComponentPropsWith
  * `.rt-DropdownMenuContent` in app.css, and moved to stay within it).
  */
 const Content = forwardRef<ElementRef<typeof Themed.Content>, ComponentPropsWithoutRef<typeof Themed.Content>>(function Content({ container, collisionBoundary, onInteractOutside, ...props }, ref) {
-  const trigger = useContext(TriggerElement)?.trigger ?? null;
-  const host = menuHostOf(trigger);
+  const trigger = useTriggerElement();
+  const host = overlayHostOf(trigger);
   return (
     <Themed.Content
       {...props}

@@ -2,7 +2,8 @@
  * A menu, popover or dialog cannot be added without its axe check: every component file of src/
  * that renders one is opened by a state of the accessibility sweep (tests/e2e/overlay-coverage.ts
  * says which), or is listed with the reason it is not yet. Menus come from src/ui/DropdownMenu.tsx,
- * which makes them non-modal (docs/accessibility.md).
+ * which makes them non-modal, and selects from src/ui/Select.tsx, whose open list leaves the page
+ * visible (docs/accessibility.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,7 +25,7 @@ function sourceFiles(folder: string): string[] {
 const files = sourceFiles(src).map((path) => ({ path: relative(src, path), text: readFileSync(path, 'utf8') }));
 const withOverlay = files.filter((file) => OVERLAY_ROOT.test(file.text)).map((file) => file.path);
 /** The sweep's state names, as written in its tables. */
-const sweep = ['accessibility.e2e.ts', 'accessibility-overlays.ts'].map((name) => readFileSync(join(root, 'tests/e2e', name), 'utf8')).join('\n');
+const sweep = ['accessibility.e2e.ts', 'accessibility-overlays.ts', 'accessibility-selects.ts'].map((name) => readFileSync(join(root, 'tests/e2e', name), 'utf8')).join('\n');
 const stateNames = new Set([...sweep.matchAll(/\bname: (['"])(.+?)\1,/g)].map((match) => match[2]));
 
 describe('every menu, popover and dialog is opened by the accessibility sweep', () => {
@@ -48,6 +49,11 @@ describe('every menu, popover and dialog is opened by the accessibility sweep', 
 
   it('takes every dropdown menu from src/ui/DropdownMenu.tsx (non-modal, inside its landmark)', () => {
     const direct = files.filter((file) => file.path !== join('ui', 'DropdownMenu.tsx') && /import\s*\{[^}]*\bDropdownMenu\b[^}]*\}\s*from\s*'@radix-ui\/themes'/.test(file.text));
+    expect(direct.map((file) => file.path)).toEqual([]);
+  });
+
+  it('takes every select from src/ui/Select.tsx (its open list leaves the page visible, inside its landmark)', () => {
+    const direct = files.filter((file) => file.path !== join('ui', 'Select.tsx') && /import\s*\{[^}]*\bSelect\b[^}]*\}\s*from\s*'@radix-ui\/themes'/.test(file.text));
     expect(direct.map((file) => file.path)).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { startOidcProvider, type TestIdentityProvider } from '../helpers/oidc-pr
 import { verifyDomainThroughAdmin } from './domain-approval';
 import { chatWithVersions, closeEverything, escape, h1, openSidebarOnPhone, type Screen, type SeededData } from './accessibility-screens';
 import { OWNER_OVERLAYS } from './accessibility-overlays';
+import { NEW_OWNER_WITH_MEMBER_SELECTS, OWNER_SELECTS } from './accessibility-selects';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url).pathname;
@@ -374,6 +375,7 @@ const OWNER: Screen[] = [
   },
   // Every other menu, popover and dialog of the owner's screens (tests/build/overlay-coverage.test.ts).
   ...OWNER_OVERLAYS,
+  ...OWNER_SELECTS,
   { name: 'Page not found', path: '/no-such-page', ready: h1(/not found/i) },
 ];
 
@@ -411,6 +413,11 @@ const NEW_OWNER: Screen[] = [
       await page.getByRole('combobox', { name: 'Start from a knowledge document' }).click();
       await page.getByRole('option', { name: /voice-notes\.txt/ }).click();
       await page.getByText(/Draft from “voice-notes\.txt”/).waitFor();
+      // Choosing the draft scrolls the brand voice card into view, and at 390 px where the page
+      // then stops depends on the card's height: the breadcrumb's Go back button can end a few
+      // pixels below the sticky top bar, which axe reads as a target partly covered. That is
+      // content scrolled under a sticky bar, not this state; it is checked from the page's top.
+      await page.evaluate(() => window.scrollTo(0, 0));
     },
     // The organisation and SSO cards have a Discard of their own: the brand voice card's.
     close: (page) => page.locator('#brand-voice').getByRole('button', { name: 'Discard' }).click(),
@@ -465,6 +472,7 @@ const NEW_OWNER_WITH_MEMBER: Screen[] = [
     },
     close: closeEverything,
   },
+  ...NEW_OWNER_WITH_MEMBER_SELECTS,
 ];
 
 const ADMIN: Screen[] = [

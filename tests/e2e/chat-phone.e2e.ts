@@ -1,6 +1,6 @@
 /**
  * The chat on a 390 px phone and at 1280 px in real Chromium (offline engine): the conversation
- * keeps at least 60 % of the screen, the header shows the whole title (up to two lines on a phone,
+ * keeps at least 60 % of the screen (75 % on the phone: its bars take at most a quarter), the header shows the whole title (up to two lines on a phone,
  * never cut with dots by the code), Send is a 44 px target that no toast covers, focus is back in
  * the box after sending, and the offline-engine badge shows once. On the phone the chat list opens
  * from the chat (Chats) and the actions sit in one menu. Screenshots go to test-results/.
@@ -38,8 +38,9 @@ describe('chat layout on a phone and a desktop', () => {
     console.log(`${width}px: conversation ${Math.round(logBox.height)} of ${height} px (${Math.round((logBox.height / height) * 100)}%), Send ${Math.round(send.width)}×${Math.round(send.height)}`);
     if (width <= 600) expect(send.height).toBeGreaterThanOrEqual(44);
     expect(send.y + send.height).toBeLessThanOrEqual(height);
-    // The messages have at least 60 % of the screen.
-    expect(logBox.height / height).toBeGreaterThanOrEqual(0.6);
+    // The messages have at least 60 % of the screen; on a phone the bars (top bar, chat header,
+    // message box) take at most a quarter of it.
+    expect(logBox.height / height).toBeGreaterThanOrEqual(width <= 600 ? 0.75 : 0.6);
 
     // The title is the chat's whole title; only CSS shortens it, and on a phone it shows in full.
     const title = page.getByRole('heading', { level: 1 });

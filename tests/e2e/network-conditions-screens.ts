@@ -14,6 +14,8 @@ import { maKeys } from './pwa-support';
 export interface SeededAccount {
   spaceId: string;
   chat: { id: string; title: string; question: string };
+  /** The Agent Mode run's title, as the server named it from its goal. */
+  runTitle: string;
 }
 
 export const SEEDED = {
@@ -57,6 +59,7 @@ export async function seedAccount(baseUrl: string, account: Account): Promise<Se
   });
   await call('POST', '/assets/text', { name: SEEDED.asset, content: '## Taglines\n\n- Grow something wonderful\n- Bloom where you are', source: 'chat' });
   await call('POST', '/agent-mode/runs', { goal: SEEDED.runGoal, agents: ['email'] });
+  const { runs } = (await call('GET', '/agent-mode/runs')) as { runs: { title: string }[] };
 
   const sent = (await call('POST', '/agents/seo/messages/async', { message: SEEDED.question })) as { session_id: string };
   type Listed = { session: { title: string }; messages: { role: string }[]; run: { status: string } | null };
@@ -69,7 +72,7 @@ export async function seedAccount(baseUrl: string, account: Account): Promise<Se
     },
     60_000,
   );
-  return { spaceId, chat: { id: sent.session_id, title: listed!.session.title, question: SEEDED.question } };
+  return { spaceId, chat: { id: sent.session_id, title: listed!.session.title, question: SEEDED.question }, runTitle: runs[0]!.title };
 }
 
 export interface Screen {
@@ -167,7 +170,7 @@ export function screensFor(seeded: SeededAccount): Screen[] {
       name: 'Agent Mode',
       open: (page) => follow(page, nav(page).getByRole('link', { name: 'Agent Mode' })),
       heading: h1('Agent Mode'),
-      ready: SEEDED.runGoal,
+      ready: seeded.runTitle,
       claimsEmpty: /No runs yet/,
       path: /\/agent-mode$/,
     },

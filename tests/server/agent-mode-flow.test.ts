@@ -58,7 +58,8 @@ describe(`Agent Mode on the offline engine (${testEngine})`, () => {
     const before = await creditsOf(t.app, callerOf(owner));
     const detail = await newRun(t.app, callerOf(owner), { goal: GOAL, agents: ['email', 'cmo', 'brand-voice'] });
 
-    expect(detail.run).toMatchObject({ status: 'awaiting_approval', title: GOAL.slice(0, 47) + '...', mode: 'normal', steps_done: 0, credits_charged: 0 });
+    // Named as a chat is, and stored whole: no "..." cut at 50 characters (it used to be "Plan the spring launch email sequence for small...").
+    expect(detail.run).toMatchObject({ status: 'awaiting_approval', title: 'Spring launch email sequence for small business owners', mode: 'normal', steps_done: 0, credits_charged: 0 });
     expect(detail.run.engine).toBe('offline/mosaic-offline-1');
     // No GA4 property is linked, so the plan does not spend a step on figures.
     expect(detail.steps.map((step) => [step.kind, step.agent_slug])).toEqual([

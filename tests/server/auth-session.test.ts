@@ -178,6 +178,33 @@ describe('sign-in, tokens and /me', () => {
       }
     });
 
+    it('refuses a token it accepted before once any byte of its signature or claims is changed', async () => {
+      // The process remembers tokens it checked (services/verified-tokens.ts): a changed one is checked in full again.
+      const session = await login(t.app, owner.email);
+      expect((await me(session.access_token)).statusCode).toBe(200);
+      const [header, payload, signature] = session.access_token.split('.') as [string, string, string];
+      const flipped = (text: string) => `${text.slice(0, -2)}${text.at(-2) === 'A' ? 'B' : 'A'}${text.at(-1)}`;
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'system_admin' })).toString('base64url');
+      for (const altered of [`${header}.${payload}.${flipped(signature)}`, `${header}.${promoted}.${signature}`]) {
+        const response = await me(altered);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ detail: 'Not authenticated', code: 'UNAUTHORIZED' });
+      }
+      expect((await me(session.access_token)).statusCode).toBe(200);
+    });
+
+    it('refuses a token it accepted before at the next request once the account is suspended, and accepts it again once reinstated', async () => {
+      const person = await registerOwner(t.app);
+      expect((await me(person.access_token)).statusCode).toBe(200);
+      await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, person.user.id));
+      const refused = await me(person.access_token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('ACCOUNT_SUSPENDED');
+      await t.database.db.update(users).set({ disabled: false }).where(eq(users.id, person.user.id));
+      expect((await me(person.access_token)).statusCode).toBe(200);
+    });
+
     it('rejects an unsigned (alg none) token', async () => {
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const payload = { sub: owner.user.id, role: 'system_admin', org: null, exp: Math.floor(Date.now() / 1000) + 600 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, authHeaders, registerOwner } from '../helpers/server';
@@ -204,6 +205,25 @@ describe('knowledge uploads: sign → PUT → commit', () => {
       expect(await exists(storedFile(body.object_path))).toBe(false);
       const retry = await putToSigned(t.app, body.url, text('fits this time'), 'text/plain');
       expect(retry.statusCode).toBe(200);
+    });
+
+    it('keeps nothing of a PUT the browser aborted midway (a file removed from the message box while it uploads)', async () => {
+      const body = await signed('removed.txt', 'text/plain');
+      // Over a real connection, as the browser's XMLHttpRequest sends it: half the bytes, then abort().
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const request = httpRequest(`${address}${body.url}`, { method: 'PUT', headers: { 'content-type': 'text/plain', 'content-length': '2048' } });
+      request.on('error', () => undefined);
+      request.write(Buffer.alloc(1024, 'a'));
+      const folder = path.dirname(storedFile(body.object_path));
+      const inFolder = async () => (await readdir(folder).catch(() => [])).length;
+      // The bytes are arriving (into a temporary file) when the browser gives up.
+      await expect.poll(inFolder, { timeout: 10_000 }).toBe(1);
+      request.destroy();
+      // The server notices the connection went and removes the file the bytes were streaming into.
+      await expect.poll(inFolder, { timeout: 10_000 }).toBe(0);
+      expect(await exists(storedFile(body.object_path))).toBe(false);
+      // The URL was not used up: the same file may be sent again.
+      expect((await putToSigned(t.app, body.url, text('sent again'), 'text/plain')).statusCode).toBe(200);
     });
 
     it("moves the upload to the document's own key at commit: the upload URL can no longer reach the document", async () => {

@@ -65,6 +65,23 @@ class PortSocket extends Duplex {
     callback();
   }
 
+  /**
+   * node-postgres corks the stream around a query's messages (Parse, Bind, Describe, Execute,
+   * Sync): they go over as one message, so the thread wakes once and runs them as one batch.
+   * Without this each was a message of its own, a wake-up and a separate run of the database
+   * for each, five per query (docs/agents.md, "Send → first streamed character").
+   */
+  override _writev(chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void): void {
+    const copy = new Uint8Array(chunks.reduce((total, { chunk }) => total + chunk.byteLength, 0));
+    let offset = 0;
+    for (const { chunk } of chunks) {
+      copy.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    this.port.postMessage(copy, [copy.buffer]);
+    callback();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     this.port.close();
     callback();

@@ -65,18 +65,17 @@ function serve(db, port) {
     if (startup) startup = false;
     pending = Buffer.from(rest);
     const messages = new Uint8Array(complete);
-    void serially(() =>
-      closed
-        ? undefined
-        : db.execProtocolRawStream(messages, {
-            onRawData: (data) => {
-              if (closed) return;
-              // The answer is a view into the database's memory: copy it, then hand the copy over.
-              const copy = data.slice();
-              port.postMessage(copy, [copy.buffer]);
-            },
-          }),
-    ).catch((error) => {
+    void serially(async () => {
+      if (closed) return;
+      // The answer comes in pieces, views into the database's memory: each is copied, and they
+      // go back together once the batch has run, so the server's thread wakes once for it.
+      const pieces = [];
+      await db.execProtocolRawStream(messages, { onRawData: (data) => pieces.push(data.slice()) });
+      if (closed || pieces.length === 0) return;
+      const answer = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+      const copy = answer.byteOffset === 0 && answer.byteLength === answer.buffer.byteLength ? answer : answer.slice();
+      port.postMessage(copy, [copy.buffer]);
+    }).catch((error) => {
       // Not an SQL error (those are answered in the protocol): the connection cannot go on.
       console.error('embedded database: a request failed outside the protocol', error);
       port.close();

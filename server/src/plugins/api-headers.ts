@@ -20,13 +20,16 @@ function mergeVary(existing: unknown, additions: readonly string[]): string {
  * change often: not stored anywhere unless a route says otherwise.
  */
 export function installApiHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // Synchronous: nothing here waits, so no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-ID', request.id);
     // Every /api path, not only API_PREFIX's: an unknown one answers the API's JSON 404 (docs/server.md "Errors").
-    if (!request.url.startsWith('/api/')) return;
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      reply.header('Vary', mergeVary(reply.getHeader('Vary'), API_VARY));
+    if (request.url.startsWith('/api/')) {
+      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        reply.header('Vary', mergeVary(reply.getHeader('Vary'), API_VARY));
+      }
     }
+    done(null, payload);
   });
 }

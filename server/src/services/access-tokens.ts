@@ -4,20 +4,10 @@ import type { Role } from '../../../src/contract/auth';
 import { MESSAGES, unauthorized } from '../errors';
 import { isUuid } from '../db/ids';
 import { ROLES } from '../db/schema/enums';
+import type { AuthClaims } from './auth-claims';
+import { VerifiedTokens, type VerifiedToken } from './verified-tokens';
 
-/** What a verified access token says about its bearer. */
-export interface AuthClaims {
-  userId: string;
-  role: Role;
-  orgId: string | null;
-  /**
-   * The sign-in session (refresh-token family) the token was issued to, so an account screen can
-   * tell "this device" and a password change can keep it. Absent in tokens issued before it existed.
-   */
-  sessionId?: string | null;
-  /** When the token was issued (epoch seconds; set by verify): sessions revoked later refuse older tokens. */
-  issuedAt?: number;
-}
+export type { AuthClaims } from './auth-claims';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'mosaic';
@@ -49,6 +39,8 @@ export class AccessTokens {
    * (docs/reliability.md, "Read path").
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /** Tokens already checked in full, for their time checks alone on the next use (verified-tokens.ts). */
+  private readonly verified = new VerifiedTokens();
 
   constructor(
     secret: Uint8Array,
@@ -74,30 +66,45 @@ export class AccessTokens {
 
   /** Throws a 401 AppError: 'Token expired' for an expired token, 'Not authenticated' otherwise. */
   async verify(token: string): Promise<AuthClaims> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    if (known) return this.stillValid(token, known, now);
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
         requiredClaims: ['sub', 'exp', 'iat'],
-        currentDate: new Date(this.now() * 1000),
+        currentDate: new Date(now * 1000),
       });
-      const { sub, role, org, iat, exp, sid } = payload;
+      const { sub, role, org, iat, exp, nbf, sid } = payload;
       // Ids are UUIDs: anything else is refused here, before it reaches a uuid column's query
       // (where it would fail as a 500), even in a token signed with the right key.
       if (typeof sub !== 'string' || !isUuid(sub) || !isRole(role) || !((typeof org === 'string' && isUuid(org)) || org === null)) {
         throw unauthorized(MESSAGES.notAuthenticated);
       }
-      if (!this.lifetimeAllowed(iat, exp)) throw unauthorized(MESSAGES.notAuthenticated);
-      return { userId: sub, role, orgId: org, sessionId: typeof sid === 'string' ? sid : null, ...(typeof iat === 'number' ? { issuedAt: iat } : {}) };
+      if (typeof iat !== 'number' || typeof exp !== 'number' || !this.lifetimeAllowed(iat, exp, now)) throw unauthorized(MESSAGES.notAuthenticated);
+      const claims: AuthClaims = Object.freeze({ userId: sub, role, orgId: org, sessionId: typeof sid === 'string' ? sid : null, issuedAt: iat });
+      this.verified.remember(token, { claims, issuedAt: iat, expiresAt: exp, notBefore: nbf });
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
       throw unauthorized(MESSAGES.notAuthenticated);
     }
   }
 
-  private lifetimeAllowed(iat: number | undefined, exp: number | undefined): boolean {
-    if (typeof iat !== 'number' || typeof exp !== 'number') return false;
-    return exp - iat <= this.ttlSeconds && iat <= this.now() + CLOCK_SKEW_SECONDS;
+  /** jwtVerify's time checks, in its order (not before, then expiry), then the issued-in-the-future one. */
+  private stillValid(token: string, known: VerifiedToken, now: number): AuthClaims {
+    if (known.notBefore !== undefined && known.notBefore > now) throw unauthorized(MESSAGES.notAuthenticated);
+    if (known.expiresAt <= now) {
+      this.verified.forget(token);
+      throw unauthorized(MESSAGES.tokenExpired, 'TOKEN_EXPIRED');
+    }
+    if (known.issuedAt > now + CLOCK_SKEW_SECONDS) throw unauthorized(MESSAGES.notAuthenticated);
+    return known.claims;
+  }
+
+  private lifetimeAllowed(iat: number, exp: number, now: number): boolean {
+    return exp - iat <= this.ttlSeconds && iat <= now + CLOCK_SKEW_SECONDS;
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@radix-ui/react-icons';
 import type { Role } from '../../contract/auth';
 import { isAdminRole, isOrgManagerRole, isSystemAdminRole } from '../../contract/auth';
+import { formatCount } from '../../contract/format';
 
 /** A sidebar entry (spec 000 §3 "Sidebar item"). */
 export interface SidebarItemDef {
@@ -86,7 +87,7 @@ export function sidebarSectionsFor(role: Role | null | undefined): SidebarSectio
 /** The sections with a count on Manage Users while join requests wait for an answer. */
 export function withWaitingJoinRequests(sections: SidebarSectionDef[], waiting: number): SidebarSectionDef[] {
   if (waiting <= 0) return sections;
-  const badgeLabel = `${waiting} join ${waiting === 1 ? 'request' : 'requests'} waiting`;
+  const badgeLabel = `${formatCount(waiting, 'join request')} waiting`;
   return sections.map((section) => ({
     ...section,
     items: section.items.map((item) => (item.to === MANAGE_USERS_PATH ? { ...item, badge: String(waiting), badgeLabel } : item)),

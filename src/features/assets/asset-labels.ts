@@ -1,6 +1,6 @@
 /** How an asset is described in one line on a card or row ("PNG · 1,200 × 900 · 1.2 MB"). */
 import type { AssetRow } from '../../db';
-import { formatBytes, formatNumber } from '../../contract/format';
+import { formatBytes, formatCount, formatNumber } from '../../contract/format';
 
 /** The file format as people name it: PNG, JPEG, MP4, Word… */
 export function formatName(asset: Pick<AssetRow, 'kind' | 'mimeType'>): string {
@@ -19,7 +19,7 @@ export function formatName(asset: Pick<AssetRow, 'kind' | 'mimeType'>): string {
 }
 
 export function dimensionsOf(asset: Pick<AssetRow, 'kind' | 'width' | 'height' | 'pageCount'>): string | null {
-  if (asset.kind === 'pdf' && asset.pageCount) return asset.pageCount === 1 ? '1 page' : `${formatNumber(asset.pageCount)} pages`;
+  if (asset.kind === 'pdf' && asset.pageCount) return formatCount(asset.pageCount, 'page');
   if (asset.kind === 'image' && asset.width && asset.height) return `${formatNumber(asset.width)} × ${formatNumber(asset.height)}`;
   return null;
 }

@@ -17,6 +17,7 @@ import { assetsApi } from './assets.api';
 import { liveAssetsByHash, saveAsset } from './assets.queries';
 import { assetsState, type AssetUploadItem } from './assets.state';
 import { assetErrorMessage, processingWatch } from './assets.store';
+import { formatCount, plural } from '../../contract/format';
 
 /** Three files at a time: enough to fill the pipe, and leaves connections for thumbnails. */
 const PARALLEL_UPLOADS = 3;
@@ -120,8 +121,8 @@ async function sendAll(keys: string[], target: UploadTarget): Promise<void> {
     await next();
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, next));
-  if (done > 0) toast.success(done === 1 ? 'Uploaded 1 file. Its preview is being made.' : `Uploaded ${done} files. Their previews are being made.`);
-  if (failed > 0) toast.error(failed === 1 ? '1 file failed to upload. Retry it from the upload list.' : `${failed} files failed to upload. Retry them from the upload list.`);
+  if (done > 0) toast.success(`Uploaded ${formatCount(done, 'file')}. ${plural(done, 'Its preview is', 'Their previews are')} being made.`);
+  if (failed > 0) toast.error(`${formatCount(failed, 'file')} failed to upload. Retry ${plural(failed, 'it', 'them')} from the upload list.`);
 }
 
 async function sendOne(key: string, target: UploadTarget): Promise<'done' | 'failed' | 'duplicate'> {

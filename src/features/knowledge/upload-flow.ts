@@ -15,6 +15,7 @@ import { filesToSend, type StagedFile } from './staging';
 import { awaitCategory } from './brand-voice-use';
 import { SignedUploadError } from '../uploads/signed-upload';
 import { sendDocumentFile } from './send-document-file';
+import { formatCount } from '../../contract/format';
 
 /** Three files at a time: enough to fill the pipe, and leaves browser connections for polling. */
 const PARALLEL_UPLOADS = 3;
@@ -144,7 +145,7 @@ export async function uploadStaged(options: UploadOptions = {}): Promise<void> {
   if (done > 0) toast.success(uploadedText(done));
 }
 
-const uploadedText = (done: number) => (done === 1 ? 'Uploaded 1 file. Processing has started.' : `Uploaded ${done} files. Processing has started.`);
+const uploadedText = (done: number) => `Uploaded ${formatCount(done, 'file')}. Processing has started.`;
 
 /** Whether Retry can send the file of a failed upload again (it is still in this page's memory). */
 export const canRetryUpload = (key: string): boolean => failedFiles.has(key);

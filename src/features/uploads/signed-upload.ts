@@ -33,6 +33,12 @@ export interface SignedUploadHooks {
   onStep?(step: UploadStep): void;
   /** 0–100 while the bytes go up. */
   onProgress?(percent: number): void;
+  /**
+   * Cancels the upload: no PUT starts after it, a PUT under way is aborted, and no commit is sent
+   * (the upload rejects with the cancellation). A commit already sent is not taken back here: the
+   * caller sees the signal aborted when it resolves, and deletes what it committed.
+   */
+  signal?: AbortSignal;
 }
 
 /** A step failed; `stored` is set once the bytes are on the server (a retry commits only). */
@@ -45,6 +51,10 @@ export class SignedUploadError extends Error {
   ) {
     super(`Upload failed while ${step}`, options);
   }
+}
+
+function throwIfCancelled(step: UploadStep, stored: StoredUpload | null, signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new SignedUploadError(step, stored, { cause: signal.reason });
 }
 
 /**
@@ -66,18 +76,20 @@ export async function sendSignedUpload<Committed>(
     } catch (error) {
       throw new SignedUploadError('signing', null, { cause: error });
     }
+    throwIfCancelled('signing', null, hooks.signal);
     hooks.onStep?.('uploading');
     // The URL is bound to the type the server resolved (e.g. text/markdown for a type-less .md):
     // a typed view of the same file carries it, without copying the bytes.
     const contentType = signed.headers['Content-Type'] ?? signed.content_type ?? file.type;
     const body = file.type === contentType ? file : file.slice(0, file.size, contentType);
     try {
-      await http.putToSignedUrl(signed.url, body, (percent) => hooks.onProgress?.(percent), signed.headers);
+      await http.putToSignedUrl(signed.url, body, (percent) => hooks.onProgress?.(percent), signed.headers, hooks.signal);
     } catch (error) {
       throw new SignedUploadError('uploading', null, { cause: error });
     }
     stored = { objectPath: signed.object_path, contentType };
   }
+  throwIfCancelled('committing', stored, hooks.signal);
   hooks.onStep?.('committing');
   hooks.onProgress?.(100);
   try {

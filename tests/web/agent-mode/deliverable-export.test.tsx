@@ -47,7 +47,7 @@ describe('exporting the deliverable', () => {
     const { user } = await openFinishedRun();
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
-    expect(downloads.map((download) => download.name)).toEqual(['Plan-the-spring-launch-email-sequence-for-small.md']);
+    expect(downloads.map((download) => download.name)).toEqual(['Plan-the-spring-launch-email-sequence-for-small-business-owners.md']);
     expect(await readBlob(downloads[0]!.blob, 'text')).toBe(`${DELIVERABLE}\n`);
   });
 
@@ -56,7 +56,7 @@ describe('exporting the deliverable', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Word (.docx)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]!.name).toBe('Plan-the-spring-launch-email-sequence-for-small.docx');
+    expect(downloads[0]!.name).toBe('Plan-the-spring-launch-email-sequence-for-small-business-owners.docx');
     const zip = await JSZip.loadAsync((await readBlob(downloads[0]!.blob, 'buffer')) as ArrayBuffer);
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');

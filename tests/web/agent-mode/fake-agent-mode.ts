@@ -45,7 +45,7 @@ export function makeStep(runId: string, index: number, extra: Partial<AgentModeS
 export function makeRun(id: string, goal: string, extra: Partial<AgentModeRun> = {}): AgentModeRun {
   return {
     id,
-    title: goal.length > 50 ? `${goal.slice(0, 47)}...` : goal,
+    title: goal.split('\n')[0]!, // stored whole, as the server names it (never cut)
     goal,
     agents: ['email', 'cmo', 'brand-voice'],
     mode: 'normal',
@@ -134,7 +134,7 @@ export function installFakeAgentMode(api: FakeApi, runId = 'run-1'): FakeAgentMo
     const attached = (body.asset_ids ?? []).flatMap((id) => fake.assets.filter((asset) => asset.id === id));
     fake.detail = {
       ...fake.detail,
-      run: { ...fake.detail.run, goal: body.goal, title: body.goal.length > 50 ? `${body.goal.slice(0, 47)}...` : body.goal, agents: body.agents, attached_assets: attached },
+      run: { ...fake.detail.run, goal: body.goal, title: body.goal.split('\n')[0]!, agents: body.agents, attached_assets: attached },
     };
     return { status: 201, body: fake.detail };
   });

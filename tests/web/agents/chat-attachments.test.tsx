@@ -2,15 +2,19 @@
  * Files attached from the computer in the message box, on the real chat screen: the paperclip
  * uploads into the knowledge base (sign → PUT with progress → commit), a chip per file says how it
  * goes, a message sent meanwhile waits and says so, and once processed the file goes with the
- * message as a referenced document. A cut-off upload says why and Retry sends it again. Offline the
- * paperclip is disabled and says why.
+ * message as a referenced document. A cut-off upload says why and Retry sends it again. Removing a
+ * file while it uploads cancels the upload: nothing of it is left in the knowledge base. An image
+ * goes into Creative Assets and with the message as an asset. Offline the paperclip is disabled and
+ * says why.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/db';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/pwa';
 import { makeSpace, type FakeApi } from '../app/support/fake-api';
 import { installHeldXhr } from '../app/support/held-xhr';
 import { renderApp } from '../app/support/render-app';
+import { asset } from '../assets/fake-assets';
 import { knowledgeDocument } from '../knowledge/knowledge-document';
 import { message } from './fake-agents';
 import { sessionWith, setUpChatScreenTests } from './chat-support';
@@ -103,6 +107,75 @@ describe('attaching files in the message box', SLOW, () => {
     const documents = await screen.findByRole('list', { name: 'Documents for this message' });
     expect(within(documents).getByText('launch-brief.txt')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('cancels the upload when its chip is removed: the PUT is aborted and nothing is committed or listed', async () => {
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.progress(40, 100));
+    const chips = screen.getByRole('list', { name: 'Files being attached' });
+    expect(await within(chips).findByText('Uploading 40%')).toBeTruthy();
+
+    await user.click(within(chips).getByRole('button', { name: 'Remove launch-brief.txt' }));
+    expect(held[0]!.aborted).toBe(true);
+    expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull();
+    expect(screen.queryByText(/could not be attached|will be sent when/)).toBeNull();
+    expect(api.callsTo('POST /kb/uploads/commit')).toHaveLength(0);
+    expect(await db.documents.count()).toBe(0);
+  });
+
+  it('deletes the document when the chip is removed while the commit is on its way', async () => {
+    let commitAnswered: () => void = () => undefined;
+    const committing = new Promise<void>((resolve) => (commitAnswered = resolve));
+    const commitArrived = new Promise<void>((resolve) => {
+      api.on('POST /kb/uploads/commit', async (call) => {
+        resolve();
+        await committing;
+        const body = call.body as { filename: string; hash: string; size: number };
+        return { status: 201, body: { id: 'doc-9', status: 'processing', document: knowledgeDocument('doc-9', 'processing', { filename: body.filename, hash: body.hash, size_bytes: body.size }) } };
+      });
+    });
+    api.on('DELETE /kb/documents/doc-9', () => ({ status: 204 }));
+    const { user } = await openChat();
+    chooseFile('launch-brief.txt');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.answer(200));
+    await commitArrived;
+
+    await user.click(screen.getByRole('button', { name: 'Remove launch-brief.txt' }));
+    expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull();
+    commitAnswered();
+    await waitFor(() => expect(api.callsTo('DELETE /kb/documents/doc-9')).toHaveLength(1));
+    expect(await db.documents.count()).toBe(0);
+    expect(screen.queryByRole('list', { name: 'Documents for this message' })).toBeNull();
+    expect(api.callsTo('GET /kb/documents/doc-9/status')).toHaveLength(0);
+  });
+
+  it('puts an image into Creative Assets, says so on its chip, and sends it with the message as an asset', async () => {
+    const image = asset({ id: 'asset-moodboard', name: 'moodboard.png', status: 'processing' });
+    api.on('POST /assets/hashes/check', (call) => ({ status: 200, body: { non_existing_hashes: (call.body as { hashes: string[] }).hashes, existing: [] } }));
+    api.on('POST /assets/uploads/sign', () => ({
+      status: 200,
+      body: { url: '/api/v1/kb/uploads/target?token=img', method: 'PUT', headers: { 'Content-Type': 'image/png' }, object_path: 'uploads/s1/img/moodboard.png', content_type: 'image/png', expires_at: '2099-01-01T00:00:00.000Z' },
+    }));
+    api.on('POST /assets/uploads/commit', () => ({ status: 201, body: image }));
+    const { user } = await openChat();
+    fireEvent.change(screen.getByLabelText('Choose files to attach'), { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'moodboard.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held[0]!.answer(200));
+    const chips = screen.getByRole('list', { name: 'Files being attached' });
+    expect(await within(chips).findByText('Added to Creative Assets')).toBeTruthy();
+    expect(api.callsTo('POST /kb/uploads/sign')).toHaveLength(0);
+    expect(api.callsTo('POST /assets/uploads/commit')[0]!.body).toMatchObject({ filename: 'moodboard.png', mime: 'image/png' });
+    expect((await db.assets.get('asset-moodboard'))?.name).toBe('moodboard.png');
+    // Nothing to wait for: the image is attached.
+    expect(screen.queryByText(/will be sent when|Attaching/)).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Write a caption for this{Enter}');
+    await waitFor(() => expect(api.callsTo('POST /agents/seo/messages/async')).toHaveLength(1));
+    expect(api.callsTo('POST /agents/seo/messages/async')[0]!.body).toMatchObject({ message: 'Write a caption for this', asset_ids: ['asset-moodboard'] });
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Files being attached' })).toBeNull());
   });
 
   it('disables the paperclip offline and says why', async () => {

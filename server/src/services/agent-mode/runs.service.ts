@@ -5,7 +5,7 @@
  * space's run is a 404 (nothing revealed).
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { AGENT_MODE_TEXTS, runTitle, writerFor, type AgentModeRunDetail, type AgentModeRunPage } from '../../../../src/contract/agent-mode';
+import { AGENT_MODE_TEXTS, writerFor, type AgentModeRunDetail, type AgentModeRunPage } from '../../../../src/contract/agent-mode';
 import type { ChatMode } from '../../../../src/contract/chat';
 import type { AppConfig } from '../../config';
 import type { Db, DbExecutor } from '../../db/database';
@@ -14,6 +14,7 @@ import { agentModeRuns, agentModeSteps, ga4LinkedProperties, kbDocuments } from 
 import { AppError, notFound } from '../../errors';
 import { chooseModel } from '../../llm/providers';
 import { readAgentSettings } from '../agents/settings.service';
+import { sessionTitle } from '../agents/titles';
 import { makePlan } from './planner';
 import { attachableAssets } from './run-assets';
 import { toDetailDto, toRunDto, type RunRow } from './serializers';
@@ -62,7 +63,8 @@ export async function createRun(db: Db, config: Pick<AppConfig, 'llm'>, input: N
         orgId: input.orgId,
         spaceId: input.spaceId,
         userId: input.userId,
-        title: runTitle(input.goal),
+        // Named as a chat is when it starts, stored whole: never cut with dots (screens shorten it, if at all).
+        title: sessionTitle(input.goal),
         goal: input.goal.trim(),
         agents: input.agents,
         mode: input.mode,

@@ -52,10 +52,10 @@ async function runOfSend(db: DbExecutor, sessionId: string, sendKey: string): Pr
  * A stream asked for together with its send (`?send=<Idempotency-Key>`), which may arrive before
  * the send is accepted: it waits for that send's run, so it follows the new reply from its first
  * words instead of reporting the session's previous run as ended. The run's first text (or its
- * end) is the signal to look again; nothing is read while the model has not started. False when
- * no such run came within SEND_WAIT_MS, or the client left.
+ * end) is the signal to look again; nothing is read while the model has not started. The run's
+ * id, or null when no such run came within SEND_WAIT_MS, or the client left.
  */
-async function waitForRunOfSend({ db, waker, streams }: StreamDeps, sessionId: string, sendKey: string, write: EventSink, signal: AbortSignal): Promise<boolean> {
+async function waitForRunOfSend({ db, waker, streams }: StreamDeps, sessionId: string, sendKey: string, write: EventSink, signal: AbortSignal): Promise<string | null> {
   const deadline = Date.now() + SEND_WAIT_MS;
   while (!signal.aborted && !streams.closed() && Date.now() < deadline) {
     // Listen before looking, so a run that starts between the look and the wait still wakes it.
@@ -64,30 +64,51 @@ async function waitForRunOfSend({ db, waker, streams }: StreamDeps, sessionId: s
     const nudged = new Promise<'text'>((resolve) => (stopListening = streams.subscribe(sessionId, () => resolve('text'))));
     const ended = waker.wait(sessionId, Math.min(KEEP_ALIVE_MS, deadline - Date.now()), AbortSignal.any([signal, round.signal])).then((woken) => (woken ? 'run' : 'idle'));
     try {
-      if (await runOfSend(db, sessionId, sendKey)) return true;
+      const runId = await runOfSend(db, sessionId, sendKey);
+      if (runId) return runId;
       if ((await Promise.race([nudged, ended])) === 'idle') keepAlive(write);
     } finally {
       round.abort();
       stopListening();
     }
   }
-  return false;
+  return null;
 }
 
 export async function streamSession(deps: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal, options: { sendKey?: string } = {}): Promise<void> {
   // Asked for with its send, the stream may wait a while for the run: say at once that it is open.
   if (options.sendKey) write(': waiting for the send\n\n');
-  if (options.sendKey && !(await waitForRunOfSend(deps, sessionId, options.sendKey, write, signal))) {
+  const runOfThisSend = options.sendKey ? await waitForRunOfSend(deps, sessionId, options.sendKey, write, signal) : null;
+  if (options.sendKey && !runOfThisSend) {
     if (!signal.aborted) write(event(STREAM_EVENTS.done, { run: null, message: null }));
     return;
   }
-  return followSession(deps, sessionId, write, signal);
+  return followSession(deps, sessionId, write, signal, runOfThisSend);
 }
 
-async function followSession(deps: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal): Promise<void> {
+/**
+ * `knownRunId`: the run a stream asked for with its send found. When this process is writing it
+ * (the run starts in the process that accepted the send), its text so far is sent from the hub
+ * before anything is read: on the embedded database's one connection that read queued behind the
+ * run's own end (its reply saved in one transaction), so a quick reply was found finished and came
+ * whole at its end instead of from its first words (docs/agents.md, "Send → first streamed
+ * character"). The run is then read as usual, so an end that came meanwhile is still seen.
+ */
+async function followSession(deps: StreamDeps, sessionId: string, write: EventSink, signal: AbortSignal, knownRunId: string | null = null): Promise<void> {
   const { db, streams } = deps;
   let shown = '';
-  let runId: string | null = null;
+  let runId: string | null = knownRunId;
+  const show = (id: string, text: string) => {
+    if (text.length > shown.length || !text.startsWith(shown)) {
+      // A run resumed after a crash starts over: the client replaces what it showed.
+      const restart = !text.startsWith(shown);
+      const delta = restart ? text : text.slice(shown.length);
+      write(event(STREAM_EVENTS.delta, restart ? { run_id: id, text: delta, restart } : { run_id: id, text: delta }));
+      shown = text;
+    }
+  };
+  const early = knownRunId ? streams.localText(knownRunId) : undefined;
+  if (knownRunId && early) show(knownRunId, early.text);
   await followTopic(
     deps,
     sessionId,
@@ -101,13 +122,7 @@ async function followSession(deps: StreamDeps, sessionId: string, write: EventSi
         return 'done';
       }
       runId = look.runId;
-      if (look.text.length > shown.length || !look.text.startsWith(shown)) {
-        // A run resumed after a crash starts over: the client replaces what it showed.
-        const restart = !look.text.startsWith(shown);
-        const text = restart ? look.text : look.text.slice(shown.length);
-        write(event(STREAM_EVENTS.delta, restart ? { run_id: look.runId, text, restart } : { run_id: look.runId, text }));
-        shown = look.text;
-      }
+      show(look.runId, look.text);
       return 'more';
     },
     () => runId !== null && streams.localText(runId) !== undefined,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import type { AccountSession } from '../../../contract/account';
-import { formatDateTime } from '../../../contract/format';
+import { formatCount, formatDateTime } from '../../../contract/format';
 import { FormAlert } from '../../../ui/FormAlert';
 import { serverMessage } from '../../../api';
 import { deleteAccountSession, getAccountSessions } from '../account.api';
@@ -129,7 +129,7 @@ function DeviceList({ sessions, showAll, onShowAll, onRefresh, children }: Devic
       {others > 0 ? (
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Text size="2" color="gray">
-            {sessions.length} {sessions.length === 1 ? 'device' : 'devices'} signed in
+            {formatCount(sessions.length, 'device')} signed in
           </Text>
           <SignOutOthersButton others={others} onDone={onRefresh} />
         </Flex>

@@ -6,6 +6,7 @@ import { serverMessage } from '../../../api';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';
 import { DialogActions } from '../../../ui/DialogActions';
 import { signOutOtherSessions } from '../account.api';
+import { formatCount } from '../../../contract/format';
 
 interface SignOutOthersButtonProps {
   /** How many other devices the list shows (the server signs out every one it knows). */
@@ -14,7 +15,7 @@ interface SignOutOthersButtonProps {
   onDone(): void;
 }
 
-const devices = (count: number) => (count === 1 ? '1 other device' : `${count} other devices`);
+const devices = (count: number) => formatCount(count, 'other device');
 
 /** "Sign out all other devices", asked first: every session but this one ends at once. */
 export function SignOutOthersButton({ others, onDone }: SignOutOthersButtonProps) {

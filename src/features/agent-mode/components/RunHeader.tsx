@@ -57,8 +57,9 @@ export function RunHeader({ run, busy, blockedReason }: RunHeaderProps) {
           </RouterLink>
         </IconButton>
       </Tooltip>
+      {/* The run's name, stored whole (named from the goal as a chat is); the goal itself in its tooltip. */}
       <Heading as="h1" size="4" className="run-header__title" title={run.goal}>
-        {run.goal.split('\n')[0]}
+        {run.title}
       </Heading>
       <RunStatusBadge run={run} />
       {isOfflineEngine(run.engine) ? <OfflineEngineBadge slug={run.agents[0] ?? 'cmo'} /> : null}

@@ -22,8 +22,8 @@ export function RunList({ runs, activeId }: { runs: readonly AgentModeRun[]; act
         <li key={run.id}>
           <RouterLink to={runUrl(run.id)} className="run-list__item" aria-current={run.id === activeId ? 'page' : undefined}>
             <Flex justify="between" align="start" gap="2">
-              <Text size="2" weight="medium" className="run-list__title">
-                {run.goal.split('\n')[0]}
+              <Text size="2" weight="medium" className="run-list__title" title={run.goal}>
+                {run.title}
               </Text>
               <RunStatusBadge run={run} />
             </Flex>

@@ -5,13 +5,17 @@
 import { IconButton, Tooltip } from '@radix-ui/themes';
 import { NetworkRequiredTooltip } from '../../../pwa';
 import { useFilePicker } from '../../../ui/useFilePicker';
+import { ASSET_FILE_TYPES } from '../../../contract/asset-types';
 import { ACCEPTED_FILES } from '../../knowledge/components/ChooseFilesButton';
 import { PaperclipIcon } from './PaperclipIcon';
 
 export const ATTACH_LABEL = 'Attach files from your computer';
 
+/** Documents for the knowledge base, and images for Creative Assets (send-image-asset.ts). */
+const ATTACHABLE = [ACCEPTED_FILES, ...ASSET_FILE_TYPES.filter((type) => type.kind === 'image').flatMap((type) => [type.mime, ...type.extensions.map((extension) => `.${extension}`)])].join(',');
+
 export function AttachFileButton({ onFiles, disabled }: { onFiles(files: File[]): void; disabled?: boolean }) {
-  const picker = useFilePicker({ accept: ACCEPTED_FILES, label: 'Choose files to attach', onFiles });
+  const picker = useFilePicker({ accept: ATTACHABLE, label: 'Choose files to attach', onFiles });
   return (
     <NetworkRequiredTooltip>
       {({ disabled: offline }) => (

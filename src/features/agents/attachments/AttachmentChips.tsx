@@ -1,10 +1,11 @@
 /**
  * Files on their way to being the message's context, one chip each above the message box: the
  * name, what is happening (reading, uploading with its percentage, processing), Remove, and when it
- * failed, why and Retry. Once processed a file leaves this list and shows as a context chip.
+ * failed, why and Retry. Once processed a file leaves this list and shows as a context chip. An
+ * image stays, saying it was added to Creative Assets, until the message goes with it.
  */
 import { Button, IconButton, Progress, Spinner, Text } from '@radix-ui/themes';
-import { Cross2Icon, ExclamationTriangleIcon, FileTextIcon } from '@radix-ui/react-icons';
+import { Cross2Icon, ExclamationTriangleIcon, FileTextIcon, ImageIcon } from '@radix-ui/react-icons';
 import { removeAttachment, retryAttachment, type ComposerAttachment } from './attachments.store';
 import './attachments.css';
 
@@ -16,6 +17,8 @@ const stepText = (item: ComposerAttachment): string | null => {
       return `Uploading ${item.progress}%`;
     case 'processing':
       return 'Processing…';
+    case 'attached':
+      return 'Added to Creative Assets';
     case 'failed':
       return null;
   }
@@ -26,7 +29,13 @@ function AttachmentChip({ contextKey, item, disabled }: { contextKey: string; it
   return (
     <li className="attachment-chip" data-phase={item.phase} data-testid="attachment-chip">
       <span className="attachment-chip__head">
-        {failed ? <ExclamationTriangleIcon aria-hidden="true" className="attachment-chip__icon attachment-chip__icon--failed" /> : <FileTextIcon aria-hidden="true" className="attachment-chip__icon" />}
+        {failed ? (
+          <ExclamationTriangleIcon aria-hidden="true" className="attachment-chip__icon attachment-chip__icon--failed" />
+        ) : item.phase === 'attached' ? (
+          <ImageIcon aria-hidden="true" className="attachment-chip__icon" />
+        ) : (
+          <FileTextIcon aria-hidden="true" className="attachment-chip__icon" />
+        )}
         <Text size="1" className="attachment-chip__name" title={item.filename}>
           {item.filename}
         </Text>

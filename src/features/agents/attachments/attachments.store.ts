@@ -1,5 +1,6 @@
 /**
- * Files attached from the computer in the message box (paperclip, drop, paste). Each goes into the
+ * Files attached from the computer in the message box (paperclip, drop, paste). An image goes into
+ * Creative Assets and with the message as an asset (send-image-asset.ts). Any other file goes into the
  * space's knowledge base the way the Knowledge Base screen sends it (sign → PUT with progress →
  * commit, its limits and its §8 texts), is followed until processed, and then becomes a context
  * document of the message (composer-context.store.ts), as if ticked in the Context picker: the
@@ -11,17 +12,22 @@
  */
 import { proxy, ref } from 'valtio';
 import { ApiError } from '../../../api';
+import { describeError, logger } from '../../../lib/logger';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
+import { assetsApi } from '../../assets/assets.api';
+import { removeAsset } from '../../assets/assets.queries';
 import { knowledgeApi } from '../../knowledge/knowledge.api';
 import { sendDocumentFile } from '../../knowledge/send-document-file';
-import { saveDocument } from '../../knowledge/knowledge.queries';
+import { removeDocument, saveDocument } from '../../knowledge/knowledge.queries';
 import { watchDocument } from '../../knowledge/knowledge.store';
 import { uploadFailureMessage } from '../../knowledge/upload-flow';
 import { hashFile } from '../../uploads/hash-files';
 import { attachDocument, CONTEXT_LIMITS } from '../context/composer-context.store';
+import { isImageForAssets, sendImageAsset } from './send-image-asset';
 
-export type AttachmentPhase = 'reading' | 'uploading' | 'processing' | 'failed';
+/** 'attached': an image in Creative Assets, ready to go with the message as one of its assets. */
+export type AttachmentPhase = 'reading' | 'uploading' | 'processing' | 'attached' | 'failed';
 
 export interface ComposerAttachment {
   key: string;
@@ -33,12 +39,16 @@ export interface ComposerAttachment {
   message: string | null;
   /** The knowledge document, once committed (or found already in the space). */
   documentId: string | null;
+  /** An image's asset in Creative Assets, once there (isImageForAssets). */
+  assetId: string | null;
 }
 
 export const composerAttachments = proxy<{ byKey: Record<string, ComposerAttachment[]> }>({ byKey: {} });
 
 /** The files themselves, kept out of the proxy (handed to workers and XHR as they are), for Retry. */
 const files = new Map<string, { file: File; spaceId: string }>();
+/** Each file's sending under way: Remove aborts it (removeAttachment). */
+const sendings = new Map<string, AbortController>();
 let sequence = 0;
 
 export const DOCUMENT_FAILED_TEXT = (filename: string) => `${filename} could not be read. Remove it, or retry.`;
@@ -59,6 +69,8 @@ function update(contextKey: string, key: string, change: Partial<ComposerAttachm
 
 function forget(contextKey: string, key: string): void {
   files.delete(key);
+  sendings.get(key)?.abort();
+  sendings.delete(key);
   const current = composerAttachments.byKey[contextKey];
   if (!current) return;
   const rest = current.filter((entry) => entry.key !== key);
@@ -76,7 +88,7 @@ export function attachFiles(contextKey: string, chosen: readonly File[]): void {
     files.set(key, { file: ref(file), spaceId });
     composerAttachments.byKey[contextKey] = [
       ...attachmentsOf(contextKey),
-      { key, filename: file.name, phase: 'reading', progress: 0, message: null, documentId: null },
+      { key, filename: file.name, phase: 'reading', progress: 0, message: null, documentId: null, assetId: null },
     ];
     void send(contextKey, key);
   }
@@ -85,11 +97,17 @@ export function attachFiles(contextKey: string, chosen: readonly File[]): void {
 /** Sends a failed file again (its row stays where it was). */
 export function retryAttachment(contextKey: string, key: string): void {
   if (!files.has(key)) return;
-  update(contextKey, key, { phase: 'reading', progress: 0, message: null, documentId: null });
+  update(contextKey, key, { phase: 'reading', progress: 0, message: null, documentId: null, assetId: null });
   void send(contextKey, key);
 }
 
-/** Takes a file off the message (an upload under way still ends in the knowledge base). */
+/**
+ * Takes a file off the message. While it is being read or uploaded this cancels the upload: the
+ * PUT is aborted (the server keeps nothing of an unfinished PUT) and nothing is committed, so no
+ * document appears in the knowledge base; a commit already on its way is deleted once it answers.
+ * A file already processing is in the knowledge base, like any document there: it stays, only off
+ * this message (as when a context chip is removed); so does an image already in Creative Assets.
+ */
 export function removeAttachment(contextKey: string, key: string): void {
   forget(contextKey, key);
 }
@@ -104,17 +122,31 @@ async function send(contextKey: string, key: string): Promise<void> {
   const held = files.get(key);
   if (!held) return;
   const { file, spaceId } = held;
-  const stillWanted = () => find(contextKey, key) !== undefined && getCurrentSpaceId() === spaceId;
+  sendings.get(key)?.abort();
+  const sending = new AbortController();
+  sendings.set(key, sending);
+  const { signal } = sending;
+  const stillWanted = () => !signal.aborted && find(contextKey, key) !== undefined && getCurrentSpaceId() === spaceId;
   try {
     const hash = await hashFile(file);
     if (!stillWanted()) return;
+    if (isImageForAssets(file)) {
+      update(contextKey, key, { phase: 'uploading' });
+      const image = await sendImageAsset(file, hash, spaceId, { signal, onProgress: (percent) => update(contextKey, key, { progress: percent }) });
+      // Removed while the commit was on its way: the asset it made is not wanted either.
+      if (signal.aborted) return image.created ? await discardAsset(image.assetId) : undefined;
+      if (stillWanted()) update(contextKey, key, { phase: 'attached', progress: 100, assetId: image.assetId });
+      return;
+    }
     // Already in the space: attach that document rather than upload a copy (the server would refuse it).
     const existing = await documentWithHash(hash, spaceId).catch(() => null);
     let documentId = existing;
     if (!documentId) {
       update(contextKey, key, { phase: 'uploading' });
       try {
-        const committed = await sendDocumentFile(file, hash, null, { onProgress: (percent) => update(contextKey, key, { progress: percent }) });
+        const committed = await sendDocumentFile(file, hash, null, { signal, onProgress: (percent) => update(contextKey, key, { progress: percent }) });
+        // Removed while the commit was on its way: the document it made is not wanted either.
+        if (signal.aborted) return await discardCommitted(committed.id);
         if (committed.document) await saveDocument(spaceId, committed.document);
         documentId = committed.id;
       } catch (thrown) {
@@ -132,8 +164,35 @@ async function send(contextKey: string, key: string): Promise<void> {
     if (status.status === 'processing' || status.status === 'uploading') watchDocument(documentId);
     else settleAttachment(contextKey, key, status);
   } catch (thrown) {
+    if (signal.aborted) return;
     update(contextKey, key, { phase: 'failed', message: uploadFailureMessage(file.name, thrown) });
+  } finally {
+    if (sendings.get(key) === sending) sendings.delete(key);
   }
+}
+
+/** Deletes an asset committed for an image removed meanwhile, on the server and on the device. */
+async function discardAsset(assetId: string): Promise<void> {
+  await assetsApi.remove(assetId).catch((error: unknown) => logger.warn('Could not delete the asset of a removed attachment', { error: describeError(error) }));
+  await removeAsset(assetId);
+}
+
+/** The images in Creative Assets waiting to go with the message (phase 'attached'). */
+export function attachedAssetIds(contextKey: string): string[] {
+  return attachmentsOf(contextKey).flatMap((entry) => (entry.phase === 'attached' && entry.assetId ? [entry.assetId] : []));
+}
+
+/** The message went: its images' chips leave (the images stay in Creative Assets). */
+export function clearSentAttachments(contextKey: string, assetIds: readonly string[]): void {
+  for (const entry of attachmentsOf(contextKey)) {
+    if (entry.phase === 'attached' && entry.assetId && assetIds.includes(entry.assetId)) forget(contextKey, entry.key);
+  }
+}
+
+/** Deletes a document committed for a file removed meanwhile, on the server and on the device. */
+async function discardCommitted(documentId: string): Promise<void> {
+  await knowledgeApi.deleteDocument(documentId).catch((error: unknown) => logger.warn('Could not delete the document of a removed attachment', { error: describeError(error) }));
+  await removeDocument(documentId);
 }
 
 function isConflict(thrown: unknown): boolean {
@@ -160,6 +219,8 @@ export function settleAttachment(contextKey: string, key: string, document: Pick
 // Files belong to a space, and to the person signed in.
 const forgetAll = () => {
   files.clear();
+  for (const sending of sendings.values()) sending.abort();
+  sendings.clear();
   composerAttachments.byKey = {};
 };
 onSpaceSwitch(forgetAll);

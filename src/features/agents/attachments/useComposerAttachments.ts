@@ -11,7 +11,7 @@ import { composerAttachments, settleAttachment, type ComposerAttachment } from '
 
 export interface ComposerAttachments {
   items: readonly ComposerAttachment[];
-  /** Files still reading, uploading or processing: the message waits for them. */
+  /** Files still reading, uploading or processing: the message waits for them (not for images already attached). */
   pending: number;
   failed: number;
 }
@@ -33,5 +33,6 @@ export function useComposerAttachments(contextKey: string): ComposerAttachments 
   }, [rows, contextKey]);
 
   const failed = items.filter((entry) => entry.phase === 'failed').length;
-  return { items, pending: items.length - failed, failed };
+  const attached = items.filter((entry) => entry.phase === 'attached').length;
+  return { items, pending: items.length - failed - attached, failed };
 }

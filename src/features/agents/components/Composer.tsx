@@ -25,12 +25,15 @@ import { useTemplateSlash } from '../templates/useTemplateSlash';
 import { AssetAttachControl, AttachedAssets } from '../../assets/components/AssetAttachControl';
 import { AttachFileButton } from '../attachments/AttachFileButton';
 import { AttachmentChips } from '../attachments/AttachmentChips';
-import { attachFiles, attachmentsOf, composerAttachments } from '../attachments/attachments.store';
+import { attachedAssetIds, attachFiles, attachmentsOf, clearSentAttachments, composerAttachments, type ComposerAttachment } from '../attachments/attachments.store';
 import { useComposerAttachments } from '../attachments/useComposerAttachments';
 import { useFileDrop } from '../attachments/useFileDrop';
+import { formatCount, plural } from '../../../contract/format';
 
 /** The box grows with its text up to this share of the window, then scrolls (the conversation stays in view). */
 const MAX_HEIGHT_SHARE = 0.35;
+/** A file the message waits for: still being read, sent or processed. */
+const onItsWay = (entry: ComposerAttachment) => entry.phase !== 'failed' && entry.phase !== 'attached';
 
 interface ComposerProps {
   draftKey: string;
@@ -97,16 +100,19 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
     // Read from the store, not this render: the last file may have settled a moment ago.
     const attached = attachmentsOf(draftKey);
     if (attached.some((entry) => entry.phase === 'failed')) return;
-    if (attached.length > 0) {
+    if (attached.some(onItsWay)) {
       setSendWhenReady(true);
       return;
     }
     setSendWhenReady(false);
     draft.cancelPending();
     setText('');
+    // Images attached from the computer go as assets, with those picked from Creative Assets.
+    const images = attachedAssetIds(draftKey);
     try {
-      await onSend(message, { assetIds });
+      await onSend(message, { assetIds: [...new Set([...assetIds, ...images])] });
       setAssetIds([]);
+      clearSentAttachments(draftKey, images);
       await draft.forget();
     } catch {
       // Not accepted: the words come back (and stay saved) so nothing is lost.
@@ -124,7 +130,7 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
   useEffect(() => {
     if (!sendWhenReady) return undefined;
     return subscribe(composerAttachments, () => {
-      if (attachmentsOf(draftKey).length === 0) sendNow();
+      if (!attachmentsOf(draftKey).some(onItsWay)) sendNow();
     });
   }, [sendWhenReady, draftKey]);
 
@@ -193,14 +199,14 @@ export function Composer({ draftKey, spaceId, agentName, busy, waiting, mode, on
 
 /** What the attached files mean for Send, said in words (a live region, so it is heard too). */
 function FilesNotice({ pending, failed, sendWhenReady, onCancel }: { pending: number; failed: number; sendWhenReady: boolean; onCancel(): void }) {
-  const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+  const files = (n: number) => formatCount(n, 'file');
   const words =
     failed > 0
-      ? `${files(failed)} could not be attached. Retry or remove ${failed === 1 ? 'it' : 'them'} to send.`
+      ? `${files(failed)} could not be attached. Retry or remove ${plural(failed, 'it', 'them')} to send.`
       : pending > 0
         ? sendWhenReady
-          ? `Your message will be sent when ${files(pending)} ${pending === 1 ? 'is' : 'are'} ready.`
-          : `Attaching ${files(pending)}… You can send now: the message waits for ${pending === 1 ? 'it' : 'them'}.`
+          ? `Your message will be sent when ${files(pending)} ${plural(pending, 'is', 'are')} ready.`
+          : `Attaching ${files(pending)}… You can send now: the message waits for ${plural(pending, 'it', 'them')}.`
         : null;
   return (
     <div role="status" className="composer__files-notice">

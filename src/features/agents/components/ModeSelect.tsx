@@ -1,4 +1,5 @@
-import { Select, Text } from '@radix-ui/themes';
+import { Text } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { CHAT_MODES, chatCost, type ChatMode } from '../../../contract/chat';
 
 const LABELS: Record<ChatMode, string> = { normal: 'Normal', medium: 'Medium', max: 'Max' };

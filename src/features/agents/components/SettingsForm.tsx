@@ -1,5 +1,6 @@
 /** The settings part of an agent's configuration (engine, model, default mode, instructions). */
-import { Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import type { AgentSettingsValues, ConfigEdit } from '../lib/config-draft';
 import { chatCost } from '../../../contract/chat';
 

@@ -4,7 +4,8 @@
  * copy (Dexie), so it shows offline; search asks the server, or offline searches the device.
  */
 import { useEffect, useState } from 'react';
-import { Button, Flex, Select, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useOnline } from '../../../pwa';
@@ -17,6 +18,7 @@ import { groupHistory, lastActiveLabel } from './history-groups';
 import { historyState, loadHistory, searchHistory } from './history.store';
 import { HistoryItem } from './HistoryItem';
 import './history.css';
+import { formatCount } from '../../../contract/format';
 
 /** Typing pauses this long before a search goes out (one request per pause, not per key). */
 const SEARCH_PAUSE_MS = 250;
@@ -105,7 +107,7 @@ export function HistoryRail({ spaceId, activeId, locked = false, onDeleted }: Hi
             ) : history.search.message ? (
               history.search.message
             ) : history.search.status === 'done' ? (
-              `${hits.length === 0 ? 'No chats match' : `${hits.length} ${hits.length === 1 ? 'chat matches' : 'chats match'}`} “${history.search.query}”${
+              `${hits.length === 0 ? 'No chats match' : formatCount(hits.length, 'chat matches', 'chats match')} “${history.search.query}”${
                 history.search.source === 'device' ? ' among the chats saved on this device (offline).' : '.'
               }`
             ) : null}

@@ -20,6 +20,7 @@ import { discard, edit, pendingChanges, startDraft, undo, type ConfigDraft, type
 import { agentErrorMessage } from '../lib/errors';
 import { displayName, useAgentsData } from '../useAgentsData';
 import '../agents.css';
+import { formatCount } from '../../../contract/format';
 
 interface Loaded {
   settings: AgentSettingsDto;
@@ -132,7 +133,7 @@ export default function AgentConfigurationPage() {
             <Card size="2" mt="4" className="config-savebar">
               <Flex align="center" justify="between" gap="3" wrap="wrap">
                 <Text size="2" color={pending && pending.count > 0 ? undefined : 'gray'} role="status">
-                  {pending && pending.count > 0 ? `${pending.count} unsaved ${pending.count === 1 ? 'change' : 'changes'}` : 'No unsaved changes'}
+                  {pending && pending.count > 0 ? formatCount(pending.count, 'unsaved change') : 'No unsaved changes'}
                 </Text>
                 <Flex gap="2">
                   <Button variant="soft" color="gray" disabled={draft.history.length === 0 || saving} onClick={() => setDraft(undo(draft))}>

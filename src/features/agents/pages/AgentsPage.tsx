@@ -11,6 +11,7 @@ import { agentsState, loadAgents } from '../agents.store';
 import { AgentIcon } from '../components/AgentIcon';
 import { useAgentsData } from '../useAgentsData';
 import '../agents.css';
+import { formatCount } from '../../../contract/format';
 
 const TOOL_LABELS: Record<string, string> = { knowledge_search: 'Knowledge base', analytics_report: 'Analytics' };
 
@@ -77,7 +78,7 @@ export default function AgentsPage() {
                       </RouterLink>
                     </Heading>
                     <Text size="1" color="gray">
-                      {countFor(agent.slug) === 1 ? '1 conversation' : `${countFor(agent.slug)} conversations`}
+                      {formatCount(countFor(agent.slug), 'conversation')}
                     </Text>
                   </Box>
                 </Flex>

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Flex, Link, Text } from '@radix-ui/themes';
 import type { PromptTemplateDto } from '../../../contract/prompt-templates';
 import './templates.css';
+import { formatCount } from '../../../contract/format';
 
 interface TemplateMenuProps {
   listId: string;
@@ -31,7 +32,7 @@ export function TemplateMenu({ listId, templates, active, query, onChoose, onHov
             ? query
               ? `No template matches “${query}”.`
               : 'No templates yet for this agent.'
-            : `${templates.length} ${templates.length === 1 ? 'template' : 'templates'} · ↑ ↓ to move, Enter to insert, Esc to close`}
+            : `${formatCount(templates.length, 'template')} · ↑ ↓ to move, Enter to insert, Esc to close`}
       </Text>
       {templates.length > 0 ? (
         <ul role="listbox" id={listId} aria-label="Prompt templates" className="template-menu__list">
@@ -58,7 +59,7 @@ export function TemplateMenu({ listId, templates, active, query, onChoose, onHov
                 ) : null}
                 {template.variables.length > 0 ? (
                   <Text size="1" color="gray">
-                    {template.variables.length} {template.variables.length === 1 ? 'blank' : 'blanks'} to fill
+                    {formatCount(template.variables.length, 'blank')} to fill
                   </Text>
                 ) : null}
               </Flex>

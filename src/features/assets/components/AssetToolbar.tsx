@@ -1,6 +1,7 @@
 /** Search, filters (type, source, tag; collection on a phone) and the grid/list switch above the library. */
 import { Cross2Icon, DashboardIcon, ListBulletIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
-import { Flex, IconButton, SegmentedControl, Select, Spinner, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Flex, IconButton, SegmentedControl, Spinner, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import type { AssetCollectionRow, AssetRow } from '../../../db';
 import { ASSET_KIND_LABELS, ASSET_KINDS, ASSET_SOURCE_LABELS, ASSET_SOURCES, type AssetKind, type AssetSource } from '../../../contract/assets';
 import type { AssetFilter } from '../asset-filters';

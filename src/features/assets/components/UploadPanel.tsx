@@ -1,7 +1,7 @@
 /** Files on their way in: checking (hashing), uploading with a progress bar, done, duplicate, refused or failed (with Retry). */
 import { CheckCircledIcon, CrossCircledIcon, InfoCircledIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Progress, Text } from '@radix-ui/themes';
-import { formatBytes } from '../../../contract/format';
+import { formatBytes, formatCount } from '../../../contract/format';
 import { useOnline } from '../../../pwa';
 import type { AssetUploadItem } from '../assets.state';
 
@@ -31,7 +31,7 @@ export function UploadPanel({ uploads, busy, onRetry, onDismiss }: UploadPanelPr
     <Card size="2" className="asset-uploads" aria-labelledby="asset-uploads-title">
       <Flex justify="between" align="center" mb="2" gap="3">
         <Heading as="h2" size="3" id="asset-uploads-title">
-          {active > 0 ? `Uploading ${active} ${active === 1 ? 'file' : 'files'}` : 'Uploads'}
+          {active > 0 ? `Uploading ${formatCount(active, 'file')}` : 'Uploads'}
         </Heading>
         {!busy ? (
           <Button size="1" variant="soft" color="gray" onClick={onDismiss}>

@@ -49,6 +49,7 @@ import { DropArea } from '../components/DropArea';
 import { GenerateImageDialog } from '../components/GenerateImageDialog';
 import { UploadPanel } from '../components/UploadPanel';
 import '../assets.css';
+import { formatCount, formatNumber } from '../../../contract/format';
 
 /** Words typed are sent to the server's search once typing pauses. */
 const SERVER_SEARCH_DELAY_MS = 300;
@@ -215,7 +216,7 @@ export default function AssetsPage() {
             {uploads.length > 0 ? <UploadPanel uploads={uploads} busy={isUploading(uploads)} onRetry={(key) => void retryUpload(key)} onDismiss={dismissUploads} /> : null}
             <Flex justify="between" align="center" gap="3" wrap="wrap">
               <Text size="2" color="gray" aria-live="polite" data-testid="asset-count">
-                {shown === undefined || pending === 'loading' ? 'Loading…' : pending === 'unavailable' ? 'Not loaded yet' : filtered ? `${shown.length} of ${total} ${total === 1 ? 'asset' : 'assets'}` : `${total} ${total === 1 ? 'asset' : 'assets'}`}
+                {shown === undefined || pending === 'loading' ? 'Loading…' : pending === 'unavailable' ? 'Not loaded yet' : filtered ? `${formatNumber(shown.length)} of ${formatCount(total, 'asset')}` : formatCount(total, 'asset')}
               </Text>
               <Flex align="center" gap="3">
                 {filtered ? (

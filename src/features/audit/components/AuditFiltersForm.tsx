@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex, Select, TextField } from '@radix-ui/themes';
+import { Button, Flex, TextField } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { AUDIT_ACTION_LABELS, type AuditFilters } from '../../../contract/audit';
 import { FormField } from '../../../ui/FormField';
 import { SearchField } from '../../../ui/SearchField';

@@ -10,6 +10,7 @@ import { AuditFiltersForm } from './AuditFiltersForm';
 import { AuditLogList } from './AuditLogList';
 import { useNow } from '../../../pwa/use-now';
 import '../audit.css';
+import { formatCount } from '../../../contract/format';
 
 interface AuditLogProps {
   scope: AuditScope;
@@ -43,7 +44,7 @@ export function AuditLog({ scope, filters, onFiltersChange, pageSize = 50, idPre
           <AuditLogList events={log.events} now={now} withOrganisation={withOrganisation} />
           <Flex justify="between" align="center" gap="3" wrap="wrap">
             <Text size="1" color="gray" role="status">
-              {log.events.length} {log.events.length === 1 ? 'entry' : 'entries'} shown{log.hasMore ? '; older ones follow' : ''}
+              {formatCount(log.events.length, 'entry', 'entries')} shown{log.hasMore ? '; older ones follow' : ''}
             </Text>
             {log.hasMore ? (
               <Button variant="soft" onClick={log.loadMore} loading={log.loadingMore}>

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { Select } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { ga4State, selectProperty } from './ga4.store';
 
 /** Which linked property the dashboard shows (remembered per space). */

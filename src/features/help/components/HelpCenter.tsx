@@ -6,6 +6,7 @@ import { searchArticles, type HelpArticle, type HelpBlock } from '../help-articl
 import { ContactPeople } from '../../orgs/components/ContactPeople';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import '../help.css';
+import { formatCount } from '../../../contract/format';
 
 function Block({ block }: { block: HelpBlock }) {
   if ('text' in block) return <Text as="p" size="2">{block.text}</Text>;
@@ -58,7 +59,7 @@ export default function HelpCenter({ user }: { user: User }) {
         </Heading>
         <SearchField type="search" placeholder="Search help, e.g. credits, offline, invite" aria-label="Search help" value={query} onChange={(event) => setQuery(event.target.value)} mb="2" />
         <Text as="p" size="1" color="gray" role="status" mb="1">
-          {searching ? `${articles.length} ${articles.length === 1 ? 'guide matches' : 'guides match'} “${query.trim()}”` : ''}
+          {searching ? `${formatCount(articles.length, 'guide matches', 'guides match')} “${query.trim()}”` : ''}
         </Text>
         {articles.length === 0 ? (
           <Text as="p" size="2" color="gray">

@@ -1,4 +1,4 @@
-import { Select } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { CATEGORY_IDS, categoryLabel } from '../../../contract/knowledge-categories';
 
 export const ALL_CATEGORIES = 'all';

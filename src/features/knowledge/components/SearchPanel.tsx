@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { KnowledgeContext } from '../../../contract/knowledge';
 import { FileTypeIcon } from './FileTypeIcon';
 import { HighlightedText } from './HighlightedText';
+import { formatCount } from '../../../contract/format';
 
 interface SearchPanelProps {
   results: readonly KnowledgeContext[] | null;
@@ -105,7 +106,7 @@ export function SearchPanel({ results, loading, error, lastQuery, canSearch, onS
           <Text as="p" size="2" color="gray" mt="4">
             {results.length === 0
               ? `No passages match “${lastQuery}”. Try other words, or check that the documents have finished processing.`
-              : `${results.length} ${results.length === 1 ? 'passage' : 'passages'} from ${documentCount} ${documentCount === 1 ? 'document' : 'documents'} for “${lastQuery}”`}
+              : `${formatCount(results.length, 'passage')} from ${formatCount(documentCount, 'document')} for “${lastQuery}”`}
           </Text>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { Cross2Icon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Button, Flex, IconButton, Progress, Select, Text } from '@radix-ui/themes';
-import { formatBytes } from '../../../contract/format';
+import { Button, Flex, IconButton, Progress, Text } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
+import { formatBytes, formatCount } from '../../../contract/format';
 import { CATEGORY_IDS, categoryLabel } from '../../../contract/knowledge-categories';
 import { duplicateFlag, type StagedFile } from '../staging';
 import { FileTypeIcon } from './FileTypeIcon';
@@ -24,7 +25,7 @@ export function StagedFileList({ staged, checking, category, onCategoryChange, o
     <section className="kb-staged" aria-label="Files ready to upload">
       <Flex justify="between" align="center" gap="3" wrap="wrap" className="kb-staged__head">
         <Text size="2" weight="medium">
-          {staged.length === 1 ? '1 file selected' : `${staged.length} files selected`} · {formatBytes(total)}
+          {formatCount(staged.length, 'file')} selected · {formatBytes(total)}
         </Text>
         {checking ? (
           <Text size="1" color="gray">
@@ -90,7 +91,7 @@ export function StagedFileList({ staged, checking, category, onCategoryChange, o
           <Button variant="soft" color="gray" onClick={onClear}>
             Clear
           </Button>
-          <Button onClick={onUpload}>{staged.length === 1 ? 'Upload 1 file' : `Upload ${staged.length} files`}</Button>
+          <Button onClick={onUpload}>Upload {formatCount(staged.length, 'file')}</Button>
         </Flex>
       </Flex>
     </section>

@@ -39,6 +39,7 @@ import type { StagedFile } from '../staging';
 import { DocumentPreviewHost } from '../preview/DocumentPreviewHost';
 import { usePreviewParams } from '../preview/preview-params';
 import '../knowledge.css';
+import { formatCount } from '../../../contract/format';
 
 /** Knowledge Base (spec 001 §2): upload, watch processing, search, filter and delete documents. */
 export default function KnowledgeBasePage() {
@@ -142,7 +143,7 @@ export default function KnowledgeBasePage() {
                     ? 'Loading…'
                     : pending === 'unavailable'
                       ? 'Not loaded yet'
-                      : `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}${processing > 0 ? ` · ${processing} processing` : ''}`}
+                      : `${formatCount(documents.length, 'document')}${processing > 0 ? ` · ${processing} processing` : ''}`}
                 </Text>
               </Flex>
               <CategoryFilter value={category} counts={counts} total={allCount} onChange={setCategory} />

@@ -10,7 +10,7 @@ import { Badge, Button, Callout, Dialog, Flex, IconButton, Spinner, Text, Toolti
 import { ChevronLeftIcon, ChevronRightIcon, Cross2Icon, DownloadIcon, ExclamationTriangleIcon, ExternalLinkIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useSnapshot } from 'valtio';
 import { toast } from 'sonner';
-import { formatBytes, formatDate, formatNumber } from '../../../contract/format';
+import { formatBytes, formatCount, formatDate, formatNumber } from '../../../contract/format';
 import { categoryLabel } from '../../../contract/knowledge-categories';
 import { NETWORK_REQUIRED_MESSAGE, useOnline } from '../../../pwa';
 import { spacesState } from '../../../session';
@@ -93,7 +93,7 @@ export default function DocumentPreviewSheet({ target, onNavigate, onClose, fall
                     body.document.category ? categoryLabel(body.document.category) : null,
                     formatBytes(body.document.size_bytes),
                     `added ${formatDate(body.document.created_at)}`,
-                    `${formatNumber(total)} ${total === 1 ? 'passage' : 'passages'}`,
+                    formatCount(total, 'passage'),
                   ]
                     .filter(Boolean)
                     .join(' · ')

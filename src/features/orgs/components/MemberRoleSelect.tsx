@@ -1,4 +1,4 @@
-import { Select } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { toast } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { ORG_ROLE_LABELS } from '../orgs.format';

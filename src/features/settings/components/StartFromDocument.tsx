@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Select, Text } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { Select } from '../../../ui/Select';
 import { FileTextIcon } from '@radix-ui/react-icons';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { NetworkRequiredTooltip } from '../../../pwa/NetworkRequiredTooltip';

@@ -2,15 +2,17 @@ import { vi } from 'vitest';
 
 /**
  * An XMLHttpRequest whose PUTs (signed uploads) the test answers by hand, after whatever progress
- * it chooses, or cuts off as a dropped connection does (`fail`).
+ * it chooses, or cuts off as a dropped connection does (`fail`). `aborted` says whether the page
+ * aborted it (as a real XMLHttpRequest does, `abort()` fires "abort").
  */
 export function installHeldXhr() {
-  const held: { url: string; body: unknown; progress(loaded: number, total: number): void; answer(status: number): void; fail(): void }[] = [];
+  const held: { url: string; body: unknown; readonly aborted: boolean; progress(loaded: number, total: number): void; answer(status: number): void; fail(): void }[] = [];
   class HeldXhr extends EventTarget {
     status = 0;
     responseText = '';
     readonly upload = new EventTarget();
     private url = '';
+    aborted = false;
     open(_method: string, url: string) {
       this.url = url;
     }
@@ -18,9 +20,16 @@ export function installHeldXhr() {
     getResponseHeader() {
       return 'application/json';
     }
-    abort() {}
+    abort() {
+      this.aborted = true;
+      this.dispatchEvent(new Event('abort'));
+    }
     send(body: unknown) {
+      const isAborted = () => this.aborted;
       held.push({
+        get aborted() {
+          return isAborted();
+        },
         fail: () => this.dispatchEvent(new ProgressEvent('error')),
         url: this.url,
         body,
