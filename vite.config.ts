@@ -166,9 +166,11 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             setupFiles: ['tests/helpers/web-setup.ts'],
             // A worker's files share one module graph, as the server's do: React, Radix and the
             // app's modules load once per worker instead of once per file (half the project's CPU).
-            // Each file starts signed out on an empty device (tests/helpers/web-setup.ts); the files
-            // that need modules of their own are the `web-fresh` project.
+            // After each test the setup resets the app's module state (signed out, every store reset,
+            // IndexedDB empty: tests/helpers/web-setup.ts), so no file inherits another's, whatever
+            // the order; the files that need modules of their own are the `web-fresh` project.
             isolate: false,
+            provide: { webModulesShared: true },
           },
         },
         {

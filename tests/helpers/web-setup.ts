@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, vi } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { takeContractDisagreements } from './fake-backend-contract';
 
@@ -13,11 +13,68 @@ export const WEB_WAIT_BOUND_MS = 20_000;
 configure({ asyncUtilTimeout: WEB_WAIT_BOUND_MS });
 vi.setConfig({ testTimeout: 3 * WEB_WAIT_BOUND_MS, hookTimeout: 3 * WEB_WAIT_BOUND_MS });
 
-afterEach(() => {
+/**
+ * Whether this worker's files share one module graph (the `web` project, `isolate: false`): the
+ * app's module state then outlives a file, and is reset after each test below. The `web-fresh`
+ * files load the app's modules themselves (some replaced by `vi.mock`, some loaded afresh per test),
+ * so nothing of the app is imported from here for them.
+ */
+const modulesShared = inject('webModulesShared') === true;
+
+/**
+ * After each test, whatever the order of files: no React tree, no fake clock, no stored keys, no
+ * leftover nodes; and in the shared graph, the app as a new person finds it on this device
+ * (signed out, every store reset, nothing saved in IndexedDB, no toast, no log entries).
+ * Hooks a file registers itself run before these (after-hooks run last-registered first).
+ */
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  if (modulesShared) await resetSharedAppModules();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  window.history.replaceState(null, '', '/');
   // A fake backend that answered (or was sent) a body the contract refuses fails the test.
   const disagreements = takeContractDisagreements();
   if (disagreements.length > 0) throw new Error(disagreements.join('\n\n'));
 });
+
+/**
+ * The product's own sign-out, without the server call: tokens and keys gone, every store's reset
+ * (src/session/session-reset.ts, which also dismisses toasts and drops early GETs), UNAUTHENTICATED.
+ * Then what a sign-out rightly keeps for the page (the log buffer, the rows of a device whose
+ * offline layer was never started in this file) is emptied too, so no file inherits it.
+ */
+async function resetSharedAppModules(): Promise<void> {
+  const [session, { resetRefreshAttempts }, { wipeAll }, { logger }, { reportNetworkSuccess }, { toast }] = await Promise.all([
+    import('../../src/session'),
+    import('../../src/api'),
+    import('../../src/db'),
+    import('../../src/lib/logger'),
+    import('../../src/pwa/connectivity.store'),
+    import('sonner'),
+  ]);
+  session.clearSessionStorage();
+  session.authState.user = null;
+  await session.wipeSessionData();
+  session.setAuthStatus('UNAUTHENTICATED');
+  Object.assign(session.authState, { error: null, endReason: null, sessionExpired: false });
+  session.wipeReport.unsentMessages = 0;
+  resetRefreshAttempts();
+  // A test that took the connection away leaves the device online again.
+  reportNetworkSuccess();
+  toast.dismiss();
+  await wipeAll();
+  logger.clear();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by the `web` project (vite.config.ts): its files share one module graph per worker. */
+    webModulesShared: boolean;
+  }
+}
