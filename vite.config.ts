@@ -23,36 +23,6 @@ const fromRoot = (file: string) => path.resolve(import.meta.dirname, file);
  * project: `npm run test:slow` on PGlite and, with the rest of the server suite, `npm run test:pg`
  * on PostgreSQL; CI runs both. `npm test` leaves them out (docs/testing.md "Which suite proves what").
  */
-/**
- * Web test files that need modules of their own: they replace modules (`vi.mock`, or
- * `vi.resetModules` in tests/web/api/client-harness.ts), or they test what happens once per page
- * load (the first start, a code download still on its way, asking for persistent storage once).
- */
-const WEB_TESTS_NEEDING_FRESH_MODULES = [
-  // Modules replaced.
-  'tests/web/agents/new-chat-while-chat-loads.test.tsx',
-  'tests/web/agents/send-shows-at-once.test.tsx',
-  'tests/web/billing/billing-store.test.ts',
-  'tests/web/billing/credits-follow-charges.test.tsx',
-  'tests/web/billing/stripe-checkout.test.tsx',
-  'tests/web/ga4/connections-screens.test.tsx',
-  // The request layer loaded afresh for each test (client-harness.ts).
-  'tests/web/api/*.test.ts',
-  'tests/web/auth/auth.store.test.ts',
-  'tests/web/auth/cross-tab.test.ts',
-  'tests/web/pwa/connectivity-from-requests.test.ts',
-  'tests/web/pwa/reads-before-control.test.ts',
-  'tests/web/spaces/spaces.store.test.ts',
-  // Once per page load.
-  'tests/web/app/logout-wipe.test.tsx',
-  'tests/web/app/navigation.test.tsx',
-  'tests/web/app/session-expiry.test.tsx',
-  'tests/web/pwa/persistent-storage.test.ts',
-  'tests/web/agents/chat-history.test.tsx',
-  'tests/web/assets/assets-offline.test.tsx',
-  'tests/web/shell/space-selector.test.tsx',
-];
-
 const SLOW_SERVER_TESTS = [
   'tests/server/jobs-queue.test.ts',
   'tests/server/create-admin-cli.test.ts',
@@ -65,6 +35,31 @@ const SLOW_SERVER_TESTS = [
   'tests/server/kb-recovery.test.ts',
   'tests/server/kb-limits.test.ts',
   'tests/server/assets-thumbnail-limits.test.ts',
+];
+
+/**
+ * Web test files that need modules of their own (the `web-fresh` project, isolated as vitest's
+ * default is): every other web file shares one module graph per worker (the `web` project). A file
+ * is here only for a reason the shared graph cannot give it: it replaces a module (`vi.mock` would
+ * reach every later file of the worker), it loads the app afresh for each test (`vi.resetModules`),
+ * or it tests a page's very first start (the session check runs once per page load).
+ */
+const WEB_TESTS_NEEDING_FRESH_MODULES = [
+  'tests/web/agents/new-chat-while-chat-loads.test.tsx', // vi.mock: the chat screen held while it loads
+  'tests/web/agents/send-shows-at-once.test.tsx', // vi.mock: Markdown held mid-render
+  'tests/web/billing/billing-store.test.ts', // vi.mock: the checkout's navigation
+  'tests/web/billing/credits-follow-charges.test.tsx', // vi.mock: the checkout's navigation
+  'tests/web/billing/stripe-checkout.test.tsx', // vi.mock: the checkout's navigation and polling
+  'tests/web/ga4/connections-screens.test.tsx', // vi.mock: the browser's navigation to Google
+  'tests/web/api/*.test.ts', // vi.resetModules: a fresh request layer per test (client-harness.ts)
+  'tests/web/auth/auth.store.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/auth/cross-tab.test.ts', // vi.resetModules: two tabs, two copies of the client
+  'tests/web/pwa/connectivity-from-requests.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/pwa/reads-before-control.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/spaces/spaces.store.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/app/logout-wipe.test.tsx', // a page's first start: the session check (initAuth) runs once per page
+  'tests/web/app/navigation.test.tsx', // a page's first start: "Loading Mosaic…" while the session is checked
+  'tests/web/app/session-expiry.test.tsx', // a page's first start: a refused refresh during the session check
 ];
 
 // A label for the build, written into index.html (<meta name="mosaic-build">) so a deploy can be

@@ -45,19 +45,22 @@ afterEach(async () => {
 
 /**
  * The product's own sign-out, without the server call: tokens and keys gone, every store's reset
- * (src/session/session-reset.ts, which also dismisses toasts and drops early GETs), UNAUTHENTICATED.
- * Then what a sign-out rightly keeps for the page (the log buffer, the rows of a device whose
- * offline layer was never started in this file) is emptied too, so no file inherits it.
+ * (the handlers registered with src/session/session-reset.ts: stores, early GETs, toasts…),
+ * UNAUTHENTICATED. The offline layer registers the IndexedDB wipe and the persistent-storage
+ * request's reset only once started, so a file that never started it gets them here; and what a
+ * sign-out rightly keeps for the page (the log buffer, the connection's state) starts afresh too.
  */
 async function resetSharedAppModules(): Promise<void> {
-  const [session, { resetRefreshAttempts }, { wipeAll }, { logger }, { reportNetworkSuccess }, { toast }] = await Promise.all([
-    import('../../src/session'),
-    import('../../src/api'),
-    import('../../src/db'),
-    import('../../src/lib/logger'),
-    import('../../src/pwa/connectivity.store'),
-    import('sonner'),
-  ]);
+  const [session, { resetRefreshAttempts }, { wipeAll }, { logger }, { reportNetworkSuccess }, { resetPersistentStorageRequest }, { toast }] =
+    await Promise.all([
+      import('../../src/session'),
+      import('../../src/api'),
+      import('../../src/db'),
+      import('../../src/lib/logger'),
+      import('../../src/pwa/connectivity.store'),
+      import('../../src/pwa/persistent-storage'),
+      import('sonner'),
+    ]);
   session.clearSessionStorage();
   session.authState.user = null;
   await session.wipeSessionData();
@@ -65,10 +68,10 @@ async function resetSharedAppModules(): Promise<void> {
   Object.assign(session.authState, { error: null, endReason: null, sessionExpired: false });
   session.wipeReport.unsentMessages = 0;
   resetRefreshAttempts();
-  // A test that took the connection away leaves the device online again.
-  reportNetworkSuccess();
-  toast.dismiss();
   await wipeAll();
+  resetPersistentStorageRequest();
+  toast.dismiss();
+  reportNetworkSuccess();
   logger.clear();
 }
 
