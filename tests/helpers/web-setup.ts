@@ -22,6 +22,23 @@ vi.setConfig({ testTimeout: 3 * WEB_WAIT_BOUND_MS, hookTimeout: 3 * WEB_WAIT_BOU
 const modulesShared = inject('webModulesShared') === true;
 
 /**
+ * Files that need object URLs assign them on the URL class itself (`Object.assign(URL, …)`: a
+ * class's static methods cannot be stubbed one by one), which outlives `vi.unstubAllGlobals()`.
+ * The environment's own are noted once per worker, before any test ran, and put back after each.
+ */
+type ObjectUrlMethods = Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
+const worker = globalThis as typeof globalThis & { environmentObjectUrls?: ObjectUrlMethods };
+worker.environmentObjectUrls ??= { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+const environmentObjectUrls = worker.environmentObjectUrls;
+
+function restoreObjectUrls(): void {
+  for (const [name, method] of Object.entries(environmentObjectUrls)) {
+    if (method) Object.assign(URL, { [name]: method });
+    else Reflect.deleteProperty(URL, name);
+  }
+}
+
+/**
  * After each test, whatever the order of files: no React tree, no fake clock, no stored keys, no
  * leftover nodes; and in the shared graph, the app as a new person finds it on this device
  * (signed out, every store reset, nothing saved in IndexedDB, no toast, no log entries).
@@ -33,6 +50,7 @@ afterEach(async () => {
   if (modulesShared) await resetSharedAppModules();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  restoreObjectUrls();
   localStorage.clear();
   sessionStorage.clear();
   document.body.replaceChildren();
