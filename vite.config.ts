@@ -37,6 +37,31 @@ const SLOW_SERVER_TESTS = [
   'tests/server/assets-thumbnail-limits.test.ts',
 ];
 
+/**
+ * Web test files that need modules of their own (the `web-fresh` project, isolated as vitest's
+ * default is): every other web file shares one module graph per worker (the `web` project). A file
+ * is here only for a reason the shared graph cannot give it: it replaces a module (`vi.mock` would
+ * reach every later file of the worker), it loads the app afresh for each test (`vi.resetModules`),
+ * or it tests a page's very first start (the session check runs once per page load).
+ */
+const WEB_TESTS_NEEDING_FRESH_MODULES = [
+  'tests/web/agents/new-chat-while-chat-loads.test.tsx', // vi.mock: the chat screen held while it loads
+  'tests/web/agents/send-shows-at-once.test.tsx', // vi.mock: Markdown held mid-render
+  'tests/web/billing/billing-store.test.ts', // vi.mock: the checkout's navigation
+  'tests/web/billing/credits-follow-charges.test.tsx', // vi.mock: the checkout's navigation
+  'tests/web/billing/stripe-checkout.test.tsx', // vi.mock: the checkout's navigation and polling
+  'tests/web/ga4/connections-screens.test.tsx', // vi.mock: the browser's navigation to Google
+  'tests/web/api/*.test.ts', // vi.resetModules: a fresh request layer per test (client-harness.ts)
+  'tests/web/auth/auth.store.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/auth/cross-tab.test.ts', // vi.resetModules: two tabs, two copies of the client
+  'tests/web/pwa/connectivity-from-requests.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/pwa/reads-before-control.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/spaces/spaces.store.test.ts', // vi.resetModules (client-harness.ts)
+  'tests/web/app/logout-wipe.test.tsx', // a page's first start: the session check (initAuth) runs once per page
+  'tests/web/app/navigation.test.tsx', // a page's first start: "Loading Mosaic…" while the session is checked
+  'tests/web/app/session-expiry.test.tsx', // a page's first start: a refused refresh during the session check
+];
+
 // A label for the build, written into index.html (<meta name="mosaic-build">) so a deploy can be
 // told apart from the previous one, e.g. VITE_BUILD_ID=$(git rev-parse --short HEAD) npm run build.
 process.env.VITE_BUILD_ID ??= 'local';
@@ -132,6 +157,23 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
             name: 'web',
             environment: 'jsdom',
             include: ['tests/web/**/*.test.{ts,tsx}'],
+            exclude: WEB_TESTS_NEEDING_FRESH_MODULES,
+            setupFiles: ['tests/helpers/web-setup.ts'],
+            // A worker's files share one module graph, as the server's do: React, Radix and the
+            // app's modules load once per worker instead of once per file (half the project's CPU).
+            // After each test the setup resets the app's module state (signed out, every store reset,
+            // IndexedDB empty: tests/helpers/web-setup.ts), so no file inherits another's, whatever
+            // the order; the files that need modules of their own are the `web-fresh` project.
+            isolate: false,
+            provide: { webModulesShared: true },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'web-fresh',
+            environment: 'jsdom',
+            include: WEB_TESTS_NEEDING_FRESH_MODULES,
             setupFiles: ['tests/helpers/web-setup.ts'],
           },
         },

@@ -3,6 +3,7 @@ import { Theme } from '@radix-ui/themes';
 import { markDocumentAppearance, useAppearance } from '../ui/theme-preference';
 import { UpdatePromptSlot } from './UpdatePromptSlot';
 import { BRAND_ACCENT } from '../contract/brand';
+import { onSessionReset } from '../session';
 
 /**
  * Toast constants (spec 000 §9). Width 356px, swipe threshold 45px and the 200 ms removal
@@ -30,6 +31,13 @@ export const PRODUCT_TOOLTIP_DELAY_MS = 0;
  * Login). sonner replays toasts raised before its Toaster subscribed, so none is lost meanwhile.
  */
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/**
+ * Signing out (or an expired session) dismisses every toast: one about the last person's work
+ * ("Spring Launch" deleted) must not stay on Login, nor be replayed by sonner to a toaster that
+ * mounts for the next person to sign in on this page.
+ */
+onSessionReset(() => import('sonner').then(({ toast }) => void toast.dismiss()));
 
 /**
  * Theme (light, dark, or the system's setting followed live: this device's choice in Settings),

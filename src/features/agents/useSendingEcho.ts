@@ -8,6 +8,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { MessageRow } from '../../db';
+import { onSessionReset } from '../../session';
 
 interface Held {
   text: string;
@@ -40,6 +41,9 @@ const handedOver = new Map<string, { text: string; at: number }>();
 export function handOverSending(sessionId: string, text: string): void {
   handedOver.set(sessionId, { text, at: Date.now() });
 }
+
+// A message's text is the person's: it does not outlive their session on this page.
+onSessionReset(() => handedOver.clear());
 
 function handedOverTo(sessionId: string | undefined): Held | null {
   const entry = sessionId ? handedOver.get(sessionId) : undefined;

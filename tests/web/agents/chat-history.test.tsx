@@ -14,7 +14,7 @@ import { HISTORY_ERRORS, loadHistory, searchHistory } from '../../../src/feature
 import { searchSavedChats } from '../../../src/features/agents/history/offline-search';
 import type { HistorySessionDto } from '../../../src/contract/chat-history';
 import { reportNetworkFailure } from '../../../src/pwa';
-import { forceLogout } from '../../../src/session';
+import { forceLogout, isWipePending } from '../../../src/session';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { renderApp, signInAs, signOut } from '../app/support/render-app';
 import { installDomShims } from '../app/support/dom';
@@ -250,6 +250,9 @@ describe('after sign-out, on a shared computer', () => {
     forceLogout();
     page.open();
     await loading;
+    // The device's wipe runs on after the session has ended (the app's clears the saved chats too);
+    // the next person signs in once it is done, as they would: it takes moments, a sign-in longer.
+    await waitFor(() => expect(isWipePending()).toBe(false));
 
     // The next person's history is still on its way: the rail shows the chats the device has so far.
     const nextPage = gate();

@@ -124,6 +124,42 @@ describe('"/" in the message box', SLOW, () => {
 });
 
 describe('managing templates on Agent Configuration', SLOW, () => {
+  it('keeps a template added while the list is on its way', async () => {
+    api.on('GET /agents', () => ({ status: 200, body: [] }));
+    // The list asked for as the screen opens answers only after the new template is saved, as the
+    // server had it when asked: without the new one.
+    let answerFirstList = () => undefined as void;
+    const firstList = new Promise<void>((resolve) => (answerFirstList = resolve));
+    let lists = 0;
+    api.on('GET /prompt-templates', async () => {
+      lists += 1;
+      if (lists === 1) {
+        await firstList;
+        return { status: 200, body: { templates: TEMPLATES } };
+      }
+      return { status: 200, body: { templates: [...TEMPLATES, template('t5', 'Subject lines', 'Ten subject lines', { scope: 'personal', editable: true })] } };
+    });
+    api.on('POST /prompt-templates', () => ({ status: 201, body: template('t5', 'Subject lines', 'Ten subject lines', { scope: 'personal', editable: true }) }));
+    const { user } = renderApp('/agents/manage');
+    const section = await screen.findByRole('region', { name: 'Prompt templates' });
+    await waitFor(() => expect(lists).toBe(1));
+    await user.click(within(section).getByRole('button', { name: /New template/ }));
+    const editor = await screen.findByTestId('template-editor');
+    await user.type(within(editor).getByRole('textbox', { name: 'Title' }), 'Subject lines');
+    await user.type(within(editor).getByRole('textbox', { name: 'Prompt' }), 'Ten subject lines');
+    await user.click(within(editor).getByRole('button', { name: 'Add template' }));
+    await waitFor(() => expect(screen.queryByTestId('template-editor')).toBeNull());
+    const mine = within(section).getByRole('region', { name: 'My templates' });
+    expect(await within(mine).findByText('Subject lines')).toBeTruthy();
+
+    act(() => answerFirstList());
+    const organisation = within(section).getByRole('region', { name: 'Organisation templates' });
+    await waitFor(() => expect(within(organisation).getAllByTestId('template-item')).toHaveLength(3));
+    expect(within(mine).getByText('Subject lines')).toBeTruthy();
+    // The stale list was not saved: the list was asked for again, and that one has the new template.
+    expect(lists).toBe(2);
+  });
+
   it('lists the organisation’s and my templates; members change only their own', async () => {
     api.on('GET /agents', () => ({ status: 200, body: [] }));
     const { user } = renderApp('/agents/manage');

@@ -105,9 +105,12 @@ describe('connectivity store', () => {
   });
 
   it('stops listening when stopped', () => {
-    const stop = startConnectivityTracking();
+    // A window of its own: the app's offline layer, once started in this worker, listens on the
+    // real one for the rest of the page's life, as it does in the app.
+    const target = Object.assign(new EventTarget(), { navigator: { onLine: true } }) as unknown as Window;
+    const stop = startConnectivityTracking({ target });
     stop();
-    setBrowserOnline(false);
+    act(() => void target.dispatchEvent(new Event('offline')));
     expect(connectivity.online).toBe(true);
   });
 });

@@ -18,25 +18,38 @@ async function saveAll(userId: string, templates: PromptTemplateDto[]): Promise<
   );
 }
 
-/** Fetches the list; a failure (offline) leaves the saved one and is reported to the caller. */
+/** Counts the changes saved on this page, so a list asked for before one is known to be older. */
+let changesSaved = 0;
+
+/**
+ * Fetches the list; a failure (offline) leaves the saved one and is reported to the caller. A list
+ * asked for before a change was saved (a template added while the screen loaded) may not have it:
+ * saving it would undo the change on screen, so the list is asked for again.
+ */
 export async function refreshTemplates(userId: string): Promise<void> {
-  await saveAll(userId, await templatesApi.list());
+  const before = changesSaved;
+  const templates = await templatesApi.list();
+  if (changesSaved !== before) return refreshTemplates(userId);
+  await saveAll(userId, templates);
 }
 
 export async function createTemplate(userId: string, payload: CreateTemplatePayload): Promise<PromptTemplateDto> {
   const created = await templatesApi.create(payload);
+  changesSaved += 1;
   await db.promptTemplates.put({ ...created, userId });
   return created;
 }
 
 export async function updateTemplate(userId: string, id: string, payload: UpdateTemplatePayload): Promise<PromptTemplateDto> {
   const updated = await templatesApi.update(id, payload);
+  changesSaved += 1;
   await db.promptTemplates.put({ ...updated, userId });
   return updated;
 }
 
 export async function deleteTemplate(id: string): Promise<void> {
   await templatesApi.remove(id);
+  changesSaved += 1;
   await db.promptTemplates.delete(id);
 }
 
