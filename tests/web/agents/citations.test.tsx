@@ -100,6 +100,8 @@ describe('citations in a reply', SLOW, () => {
     await user.click(screen.getByRole('button', { name: 'Close preview' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
+    // The server is out of reach (not only reported so): a connectivity check made meanwhile fails too.
+    api.offline = true;
     act(() => reportNetworkFailure());
     const asked = api.callsTo('GET /kb/documents/doc-1/text').length;
     await user.click(within(log).getByTestId('citation-marker'));

@@ -76,8 +76,11 @@ describe('a Knowledge Base upload cut off half-way', () => {
   it('offers Retry only while the connection is there', async () => {
     const { row } = await uploadAndCutOff('campaign-notes.txt');
     const retry = within(row).getByRole('button', { name: 'Retry campaign-notes.txt' }) as HTMLButtonElement;
+    // Out of reach, not only reported so: a request made meanwhile fails too.
+    api.offline = true;
     act(() => reportNetworkFailure());
     await waitFor(() => expect(retry.disabled).toBe(true));
+    api.offline = false;
     act(() => reportNetworkSuccess());
     await waitFor(() => expect(retry.disabled).toBe(false));
   });

@@ -102,6 +102,8 @@ describe('Settings: notifications', () => {
     installBrowserNotifications('granted', { push: true });
     const { toggle } = await openSwitch();
     expect(toggle.hasAttribute('disabled')).toBe(false);
+    // Out of reach, not only reported so: a request made meanwhile fails too.
+    api.offline = true;
     act(() => reportNetworkFailure());
     await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(true));
     expect(noteOf(toggle)).toBe("You're offline. This needs a connection.");

@@ -224,7 +224,9 @@ describe('Manage Users', () => {
   });
 
   it('disables actions that need the network while offline and says why', async () => {
-    await openAs('org_owner');
+    const { api } = await openAs('org_owner');
+    // Out of reach, not only reported so: a request made meanwhile fails too.
+    api.offline = true;
     act(() => reportNetworkFailure());
 
     await waitFor(() => expect(screen.getByRole('button', { name: /Invite member/ }).hasAttribute('disabled')).toBe(true));
