@@ -900,7 +900,7 @@ describe('accessibility of every screen (axe-core)', () => {
     idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/v1/auth/sso/callback`] });
     const authorised = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
     // A brand voice already written: "Use as brand voice" on the guidelines document then asks before replacing it.
-    const voice = await fetch(`${baseUrl}/api/v1/settings/brand-voice`, { method: 'PUT', headers: { ...authorised, 'x-space-id': spaces[0].id }, body: JSON.stringify({ content: 'Warm, direct and confident.' }) });
+    const voice = await fetch(`${baseUrl}/api/v1/settings/brand-voice`, { method: 'PUT', headers: { ...authorised, 'x-space-id': spaces.data[0].id }, body: JSON.stringify({ content: 'Warm, direct and confident.' }) });
     if (!voice.ok) throw new Error(`brand voice set-up failed: ${voice.status} ${await voice.text()}`);
     const sso = await fetch(`${baseUrl}/api/v1/settings/sso`, {
       method: 'PUT',
@@ -949,9 +949,9 @@ describe('accessibility of every screen (axe-core)', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(/\/agents\/seo\/chat\/[0-9a-f-]{36}$/);
     chatPath = new URL(page.url()).pathname;
-    await addVersions(baseUrl, tokens.access_token, spaces[0].id, chatPath.split('/').at(-1)!);
+    await addVersions(baseUrl, tokens.access_token, spaces.data[0].id, chatPath.split('/').at(-1)!);
     // A prompt template for the "/" list and Agent Configuration, and a share link of the chat.
-    const asOwner = { authorization: `Bearer ${tokens.access_token}`, 'x-space-id': spaces[0].id, 'content-type': 'application/json' };
+    const asOwner = { authorization: `Bearer ${tokens.access_token}`, 'x-space-id': spaces.data[0].id, 'content-type': 'application/json' };
     await fetch(`${baseUrl}/api/v1/prompt-templates`, {
       method: 'POST',
       headers: asOwner,
@@ -963,8 +963,8 @@ describe('accessibility of every screen (axe-core)', () => {
     expect(shared.status).toBe(201);
     const sharePath = ((await shared.json()) as { path: string }).path;
     found.push(...(await checkScreens(page, baseUrl, ASSETS_EMPTY, { chatPath }, counts)));
-    await seedAssets(baseUrl, tokens.access_token, spaces[0].id);
-    const agentMode = await seedAgentModeRuns(baseUrl, tokens.access_token, spaces[0].id);
+    await seedAssets(baseUrl, tokens.access_token, spaces.data[0].id);
+    const agentMode = await seedAgentModeRuns(baseUrl, tokens.access_token, spaces.data[0].id);
     // A second space, so Workspace Settings offers Delete (never offered for the default space).
     const secondSpace = await fetch(`${baseUrl}/api/v1/spaces/`, { method: 'POST', headers: asOwner, body: JSON.stringify({ name: 'Campaigns', slug: 'campaigns' }) });
     expect(secondSpace.status, await secondSpace.clone().text()).toBe(201);
