@@ -202,13 +202,17 @@ const OWNER: Screen[] = [
     path: (data) => data.chatPath,
     ready: (page) => page.getByTestId('citation-marker').first().waitFor({ timeout: 30_000 }),
     open: async (page) => {
-      // A click where the marker is on screen: brought to the middle of the conversation first,
-      // since the list keeps re-measuring its rows while Playwright's own scrolling waits on them.
+      // The marker's own click, brought into view first: the list re-measures its rows (and keeps
+      // the reader's row in place) while Playwright's scrolling waits on them, and a click at the
+      // marker's position could land after it moved (the preview then never opened).
+      // Opened afresh for each variant: after the previous variant's preview closed, the marker was
+      // sometimes gone from the conversation for the rest of the page's life (not yet understood:
+      // docs/accessibility.md "Known gaps").
+      await page.goto(page.url());
       const marker = page.getByTestId('citation-marker').first();
+      await marker.waitFor({ timeout: 30_000 });
       await marker.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      const box = await marker.boundingBox();
-      if (!box) throw new Error('the citation marker is not on screen');
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await marker.evaluate((element) => (element as HTMLElement).click());
       await page.getByTestId('passage-highlight').waitFor();
     },
     close: closeEverything,
