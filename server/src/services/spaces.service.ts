@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Space } from '../../../src/contract/spaces';
 import type { Db, DbExecutor } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { decodeCursor, encodeCursor } from '../db/keyset-cursor';
+import { decodeCursor, pageOf } from '../db/keyset-cursor';
 import { spaces } from '../db/schema/index';
 import { MESSAGES, conflict } from '../errors';
 import { recordAudit, type AuditContext } from './audit/audit.service';
@@ -78,12 +78,8 @@ export function spaceLister(db: Db): (orgId: string, page: { limit: number; curs
     const rows = after
       ? await nextPage.execute({ orgId, limit: limit + 1, afterDefault: after.isDefault, afterName: after.name, afterId: after.id })
       : await firstPage.execute({ orgId, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toSpace),
-      next_cursor: rows.length > limit && last ? encodeCursor([last.isDefault, last.name, last.id]) : null,
-    };
+    const page = pageOf(rows, limit, (row) => [row.isDefault, row.name, row.id]);
+    return { data: page.rows.map(toSpace), next_cursor: page.next_cursor };
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
+import { decodeCursor, pageOf } from '../../db/keyset-cursor';
 import { agentDocumentAccess, kbDocuments } from '../../db/schema/index';
 import { notFound } from '../../errors';
 
@@ -68,9 +68,8 @@ export async function listAgentDocuments(
     )
     .orderBy(asc(kbDocuments.filename), asc(kbDocuments.id))
     .limit(query.limit + 1);
-  const documents = rows.slice(0, query.limit);
-  const last = documents.at(-1);
-  return { documents, next_cursor: rows.length > query.limit && last ? encodeCursor([last.filename, last.id]) : null };
+  const { rows: documents, next_cursor } = pageOf(rows, query.limit, (row) => [row.filename, row.id]);
+  return { documents, next_cursor };
 }
 
 export async function searchAgentDocuments(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
+import { decodeCursor, pageOf } from '../../db/keyset-cursor';
 import { kbDocuments, type KbDocument } from '../../db/schema/index';
 import { deleteDocumentBlockedReason, type DocumentActor } from '../../../../src/contract/knowledge';
 import { KB_MESSAGES, forbidden, notFound } from '../../errors';
@@ -86,12 +86,11 @@ export async function listDocuments(db: DbExecutor, spaceId: string, query: Docu
       .limit(query.limit + 1),
     db.select({ total: count() }).from(kbDocuments).where(ofList),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, query.limit, (row) => [row.created, row.document.id]);
   return {
-    documents: page.map((row) => toDocumentView(row.document)),
+    documents: page.rows.map((row) => toDocumentView(row.document)),
     total: counted?.total ?? 0,
-    next_cursor: rows.length > query.limit && last ? encodeCursor([last.created, last.document.id]) : null,
+    next_cursor: page.next_cursor,
   };
 }
 

@@ -9,7 +9,7 @@ import type { ArchivedSpace, ArchivedSpacePage } from '../../../../src/contract/
 import type { Db, DbExecutor } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../db/ids';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
+import { decodeCursor, pageOf } from '../../db/keyset-cursor';
 import { spaces } from '../../db/schema/index';
 import { AppError, MESSAGES, conflict, notFound } from '../../errors';
 import { recordOrganisationAudit, type AuditAction } from '../audit/audit.service';
@@ -75,9 +75,8 @@ export async function listArchivedSpaces(db: DbExecutor, orgId: string, page: { 
     )
     .orderBy(asc(spaces.name), asc(spaces.id))
     .limit(page.limit + 1);
-  const listed = rows.slice(0, page.limit);
-  const last = listed.at(-1);
-  return { data: listed.map(toArchivedSpace), next_cursor: rows.length > page.limit && last ? encodeCursor([last.name, last.id]) : null };
+  const listed = pageOf(rows, page.limit, (row) => [row.name, row.id]);
+  return { data: listed.rows.map(toArchivedSpace), next_cursor: listed.next_cursor };
 }
 
 export interface SpaceEdit {
