@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { MERGED_CHUNKS, planChunks, type ChunkPlan } from './chunk-plan.ts';
-import { readRouteScreens } from './route-screens.ts';
+import { readRouteScreens, SIGNED_IN_SHELL_SOURCE } from './route-screens.ts';
 
 /** Set while the first build runs, so vite.config.ts leaves out what does not shape the chunks. */
 const FIRST_PASS = 'MOSAIC_CHUNK_PLAN_FIRST_PASS';
@@ -33,7 +33,7 @@ export async function planFromFirstBuild(root: string, configFile: string, mode:
   const screens = new Map(routeScreens.map((screen) => [path.join(root, screen.source), screen.signedIn]));
   return planChunks({
     chunks,
-    shellModule: path.join(root, 'src/app/shell/AppShell.tsx'),
+    shellModule: path.join(root, SIGNED_IN_SHELL_SOURCE),
     signInModule: path.join(root, signIn.source),
     isSignedInScreen: (id) => screens.get(id),
   });

@@ -11,6 +11,9 @@ export interface RouteScreen {
   signedIn: boolean;
 }
 
+/** The signed-in shell's module: every signed-in screen renders inside it. */
+export const SIGNED_IN_SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
+
 /** What the navigation guard lets only a signed-in user open (src/navigation/route-access.ts). */
 const SIGNED_IN_ACCESS = new Set<RouteAccess>(['workspace', 'signed-in', 'admin', 'org-admin']);
 

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readRouteScreens } from '../../src/vite-plugins/route-screens';
+import { readRouteScreens, SIGNED_IN_SHELL_SOURCE } from '../../src/vite-plugins/route-screens';
 
 interface ManifestChunk {
   file: string;
@@ -37,8 +37,6 @@ export interface BuildSizes {
   shellJs: number;
   routes: RouteSize[];
 }
-
-export const SHELL_SOURCE = 'src/app/shell/AppShell.tsx';
 
 /**
  * Chunks the signed-in shell loads soon after it starts, through `import()` so they evaluate in
@@ -85,7 +83,7 @@ export async function measureBuild(root: string, outDir: string): Promise<BuildS
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The build manifest has no entry');
   const entry = closure(manifest, [entryKey]);
-  const shellStatic = closure(manifest, [entryKey, SHELL_SOURCE]);
+  const shellStatic = closure(manifest, [entryKey, SIGNED_IN_SHELL_SOURCE]);
   const shellStartLoads = [...shellStatic].flatMap((key) =>
     (manifest[key]?.dynamicImports ?? []).filter((target) => SHELL_START_CHUNK_NAMES.has(manifest[target]?.name ?? '')),
   );
