@@ -114,19 +114,34 @@ export function formatWhen(moment: Moment, now: number): string {
   return now - time < RELATIVE_LIMIT_MS ? timeAgo(time, Math.max(now, time)) : DATE().format(time);
 }
 
+/**
+ * Whole numbers that British English writes as their plain digits: no group separator below a
+ * thousand. They skip Intl, so a screen whose first paint shows only small counts (the plan card's
+ * "12 days left") does not load the locale data in the middle of its start-up render (onFirstUse).
+ */
+function isPlainDigits(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) < 1000 && !Object.is(value, -0);
+}
+
 /** "12,345" (whole numbers; fractions are rounded). */
 export function formatNumber(value: number): string {
-  return INTEGER().format(value);
+  return isPlainDigits(value) ? String(value) : INTEGER().format(value);
 }
 
 const PLURAL = onFirstUse(() => new Intl.PluralRules(LOCALE));
+
+/** British English's cardinal rule for whole numbers: "one" for 1 (and -1) only; Intl for the rest. */
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  if (Number.isInteger(count)) return Math.abs(count) === 1 ? 'one' : 'other';
+  return PLURAL().select(count);
+}
 
 /**
  * The noun that goes with a count: `plural(1, 'member')` is "member", `plural(2, 'member')`
  * "members". The plural is the singular with an s unless given ("activity", "activities").
  */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return PLURAL().select(count) === 'one' ? singular : pluralForm;
+  return pluralCategory(count) === 'one' ? singular : pluralForm;
 }
 
 /**

@@ -24,6 +24,9 @@ interface Profile {
 /** Frames from the outermost kept per stack: enough to tell "the shell's chunk running" from "React rendering". */
 const STACK_DEPTH = 3;
 
+/** The app's functions listed per task, by the share of its samples they were on the stack for. */
+const APP_FRAMES = 8;
+
 export async function startCpuProfile(cdp: CDPSession): Promise<void> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -47,17 +50,31 @@ export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir
   };
   let time = profile.startTime;
   const samples = (profile.samples ?? []).map((id, index) => ({ id, time: (time += profile.timeDeltas?.[index] ?? 0) }));
+  /** The app's own functions (`…@src/…`) anywhere in a sample's stack: who rendered inside React's frames. */
+  const appFramesOf = (id: number): Set<string> => {
+    const frames = new Set<string>();
+    for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+      const frame = name(nodes.get(current)!.callFrame);
+      if (frame.includes('@src/')) frames.add(frame);
+    }
+    return frames;
+  };
+  const share = (count: number, total: number) => `${Math.round((count / total) * 100)} %`;
   return tasks.map((task) => {
     const inside = samples.filter((sample) => sample.time >= task.traceStart && sample.time <= task.traceEnd && nodes.get(sample.id)?.callFrame.functionName !== '(idle)');
     const counts = new Map<string, number>();
+    const appCounts = new Map<string, number>();
     for (const sample of inside) {
       const stack = stackOf(sample.id);
       counts.set(stack, (counts.get(stack) ?? 0) + 1);
+      for (const frame of appFramesOf(sample.id)) appCounts.set(frame, (appCounts.get(frame) ?? 0) + 1);
     }
-    return [...counts]
+    const stacks = [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
-      .map(([stack, count]) => `${Math.round((count / inside.length) * 100)} % ${stack}`);
+      .map(([stack, count]) => `${share(count, inside.length)} ${stack}`);
+    const appFrames = [...appCounts].sort((a, b) => b[1] - a[1]).slice(0, APP_FRAMES);
+    return appFrames.length > 0 ? [...stacks, `the app's own, inclusive: ${appFrames.map(([frame, count]) => `${share(count, inside.length)} ${frame}`).join('; ')}`] : stacks;
   });
 }
 

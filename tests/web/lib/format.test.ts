@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, plural } from '../../../src/contract/format';
+import { formatBytes, formatCount, formatNumber, plural } from '../../../src/contract/format';
 
 describe('formatBytes (base 1024, B…TB)', () => {
   it.each([
@@ -42,5 +42,19 @@ describe('formatCount (a count with its noun, British English plural rules)', ()
   it('writes the number another way when asked, keeping the noun', () => {
     expect(formatCount(1500, 'credit', undefined, (value) => `${value / 1000}K`)).toBe('1.5K credits');
     expect(plural(1, 'linked property', 'linked properties')).toBe('linked property');
+  });
+});
+
+describe('small whole numbers without Intl (the start-up render loads no locale data for them)', () => {
+  const intlNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+  const intlPlural = new Intl.PluralRules('en-GB');
+  const samples = [-1000, -999, -12, -1, -0, 0, 1, 2, 7, 42, 999, 1000, 1001, 12_345, 0.4, 0.5, 1.5, 2.5, 999.5, -1.5, 1e21];
+
+  it.each(samples)('formatNumber(%d) writes what Intl writes', (value) => {
+    expect(formatNumber(value)).toBe(intlNumber.format(value));
+  });
+
+  it.each(samples)('plural(%d) picks what Intl picks', (value) => {
+    expect(plural(value, 'day')).toBe(intlPlural.select(value) === 'one' ? 'day' : 'days');
   });
 });
