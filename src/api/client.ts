@@ -7,6 +7,7 @@ import { API_BASE, type HttpMethod } from './paths';
 import { httpError, isRecord } from './errors';
 import { SERVED_FROM_CACHE_HEADER } from '../../sw/messages';
 import { reportNetworkFailure, reportNetworkSuccess } from '../pwa/connectivity.store';
+import { noteSavedAnswer } from './saved-answers';
 
 const api = wretch(API_BASE)
   // Resolve fetch at call time so a service worker, a test double or a polyfill installed after
@@ -35,7 +36,9 @@ export async function sendWithFetch(request: OutgoingRequest): Promise<unknown> 
       .fetch(request.method, '', request.body ?? null)
       .res();
     reportConnectivity(response);
-    return await readBody(response);
+    const body = await readBody(response);
+    if (servedFromCache(response)) noteSavedAnswer(body);
+    return body;
   } catch (error) {
     if (!isWretchHttpError(error)) throw error;
     // An error status is still an answer from the server: the device is online.
@@ -49,9 +52,11 @@ export async function sendWithFetch(request: OutgoingRequest): Promise<unknown> 
  * behind it, so the app is offline as far as the user is concerned; any other answer is live.
  */
 function reportConnectivity(response: Response): void {
-  if (response.headers.get(SERVED_FROM_CACHE_HEADER) === '1') reportNetworkFailure();
+  if (servedFromCache(response)) reportNetworkFailure();
   else reportNetworkSuccess();
 }
+
+const servedFromCache = (response: Response): boolean => response.headers.get(SERVED_FROM_CACHE_HEADER) === '1';
 
 /** 204 and empty bodies resolve to undefined; JSON is parsed; anything else is returned as text. */
 export async function readBody(response: Response): Promise<unknown> {

@@ -2,6 +2,7 @@
 export { http, LONG_GET_TIMEOUT_MS, type RequestOptions } from './http';
 export { callEndpoint, type CallOptions } from './call-endpoint';
 export { EARLY_GET_MAX_AGE_MS } from './early-gets';
+export { isSavedAnswer } from './saved-answers';
 export type { FetchedBytes } from './client';
 export { describeFailure, fieldProblems, serverMessage } from './failure-message';
 export { ApiError, ERROR_MESSAGES, stringField, toApiError, type ErrorCode, type FieldError } from './errors';

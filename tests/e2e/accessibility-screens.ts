@@ -85,7 +85,10 @@ export function earlierMessagesState(state: 'ready' | 'failed' | 'offline') {
       const log = page.getByRole('log', { name: 'Conversation' });
       await log.getByRole('button', { name: 'Load earlier messages' }).waitFor({ timeout: 30_000 });
       if (state === 'failed') {
-        await log.getByRole('button', { name: 'Load earlier messages' }).click();
+        // The button's own click, where it is: Playwright's click scrolls the button into view
+        // first, and a reader reaching the top starts the read by itself, so the button could turn
+        // into "Try again" under the click, which then waited for it for good.
+        await log.getByRole('button', { name: 'Load earlier messages' }).evaluate((button) => (button as HTMLElement).click());
         await log.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
       }
       if (state === 'offline') {
@@ -98,7 +101,8 @@ export function earlierMessagesState(state: 'ready' | 'failed' | 'offline') {
       await page.context().unroute(newestPage);
       await page.reload();
       await page.getByRole('log', { name: 'Conversation' }).waitFor();
-      await expect.poll(() => page.getByRole('button', { name: /Load earlier messages|Try again/ }).count()).toBe(0);
+      // The device shows what it held until the real answer is saved (the poll's own second is too short on a busy machine).
+      await expect.poll(() => page.getByRole('button', { name: /Load earlier messages|Try again/ }).count(), { timeout: 30_000 }).toBe(0);
     },
   };
 }

@@ -684,6 +684,11 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
         await screen.open?.(page, variant.width);
       } catch (error) {
         found.push(`${label}: could not be opened (${String(error).split('\n').slice(0, 8).join(' | ')})`);
+        // What the open set up is undone before the screen is opened again: an earlier-messages
+        // state left its rerouted answer in place otherwise, so the chat came back as its last two
+        // messages, and the ready check (the first question's versions) waited 30 s for nothing.
+        await screen.close?.(page).catch(() => undefined);
+        await page.context().setOffline(false);
         await page.goto(`${baseUrl}${path}`);
         await screen.ready(page);
         continue;

@@ -4,12 +4,13 @@
  * switch (spec 001 §4 "Space switch").
  */
 import { proxy } from 'valtio';
+import { isSavedAnswer } from '../../api';
 import { readValue, saveValue } from '../../db';
 import { onSessionReset, onSpaceSwitch } from '../../session';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
-import { deliveriesTo, mergeMessages, saveSession, saveSessions } from './agents.sync';
+import { deliveriesTo, holdsMessagesOf, mergeMessages, saveSession, saveSessions } from './agents.sync';
 import { noteEarlierMessages, readChatPages, saveEarlierPage, saveNewestPage } from './chat-pages';
 import type { Agent, RunDto } from '../../contract/agents';
 import { agentErrorMessage } from './lib/errors';
@@ -90,6 +91,17 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
   const deliveriesBefore = deliveriesTo(sessionId);
   try {
     const result = await agentsApi.sessionMessages(sessionId);
+    if (isSavedAnswer(result) && (await holdsMessagesOf(sessionId))) {
+      // The service worker's saved copy (the network failed, or was slower than its 4 s): what the
+      // server said when last asked, no newer than what the device holds (every live answer was
+      // saved here, and a reply the stream delivered is here before the worker's copy has it).
+      // Replacing the chat with it would take away the rows that came since, for as long as the
+      // screen is open: the device's copy stays. Its run is still reported, as before (a reply
+      // still being written is waited for, and the wait asks the server itself).
+      agentsState.runs[sessionId] = result.run;
+      agentsState.messagesError[sessionId] = null;
+      return result.run;
+    }
     await saveSession(space.id, result.session);
     if (deliveriesTo(sessionId) !== deliveriesBefore) {
       // A reply was delivered while this answer was on its way (a slow answer, taken while the reply

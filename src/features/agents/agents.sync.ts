@@ -76,6 +76,11 @@ export async function saveSessionMessages(spaceId: string, sessionId: string, me
   await saveSnapshot('messages', { spaceId, sessionId }, rows, { keep: (row) => older(row) || (row.pending && !matched.has(row.id) && stillSending(row)) });
 }
 
+/** Whether the device holds any of the chat's messages (its temporary ones aside). */
+export async function holdsMessagesOf(sessionId: string): Promise<boolean> {
+  return (await db.messages.where('sessionId').equals(sessionId).filter((row) => !row.pending).first()) !== undefined;
+}
+
 /**
  * How many deliveries (a stream's or a poll's new messages) each session has had on this page. A
  * whole-list answer asked for before the latest delivery may have left the server before it: it

@@ -16,7 +16,15 @@ export interface RecordedCall {
 }
 
 /** `offContract` names why an answer deliberately breaks the contract (a test of bad server data). */
-type Reply = { status: number; body?: unknown; offContract?: string; stream?: ReadableStream<Uint8Array>; bytes?: { data: Uint8Array<ArrayBuffer>; type: string } };
+/** `headers`: added to the answer's own (e.g. the service worker's mark on a saved answer). */
+type Reply = {
+  status: number;
+  body?: unknown;
+  offContract?: string;
+  stream?: ReadableStream<Uint8Array>;
+  bytes?: { data: Uint8Array<ArrayBuffer>; type: string };
+  headers?: Record<string, string>;
+};
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 export function makeUser(role: Role, overrides: Partial<User> = {}): User {
@@ -125,7 +133,7 @@ export function installFakeApi(initial: { user?: User; spaces?: Space[] } = {}):
     if (reply.bytes) return new Response(reply.bytes.data, { status: reply.status, headers: { 'Content-Type': reply.bytes.type } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: reply.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: { ...(reply.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);
