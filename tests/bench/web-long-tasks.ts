@@ -54,7 +54,14 @@ export async function traceFirstVisit(
   baseUrl: string,
   tokens: SessionTokens,
   path: string,
-  options: { settleMs?: number; width?: number; beforeNavigate?: (cdp: CDPSession) => Promise<void>; afterTrace?: (cdp: CDPSession, run: LongTaskRun) => Promise<void> } = {},
+  options: {
+    settleMs?: number;
+    width?: number;
+    /** A second visit: the page visited once first, its service worker active and in control of the traced one. */
+    warm?: boolean;
+    beforeNavigate?: (cdp: CDPSession) => Promise<void>;
+    afterTrace?: (cdp: CDPSession, run: LongTaskRun) => Promise<void>;
+  } = {},
 ): Promise<LongTaskRun> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 390, height: 844 } });
   try {
@@ -64,6 +71,12 @@ export async function traceFirstVisit(
       localStorage.setItem('ma_access_token', session.access_token);
       localStorage.setItem('ma_refresh_token', session.refresh_token);
     }, tokens);
+    if (options.warm) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.goto(`${baseUrl}/robots.txt`);
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await options.beforeNavigate?.(cdp);

@@ -4,6 +4,7 @@
  * BENCH_BASELINE_REF=<git ref> that commit's build runs back to back with this one, alternating
  * (A B B A …), each run with the machine's load average. BENCH_PATH picks another signed-in path;
  * BENCH_TASK_STACKS=1 prints, for each build's first run, every long task with what it ran.
+ * BENCH_WARM=1 traces a second visit instead (the first one's service worker in control).
  * Figures and what they led to: docs/performance.md.
  */
 import path from 'node:path';
@@ -17,6 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PAGE = process.env.BENCH_PATH ?? '/dashboard';
 const SHOW_STACKS = process.env.BENCH_TASK_STACKS === '1';
+const WARM = process.env.BENCH_WARM === '1';
 
 interface Build {
   label: string;
@@ -28,7 +30,7 @@ interface Build {
 
 async function main(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF;
-  console.log(`# Long tasks of ${PAGE} at 4× CPU — ${new Date().toISOString()}, load average ${loadNow()}\n`);
+  console.log(`# Long tasks of ${PAGE}${WARM ? ' (second visit)' : ''} at 4× CPU — ${new Date().toISOString()}, load average ${loadNow()}\n`);
   const outputs = [{ label: 'this build', ...(await buildApp(`tasks-${Date.now().toString(36)}`)) }];
   if (ref) outputs.push({ label: ref, ...(await buildRef(ROOT, ref)) });
   const servers = await Promise.all(outputs.map((output) => startServer({ STATIC_DIR: output.outDir })));
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
         const loadBefore = loadNow();
         const withStacks = SHOW_STACKS && build.runs.length === 0;
         const run = await traceFirstVisit(browser, build.baseUrl, build.tokens, PAGE, {
+          warm: WARM,
           beforeNavigate: withStacks ? startCpuProfile : undefined,
           afterTrace: withStacks
             ? async (cdp, traced) => {
