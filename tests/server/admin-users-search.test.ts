@@ -1,8 +1,10 @@
 /**
  * The admin Users search a page at a time: matches by name or email (any case), newest first with
  * ties in id order, every page carrying the total of all matches — also a page past the last one —
- * and the filters narrowing the matches and their total together.
+ * and the filters narrowing the matches and their total together. The match is read from the
+ * account's stored search text, which follows a change of name or address.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserPage } from '../../src/contract/admin';
 import { users } from '../../server/src/db/schema/index';
@@ -80,5 +82,21 @@ describe('admin: users search, paged', () => {
 
     const admins = await search('q=quenby&role=org_admin&limit=1');
     expect(admins).toMatchObject({ total: 1, users: [{ name: 'Ed Quenby', org_name: 'Harbour Lights' }] });
+  });
+
+  it('matches a part of the name or the address in any case, never text spanning the two, and follows a rename', async () => {
+    const owner = await newOrganisation(t, 'Élan Vital', 'Zoë Ÿlva-Quist');
+    const byAccentedName = await search(`q=${encodeURIComponent('ŸLVA-q')}`);
+    expect(byAccentedName.users.map((user) => user.id)).toEqual([owner.user.id]);
+    const [local, domain] = owner.email.split('@');
+    expect((await search(`q=${encodeURIComponent(`${local}@${domain}`.toUpperCase())}`)).total).toBe(1);
+    // The end of the name and the start of the address, across the line between them: no match.
+    expect((await search(`q=${encodeURIComponent(`quist\n${local!.slice(0, 3)}`)}`)).total).toBe(0);
+    expect((await search(`q=${encodeURIComponent(`quist ${local!.slice(0, 3)}`)}`)).total).toBe(0);
+
+    await t.database.db.update(users).set({ name: 'Zoë Marchbanks', email: `zoe.renamed@${domain}` }).where(eq(users.id, owner.user.id));
+    expect((await search('q=ylva')).total).toBe(0);
+    expect((await search('q=MARCHBANKS')).users.map((user) => user.id)).toEqual([owner.user.id]);
+    expect((await search('q=zoe.renamed')).users.map((user) => user.name)).toEqual(['Zoë Marchbanks']);
   });
 });

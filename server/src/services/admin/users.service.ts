@@ -3,7 +3,7 @@
  * admins), searchable, and one account in detail with its signed-in devices and, while
  * suspended, who suspended it and why.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminUser, AdminUserDetail, AdminUserPage, UserStatus } from '../../../../src/contract/admin';
 import { ADMIN_TEXTS } from '../../../../src/contract/admin';
@@ -46,10 +46,22 @@ function toAdminUser({ user, orgName, lastActive }: Row): AdminUser {
   };
 }
 
+/**
+ * A part of the name or the address, in any case: `LIKE` on search_text (both lower-cased, one
+ * line each), which answers what `ILIKE` on each column would, PostgreSQL's `ILIKE` being a `LIKE`
+ * of both sides lower-cased. Text holding a line break could span the two lines there, so it is
+ * matched on the columns themselves.
+ */
+function matchesText(q: string): SQL {
+  const pattern = likePattern(q);
+  if (q.includes('\n')) return or(ilike(users.name, pattern), ilike(users.email, pattern))!;
+  return like(users.searchText, sql`lower(${pattern})`);
+}
+
 function filtersOf(query: AdminUserQuery): SQL | undefined {
   const where: SQL[] = [];
   const q = query.q?.trim();
-  if (q) where.push(isUuid(q) ? eq(users.id, q) : or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))!);
+  if (q) where.push(isUuid(q) ? eq(users.id, q) : matchesText(q));
   // An id that cannot be an organisation's matches nobody (never the database's invalid-input error).
   if (query.organization) where.push(isUuid(query.organization) ? eq(users.orgId, query.organization) : sql`false`);
   if (query.role) where.push(eq(users.role, query.role));
