@@ -80,9 +80,13 @@ export async function readDraft(sessionId: string, spaceId?: string | null): Pro
   // A copy wins a tie: it holds the words typed last in this page or the one before it.
   const newest = copies.reduce<KeptDraft | undefined>((best, kept) => (best && best.updatedAt > kept.updatedAt ? best : kept), undefined);
   if (newest && (!saved || newest.updatedAt >= saved.updatedAt)) {
-    // Into the draft table, then out of storage (saveDraft drops the tab's copy once it lands).
-    await saveDraft(sessionId, newest.spaceId, newest.text, newest.updatedAt);
-    if (found) forgetDraftLeft(found.raw);
+    // Into the draft table, then out of storage (saveDraft drops the tab's copy once it lands; a
+    // write that fails leaves it for the next read).
+    const landed = await saveDraft(sessionId, newest.spaceId, newest.text, newest.updatedAt).then(
+      () => true,
+      () => false,
+    );
+    if (found && landed) forgetDraftLeft(found.raw);
     return newest.text;
   }
   if (found) forgetDraftLeft(found.raw);
