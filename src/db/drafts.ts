@@ -81,12 +81,13 @@ export async function readDraft(sessionId: string, spaceId?: string | null): Pro
   const newest = copies.reduce<KeptDraft | undefined>((best, kept) => (best && best.updatedAt > kept.updatedAt ? best : kept), undefined);
   if (newest && (!saved || newest.updatedAt >= saved.updatedAt)) {
     // Into the draft table, then out of storage (saveDraft drops the tab's copy once it lands; a
-    // write that fails leaves it for the next read).
-    const landed = await saveDraft(sessionId, newest.spaceId, newest.text, newest.updatedAt).then(
-      () => true,
-      () => false,
+    // write that fails leaves both for the next read). The words are restored without waiting for it.
+    void saveDraft(sessionId, newest.spaceId, newest.text, newest.updatedAt).then(
+      () => {
+        if (found) forgetDraftLeft(found.raw);
+      },
+      () => undefined,
     );
-    if (found && landed) forgetDraftLeft(found.raw);
     return newest.text;
   }
   if (found) forgetDraftLeft(found.raw);

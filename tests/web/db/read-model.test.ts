@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   db,
@@ -200,9 +201,9 @@ describe('chat drafts', () => {
     await wipeSpace('space-a');
     expect(sessionStorage.getItem(draftCopyKey('agent-mode-goal'))).toBeNull();
     expect(sessionStorage.getItem(draftCopyKey('chat-b'))).not.toBeNull();
-    // Read in its own space, the copy becomes the saved draft and goes.
+    // Read in its own space, the copy becomes the saved draft, and goes once that write has landed.
     expect(await readDraft('chat-b', 'space-b')).toBe('Tagline ideas');
+    await waitFor(() => expect(sessionStorage.getItem(draftCopyKey('chat-b'))).toBeNull());
     expect(await db.drafts.get('chat-b')).toMatchObject({ spaceId: 'space-b', text: 'Tagline ideas', updatedAt: 1 });
-    expect(sessionStorage.getItem(draftCopyKey('chat-b'))).toBeNull();
   });
 });
