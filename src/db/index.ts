@@ -34,6 +34,7 @@ export {
   type SnapshotTableName,
 } from './sync-meta';
 export { clearDraft, DRAFT_ON_LEAVE_KEY, readDraft, saveDraft, saveDraftOnLeave } from './drafts';
+export { draftCopyKey, keepDraftCopy } from './draft-copies';
 export { forgetDocumentText, saveDocumentText, MAX_SAVED_CHARACTERS, MAX_SAVED_TEXTS } from './document-texts';
 export { guardStorageWrite, isQuotaExceededError, onStorageFull, STORAGE_FULL_MESSAGE, storageErrorMessage } from './quota';
 export { useLastSynced } from './hooks';

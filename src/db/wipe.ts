@@ -1,4 +1,5 @@
 /** Dropping saved data when it no longer belongs on screen (docs/pwa.md "The first session, start-up and the end of a session"). */
+import { dropDraftCopiesOf } from './draft-copies';
 import { db, SPACE_SCOPED_TABLES } from './mosaic-db';
 
 /**
@@ -10,6 +11,7 @@ export async function wipeSpace(spaceId: string): Promise<void> {
   await db.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.where('spaceId').equals(spaceId).delete()));
   });
+  dropDraftCopiesOf(spaceId);
 }
 
 /** Empties every table (logout and session expiry: nothing of the user may remain). */

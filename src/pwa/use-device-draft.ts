@@ -2,10 +2,11 @@
  * Keeps a text field's unsent words on the device (the drafts table), so a reload, a closed tab or
  * going offline loses nothing: the chat composer and Agent Mode's goal. The field keeps its own
  * state; this hook restores the saved words into it once, saves what is typed (at most every
- * DRAFT_SAVE_DELAY_MS), saves at once as the page goes away, and forgets the draft once it is sent.
+ * DRAFT_SAVE_DELAY_MS, with a synchronous copy in the meantime: src/db/draft-copies.ts), saves at
+ * once as the page goes away, and forgets the draft once it is sent.
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { clearDraft, readDraft, saveDraft, saveDraftOnLeave } from '../db';
+import { clearDraft, keepDraftCopy, readDraft, saveDraft, saveDraftOnLeave } from '../db';
 import { getAuthStatus, getCurrentSpaceId } from '../session';
 
 /** Drafts are written at most this often while typing (IndexedDB writes are not free). */
@@ -15,17 +16,23 @@ interface PendingDraft {
   key: string;
   spaceId: string;
   text: string;
+  /** When it was typed: the synchronous copy and the saved row carry the same time. */
+  updatedAt: number;
 }
 
 /**
- * Writes a draft only while the same person is signed in to its space: once a logout or a space
+ * A draft is kept only while the same person is signed in to its space: once a logout or a space
  * switch has begun, the wipe runs, and a late write would leave the words on the device.
  */
+const signedInTo = (spaceId: string) => getAuthStatus() === 'AUTHENTICATED' && getCurrentSpaceId() === spaceId;
+
 function saveDraftWhileSignedIn(draft: PendingDraft, { leaving = false } = {}): void {
-  if (getAuthStatus() !== 'AUTHENTICATED' || getCurrentSpaceId() !== draft.spaceId) return;
+  if (!signedInTo(draft.spaceId)) return;
   // As the page goes away only a synchronous write is sure to land (drafts.ts).
   if (leaving) saveDraftOnLeave(draft.key, draft.spaceId, draft.text);
-  void saveDraft(draft.key, draft.spaceId, draft.text);
+  // A write that does not land (storage full, the page going away) leaves the tab's synchronous
+  // copy of the words (src/db/draft-copies.ts), which the next read takes in.
+  saveDraft(draft.key, draft.spaceId, draft.text, draft.updatedAt).catch(() => undefined);
 }
 
 export interface DeviceDraft {
@@ -45,10 +52,11 @@ export function useDeviceDraft(draftKey: string, spaceId: string | null, restore
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef<PendingDraft | null>(null);
   const restoreSaved = useEffectEvent(restore);
+  const spaceIdAtRead = useEffectEvent(() => spaceId);
 
   useEffect(() => {
     let alive = true;
-    void readDraft(draftKey).then((saved) => {
+    void readDraft(draftKey, spaceIdAtRead()).then((saved) => {
       if (alive && saved) restoreSaved(saved);
     });
     return () => {
@@ -88,7 +96,10 @@ export function useDeviceDraft(draftKey: string, spaceId: string | null, restore
     remember(text) {
       clearTimeout(saveTimer.current);
       if (!spaceId) return;
-      pending.current = { key: draftKey, spaceId, text };
+      const typed: PendingDraft = { key: draftKey, spaceId, text, updatedAt: Date.now() };
+      pending.current = typed;
+      // Until the write below lands, a reload must still find these words (draft-copies.ts).
+      if (signedInTo(spaceId)) keepDraftCopy(draftKey, { spaceId, text, updatedAt: typed.updatedAt });
       saveTimer.current = setTimeout(() => {
         const waiting = pending.current;
         pending.current = null;

@@ -61,18 +61,27 @@ export const saveSpaceId = (id: string | null): void => write(CURRENT_SPACE_KEY,
 
 /**
  * Every key of a signed-in person's data starts with this (spec 000 §3: the `ma_` keys). Features
- * add their own (`ma_ga4_selected_property:<space>`, `ma_notifications_opt_in`); all go with the
- * session, here, whatever feature code has loaded — a feature's own clean-up only runs once its
- * code is in the page. Device preferences (the sidebar's `mosaic.` keys) stay.
+ * add their own (`ma_ga4_selected_property:<space>`, `ma_notifications_opt_in`, the drafts' copies
+ * in sessionStorage `ma_draft_copy:<chat>`); all go with the session, here, whatever feature code
+ * has loaded — a feature's own clean-up only runs once its code is in the page. Device preferences
+ * (the sidebar's `mosaic.` keys) stay.
  */
 export const USER_KEY_PREFIX = 'ma_';
 
-export function clearSessionStorage(): void {
-  for (const key of SESSION_KEYS) write(key, null);
+function removeUserKeys(storage: () => Storage): void {
   try {
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
-    for (const key of keys) if (key?.startsWith(USER_KEY_PREFIX)) localStorage.removeItem(key);
+    const store = storage();
+    const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+    for (const key of keys) if (key?.startsWith(USER_KEY_PREFIX)) store.removeItem(key);
   } catch {
     // Storage unavailable: nothing was kept in it either.
   }
+}
+
+/** The session's keys and every `ma_` key, in localStorage and in this tab's sessionStorage. */
+export function clearSessionStorage(): void {
+  for (const key of SESSION_KEYS) write(key, null);
+  // Read lazily: touching a storage that is unavailable throws.
+  removeUserKeys(() => localStorage);
+  removeUserKeys(() => sessionStorage);
 }

@@ -42,9 +42,9 @@ describe('a draft typed just before the page goes away', () => {
     renderApp('/agents/seo/chat/sess-1');
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     await waitFor(() => expect(box.value).toBe('Typed a moment before the reload'));
-    // Taken into the draft table, and out of localStorage.
+    // Taken into the draft table, and out of localStorage once that write has landed.
+    await waitFor(() => expect(localStorage.getItem(DRAFT_ON_LEAVE_KEY)).toBeNull());
     expect(await readDraft('sess-1')).toBe('Typed a moment before the reload');
-    expect(localStorage.getItem(DRAFT_ON_LEAVE_KEY)).toBeNull();
   });
 
   it('leaves the device with the rest of the session at sign-out', async () => {

@@ -1,6 +1,9 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   db,
+  draftCopyKey,
+  keepDraftCopy,
   markSynced,
   readDraft,
   readLastSynced,
@@ -187,5 +190,20 @@ describe('chat drafts', () => {
     await saveDraft('chat-1', 's1', '   ');
     expect(await readDraft('chat-1')).toBe('');
     expect(await readDraft('chat-2')).toBe('Other');
+  });
+
+  it("leaves a tab's unsaved copy of a draft to its own space: a space switch removes it, another space's read ignores it", async () => {
+    // A goal draft's key is the same in every space (Agent Mode's box).
+    keepDraftCopy('agent-mode-goal', { spaceId: 'space-a', text: 'Plan the spring launch', updatedAt: 1 });
+    keepDraftCopy('chat-b', { spaceId: 'space-b', text: 'Tagline ideas', updatedAt: 1 });
+
+    expect(await readDraft('agent-mode-goal', 'space-b')).toBe('');
+    await wipeSpace('space-a');
+    expect(sessionStorage.getItem(draftCopyKey('agent-mode-goal'))).toBeNull();
+    expect(sessionStorage.getItem(draftCopyKey('chat-b'))).not.toBeNull();
+    // Read in its own space, the copy becomes the saved draft, and goes once that write has landed.
+    expect(await readDraft('chat-b', 'space-b')).toBe('Tagline ideas');
+    await waitFor(() => expect(sessionStorage.getItem(draftCopyKey('chat-b'))).toBeNull());
+    expect(await db.drafts.get('chat-b')).toMatchObject({ spaceId: 'space-b', text: 'Tagline ideas', updatedAt: 1 });
   });
 });
