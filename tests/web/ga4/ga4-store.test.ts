@@ -2,9 +2,10 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../src/api';
 import { wipeAll } from '../../../src/db';
-import { authState } from '../../../src/session';
+import { authState, getCurrentSpaceId } from '../../../src/session';
 import { dashboardState, loadDashboard } from '../../../src/features/ga4/dashboard/dashboard.store';
 import { GA4_MESSAGES } from '../../../src/features/ga4/connections/ga4-errors';
+import { readLinkedProperties } from '../../../src/features/ga4/connections/ga4.cache';
 import {
   ga4State,
   linkProperty,
@@ -133,5 +134,29 @@ describe('GA4 store: space switch', () => {
     await waitFor(() => expect(selected()).toBe('222'));
     expect(ga4State.linkedProperties.map((p) => p.ga4_property_display_name)).toEqual(['Acme Blog']);
     expect(api.callsTo('GET /integrations/ga4/linked-properties').at(-1)!.headers.get('X-Space-Id')).toBe('s2');
+  });
+});
+
+describe('GA4 store: the linked properties kept on this device', () => {
+  it('offline, shows the list this device saw last, written once the browser was idle', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop'], ['222', 'Acme Blog']);
+    const spaceId = getCurrentSpaceId()!;
+    await loadLinkedProperties();
+    // Written after the start-up's busy moment, not before the list shows.
+    await waitFor(async () => expect((await readLinkedProperties(spaceId))?.map((p) => p.ga4_property_id)).toEqual(['111', '222']));
+    resetGa4();
+    api.offline = true;
+    await loadLinkedProperties();
+    expect(ga4State.linkedProperties.map((p) => p.ga4_property_display_name)).toEqual(['Acme Shop', 'Acme Blog']);
+    expect(ga4State.linkedFromDevice).toBe(true);
+  });
+
+  it('writes nothing when the person signs out before the browser is idle', async () => {
+    linkIn(ga4, 's1', ['111', 'Acme Shop']);
+    const spaceId = getCurrentSpaceId()!;
+    await loadLinkedProperties();
+    await signOut();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await readLinkedProperties(spaceId)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { describeError, logger } from '../../../lib/logger';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../../session';
 import type { Ga4Account, Ga4AuthStatus, Ga4LinkedProperty, Ga4Property } from '../../../contract/ga4';
 import * as api from './ga4.api';
+import { whenIdle } from '../../../pwa/when-idle';
 import { readLinkedProperties, saveLinkedProperties } from './ga4.cache';
 import { GA4_MESSAGES, Ga4Error, isUnreachable, toGa4Failure, type Ga4Failure } from './ga4-errors';
 import { clearSelectedProperties, readSelectedProperty, saveSelectedProperty } from './selected-property';
@@ -136,6 +137,20 @@ export async function loadProperties(accountId?: string): Promise<void> {
   }
 }
 
+/** How long a fetched list may wait for the browser to be idle before it is written to the device. */
+const SAVE_WITHIN_MS = 5_000;
+
+/**
+ * The device's copy is only read offline, later: it is written when the browser is idle, so the
+ * list shows at once and opening the device store (Dexie's code and the database) is not part of a
+ * signed-in start (docs/performance.md). A reset meanwhile (space switch, sign-out) drops it.
+ */
+function saveLinkedWhenIdle(spaceId: string, linked: Ga4LinkedProperty[], run: number): void {
+  whenIdle(() => {
+    if (run === generation) void saveLinkedProperties(spaceId, linked).catch(logSaveFailure);
+  }, SAVE_WITHIN_MS);
+}
+
 /** The space's linked properties; offline, the list this device saw last. */
 export async function loadLinkedProperties(): Promise<void> {
   const run = generation;
@@ -146,7 +161,7 @@ export async function loadLinkedProperties(): Promise<void> {
     if (run !== generation) return;
     setLinked(linked, false);
     ga4State.error = null;
-    if (spaceId) await saveLinkedProperties(spaceId, linked).catch(logSaveFailure);
+    if (spaceId) saveLinkedWhenIdle(spaceId, linked, run);
   } catch (error) {
     if (run !== generation) return;
     const saved = spaceId && isUnreachable(error) ? await readLinkedProperties(spaceId).catch(() => null) : null;
