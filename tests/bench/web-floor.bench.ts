@@ -17,7 +17,7 @@
  *   BENCH_BASELINE_REF=<ref>    also audits that commit's /dashboard (cold, warm) and /login, built
  *                               with this checkout's packages and served by this checkout's server
  *
- * Figures: docs/performance.md, "Seventh pass" and "Eighth pass".
+ * Figures: docs/performance.md, "Seventh pass" to "Ninth pass".
  */
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
