@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
-import type { Location, NavigationType, RouteMatch, RouteObject } from 'react-router-dom';
-import { renderMatches, UNSAFE_LocationContext as LocationContext, useLocation } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { NavigationType, renderMatches, UNSAFE_LocationContext as LocationContext, useLocation } from 'react-router-dom';
 import { CurrentRouteContext, currentRouteHandle } from './route-handle';
 import { matchRoutesOnce } from './route-matches';
 import { ScreenArrivingContext } from './screen-arriving';
 import { useScreenArrival } from './useScreenArrival';
-
-/** What `useRoutes(routes, location)` gives the tree below when it is handed a location. */
-const SHOWN_NAVIGATION: NavigationType = 'POP' as NavigationType;
 
 /**
  * Renders the route tree for the location being shown and tells the shell which screen route it is
@@ -24,8 +21,9 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const { shown, arriving } = useScreenArrival(routes, location);
   const matches = matchRoutesOnce(routes, shown.pathname);
-  const element = useMemo(() => renderMatches(matches as RouteMatch[] | null), [matches]);
-  const shownLocation = useMemo(() => ({ location: shown as Location, navigationType: SHOWN_NAVIGATION }), [shown]);
+  const element = useMemo(() => renderMatches(matches), [matches]);
+  // What `useRoutes(routes, location)` gives the tree below when it is handed a location.
+  const shownLocation = useMemo(() => ({ location: shown, navigationType: NavigationType.Pop }), [shown]);
   const current = useMemo(() => currentRouteHandle(matches ?? []), [matches]);
   const arrival = useMemo(() => ({ arriving, requestedPathname: location.pathname }), [arriving, location.pathname]);
   return (

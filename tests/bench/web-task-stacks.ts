@@ -36,7 +36,14 @@ export async function startCpuProfile(cdp: CDPSession): Promise<void> {
 /** Per long task, its most sampled stacks with their share of the task's samples. */
 export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir: string): Promise<string[][]> {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-  const name = frameNamer(buildDir);
+  const frameName = frameNamer(buildDir);
+  // Each node is named once (a source-map look-up), however many samples pass through it.
+  const names = new Map<number, string>();
+  const nameOf = (node: ProfileNode): string => {
+    let named = names.get(node.id);
+    if (named === undefined) names.set(node.id, (named = frameName(node.callFrame)));
+    return named;
+  };
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
@@ -44,7 +51,7 @@ export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir
     const frames: string[] = [];
     for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
       const node = nodes.get(current)!;
-      if (!node.callFrame.functionName.startsWith('(')) frames.unshift(name(node.callFrame));
+      if (!node.callFrame.functionName.startsWith('(')) frames.unshift(nameOf(node));
     }
     return frames.slice(0, STACK_DEPTH).join(' > ') || '(no script: style, layout, parsing or garbage collection)';
   };
@@ -54,7 +61,7 @@ export async function stacksPerTask(cdp: CDPSession, tasks: LongTask[], buildDir
   const appFramesOf = (id: number): Set<string> => {
     const frames = new Set<string>();
     for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
-      const frame = name(nodes.get(current)!.callFrame);
+      const frame = nameOf(nodes.get(current)!);
       if (frame.includes('@src/')) frames.add(frame);
     }
     return frames;
