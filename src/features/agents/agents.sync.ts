@@ -82,19 +82,28 @@ export async function holdsMessagesOf(sessionId: string): Promise<boolean> {
 }
 
 /**
- * How many deliveries (a stream's or a poll's new messages) each session has had on this page. A
- * whole-list answer asked for before the latest delivery may have left the server before it: it
- * must not replace what the delivery brought (loadSessionMessages compares the count before and after).
+ * How many deliveries each session has had on this page: a stream's or a poll's new messages, and
+ * a message of ours the server accepted. A whole-list answer asked for before the latest delivery
+ * may have left the server before it: it must not replace what the delivery brought
+ * (loadSessionMessages compares the count before and after).
  */
 const deliveries = new Map<string, number>();
 export const deliveriesTo = (sessionId: string): number => deliveries.get(sessionId) ?? 0;
+
+/**
+ * Counted as soon as it is known, before the device writes it: a whole-list answer that arrives
+ * while those writes are under way must already see it.
+ */
+export function noteDelivery(sessionId: string): void {
+  deliveries.set(sessionId, deliveriesTo(sessionId) + 1);
+}
 
 /** New messages from a poll: added (or updated), and the temporary ones they confirm removed. */
 export async function mergeMessages(spaceId: string, messages: ChatMessageDto[]): Promise<void> {
   if (messages.length === 0) return;
   const rows = messages.map((dto) => toMessageRow(spaceId, dto));
   const sessionId = rows[0]!.sessionId;
-  deliveries.set(sessionId, deliveriesTo(sessionId) + 1);
+  noteDelivery(sessionId);
   const matched = await temporaryMatches(sessionId, rows);
   await db.transaction('rw', db.messages, async () => {
     await db.messages.bulkDelete([...matched]);

@@ -2,17 +2,19 @@
  * A chat's whole-list answer that left the server before the reply was written, and reached the
  * page after the stream delivered that reply (a slow answer on a busy server): the reply stays on
  * the device, and the page is not told the run is still going (which would wait for it again and
- * lock the message box).
+ * lock the message box). The same for a message of ours the server accepted meanwhile (the screen
+ * opening as the connection returns and the outbox sends what waited).
  */
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, wipeAll } from '../../../src/db';
 import { loadSessionMessages } from '../../../src/features/agents/agents.store';
 import { mergeMessages } from '../../../src/features/agents/agents.sync';
+import { sendMessage } from '../../../src/features/agents/send/send-message';
 import { getCurrentSpace } from '../../../src/features/spaces/spaces.store';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
 import { signInAs, signOut } from '../app/support/render-app';
-import { message } from './fake-agents';
+import { installFakeChat, message } from './fake-agents';
 
 const earlier = '2026-03-01T09:00:00.000Z';
 const session = { id: 'sess-1', title: 'Bakery keywords', agent_slug: 'seo', created_at: earlier, updated_at: earlier };
@@ -57,5 +59,20 @@ describe('a late whole-list answer', () => {
 
     expect((await loading)?.status).toBe('running');
     expect(await savedIds()).toEqual(['m1']);
+  });
+
+  it('keeps a message of ours the server accepted after the list was asked for', async () => {
+    const space = getCurrentSpace()!.id;
+    await mergeMessages(space, [question, reply]);
+    installFakeChat(api, 'seo');
+    const loading = loadSessionMessages('sess-1');
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/messages')).toHaveLength(1));
+    // Meanwhile the next question is sent, accepted, and recorded on the device as the server's.
+    await sendMessage({ slug: 'seo', sessionId: 'sess-1', text: 'And for Porto?', mode: 'normal', parentId: 'm2' });
+    await waitFor(async () => expect((await db.messages.get('msg-user-1'))?.pending).toBe(false));
+    answer();
+
+    await loading;
+    expect(await savedIds()).toEqual(['m1', 'm2', 'msg-user-1']);
   });
 });

@@ -8,6 +8,7 @@
 import type { AcceptedMessage } from '../../../contract/agents';
 import { describeError, logger } from '../../../lib/logger';
 import { applyCreditsRemaining } from '../../billing/billing.store';
+import { noteDelivery } from '../agents.sync';
 import { live } from '../chat.store';
 import { pollSinceBefore, startWaiting } from '../chat-waiting';
 import { confirmCharge } from './confirm-charge';
@@ -30,6 +31,9 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   // An edit stays in its editor while it is sent: no message of it shows elsewhere.
   chat.pendingText = input.editsMessageId ? null : input.text;
   const { accepted, spaceId, temporary, early } = await postMessage(input, key, idempotencyKey);
+  // The chat's list read before this answer (the screen opening as the outbox sends) does not
+  // have the message: it must not take the confirmed one away once it is recorded.
+  noteDelivery(accepted.session_id);
   // The balance the server left after charging it is on screen at once (the sidebar's plan card).
   applyCreditsRemaining(accepted.credits_remaining);
   // The reply's stream is asked for first: the device's own records of the send need not delay it.
