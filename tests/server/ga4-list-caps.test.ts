@@ -79,4 +79,28 @@ describe('analytics lists: bounded by what a person connects and a space links',
     expect((await ga4Call(t, owner, space, 'DELETE', `/unlink/${linked[0]!.id}`)).statusCode).toBe(204);
     expect((await link()).statusCode).toBe(201);
   });
+
+  it('two links at once for the last place: one is linked, the other refused with the cap', async () => {
+    const owner = await registerOwner(t.app);
+    const space = owner.defaultSpace.id;
+    await connectDemo(t, owner, space);
+    const [first, second] = (await ga4Call(t, owner, space, 'GET', '/properties')).json<Ga4PropertiesResponse>().properties;
+    expect(second, 'the demo source lists two properties').toBeDefined();
+    await t.database.db.insert(ga4LinkedProperties).values(
+      Array.from({ length: GA4_LINKED_PROPERTIES_PER_SPACE_MAX - 1 }, (_, index) => ({
+        spaceId: space,
+        accountId: first!.account_id,
+        ga4PropertyId: `properties/seeded-${index}`,
+        ga4PropertyDisplayName: `Seeded ${index}`,
+      })),
+    );
+    const link = (property: typeof first) =>
+      ga4Call(t, owner, space, 'POST', '/link', { google_oauth_account_id: property!.account_id, ga4_property_id: property!.property_id, ga4_property_display_name: property!.display_name });
+    const answers = await Promise.all([link(first), link(second)]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ detail: GA4_LINKED_PROPERTIES_LIMIT_TEXT, code: GA4_LINKED_PROPERTIES_LIMIT_CODE });
+    const linked = (await ga4Call(t, owner, space, 'GET', '/linked-properties')).json<{ linked_properties: Ga4LinkedProperty[] }>().linked_properties;
+    expect(linked).toHaveLength(GA4_LINKED_PROPERTIES_PER_SPACE_MAX);
+  });
 });
