@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { chatWithVersions, closeEverything, h1, openSidebarOnPhone, type Screen } from './accessibility-screens';
+import { setOffline } from './offline';
 
 /** Opens a menu with its trigger and waits for it. */
 async function openMenu(page: Page, trigger: ReturnType<Page['getByRole']>): Promise<void> {
@@ -271,7 +272,7 @@ export const OWNER_OVERLAYS: Screen[] = [
     path: (data) => data.chatPath,
     ready: chatWithVersions,
     open: async (page, width) => {
-      await page.context().setOffline(true);
+      await setOffline(page.context(), true);
       await page.getByRole('textbox', { name: 'Message' }).fill('And a meta description?');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByTestId('queued-message').waitFor();
@@ -287,7 +288,7 @@ export const OWNER_OVERLAYS: Screen[] = [
       if (sidebarOpen > 0) await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Cancel sending' }).click();
       await page.getByTestId('queued-message').waitFor({ state: 'detached' });
-      await page.context().setOffline(false);
+      await setOffline(page.context(), false);
     },
   },
 ];

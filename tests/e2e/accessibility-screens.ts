@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { setOffline } from './offline';
 
 export interface Screen {
   name: string;
@@ -92,12 +93,12 @@ export function earlierMessagesState(state: 'ready' | 'failed' | 'offline') {
         await log.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
       }
       if (state === 'offline') {
-        await page.context().setOffline(true);
+        await setOffline(page.context(), true);
         await log.getByText('Earlier messages need a connection.', { exact: false }).waitFor({ timeout: 30_000 });
       }
     },
     close: async (page: Page) => {
-      await page.context().setOffline(false);
+      await setOffline(page.context(), false);
       await page.context().unroute(newestPage);
       await page.reload();
       await page.getByRole('log', { name: 'Conversation' }).waitFor();

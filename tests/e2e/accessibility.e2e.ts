@@ -23,6 +23,7 @@ import { verifyDomainThroughAdmin } from './domain-approval';
 import { chatWithVersions, closeEverything, earlierMessagesState, escape, h1, openSidebarOnPhone, type Screen, type SeededData } from './accessibility-screens';
 import { OWNER_OVERLAYS } from './accessibility-overlays';
 import { NEW_OWNER_WITH_MEMBER_SELECTS, OWNER_SELECTS } from './accessibility-selects';
+import { setOffline } from './offline';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../../', import.meta.url).pathname;
@@ -153,7 +154,7 @@ const OWNER: Screen[] = [
     path: (data) => data.chatPath,
     ready: chatWithVersions,
     open: async (page) => {
-      await page.context().setOffline(true);
+      await setOffline(page.context(), true);
       await page.getByRole('textbox', { name: 'Message' }).fill('And a meta description?');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByTestId('queued-message').waitFor();
@@ -161,7 +162,7 @@ const OWNER: Screen[] = [
     close: async (page) => {
       await page.getByRole('button', { name: 'Cancel sending' }).click();
       await page.getByTestId('queued-message').waitFor({ state: 'detached' });
-      await page.context().setOffline(false);
+      await setOffline(page.context(), false);
     },
   },
   // A long chat whose earlier messages are not read yet: offered, failed to load, offline.
@@ -688,7 +689,7 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
         // state left its rerouted answer in place otherwise, so the chat came back as its last two
         // messages, and the ready check (the first question's versions) waited 30 s for nothing.
         await screen.close?.(page).catch(() => undefined);
-        await page.context().setOffline(false);
+        await setOffline(page.context(), false);
         await page.goto(`${baseUrl}${path}`);
         await screen.ready(page);
         continue;

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { OFFLINE_BANNER } from './pwa-support';
 import { uniqueAccount, startAppForFile, waitForServiceWorkerControl } from './harness';
 import { registerAndSignIn } from './owner-session';
+import { setOffline } from './offline';
 
 const app = startAppForFile();
 
@@ -101,7 +102,7 @@ describe('Google Analytics with the demo source', () => {
     await page.getByText(`${sessions7} sessions from`, { exact: false }).waitFor();
 
     // Offline, a reload opens the dashboard at its default range with the figures saved for it.
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText(OFFLINE_BANNER).waitFor();
@@ -111,7 +112,7 @@ describe('Google Analytics with the demo source', () => {
     await page.getByText('Demo data', { exact: true }).waitFor();
     await page.getByRole('img', { name: 'Sessions over time' }).waitFor();
     await page.getByRole('list', { name: 'Top channels' }).getByRole('listitem').first().waitFor();
-    await context.setOffline(false);
+    await setOffline(context, false);
     await context.close();
   }, 120_000);
 });

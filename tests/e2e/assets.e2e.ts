@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
 import { registerAndSignIn } from './owner-session';
 import { OFFLINE_BANNER } from './pwa-support';
+import { setOffline } from './offline';
 
 // The `npm run test:e2e` build in dist/ (service worker included).
 const app = startAppForFile();
@@ -103,7 +104,7 @@ describe('Creative Assets in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByText(OFFLINE_BANNER).waitFor();
     await page.getByRole('heading', { name: 'Creative Assets', level: 1 }).waitFor();
@@ -112,7 +113,7 @@ describe('Creative Assets in Chromium', () => {
     expect(await page.locator('img.asset-thumb').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src.startsWith('blob:')))).toEqual([true, true]);
     await page.getByRole('textbox', { name: 'Search assets' }).fill('brochure');
     await expect.poll(() => page.getByTestId('asset-card').count()).toBe(1);
-    await context.setOffline(false);
+    await setOffline(context, false);
     await context.close();
     // Two uploads, server-side thumbnails, pdf.js and an offline reload: minutes on a busy 2-core machine.
   }, 180_000);

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
+import { setOffline } from './offline';
 
 const app = startAppForFile({ env: { LLM_PROVIDER: 'offline' } });
 
@@ -108,7 +109,7 @@ describe('the offline outbox', () => {
     await repliesShown(page, 1);
     await expect.poll(() => creditsUsed(app.server.baseUrl, token, spaceId), { timeout: 15_000 }).toBe(20);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.getByRole('textbox', { name: 'Message' }).fill('And for cafés in Porto?');
     await page.getByRole('button', { name: 'Send' }).click();
     const waiting = log.getByTestId('queued-message');
@@ -119,7 +120,7 @@ describe('the offline outbox', () => {
     await page.reload();
     await page.getByRole('log', { name: 'Conversation' }).getByTestId('queued-message').getByText('And for cafés in Porto?').waitFor({ timeout: 30_000 });
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     const reloaded = page.getByRole('log', { name: 'Conversation' });
     await reloaded.getByTestId('queued-message').waitFor({ state: 'detached', timeout: 60_000 });
     await repliesShown(page, 2);

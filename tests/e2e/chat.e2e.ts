@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, signInThroughUi, uniqueAccount, waitForServiceWorkerControl } from './harness';
 import { registerAndSignIn, registerOwnerThroughApi, setAgentProvider } from './owner-session';
 import { startAppWithModelStandIn } from './model-stand-in';
+import { setOffline } from './offline';
 
 // A local streaming OpenAI-compatible stand-in is configured, but the default engine stays offline:
 // only the agent set to that provider (the streaming test's) answers through it.
@@ -42,7 +43,7 @@ describe('chatting with an agent', () => {
     await expect.poll(() => planCard.textContent(), { timeout: 10_000 }).toMatch(/used\s*20 \/ /);
     const url = page.url();
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByRole('log', { name: 'Conversation' }).getByText(question).waitFor();
     await page.getByRole('log', { name: 'Conversation' }).getByRole('heading', { name: 'Search intent' }).waitFor();

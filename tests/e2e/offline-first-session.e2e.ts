@@ -26,6 +26,7 @@ import {
   type Account,
 } from './harness';
 import { maKeys, OFFLINE_BANNER, savedApiAnswers } from './pwa-support';
+import { setOffline } from './offline';
 
 const app = startAppForFile({ env: { LLM_PROVIDER: 'offline' } });
 
@@ -152,12 +153,12 @@ describe('the first session, offline', () => {
     const sessionId = await firstSessionWithOneChat(page, account);
     const chatUrl = page.url();
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await queueOneMessage(page);
     await page.reload();
     await expectOfflineStartOnTheDevice(page, chatUrl);
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expectSentOnce(page, view, sessionId);
     await context.close();
   }, 300_000);
@@ -173,18 +174,18 @@ describe('the first session, offline', () => {
       // This time the worker controls the Login screen before the person signs in.
       const sessionId = await firstSessionWithOneChat(page, account, { workerFirst: true });
       const chatUrl = page.url();
-      await first.setOffline(true);
+      await setOffline(first, true);
       await queueOneMessage(page);
       // The tab closes with the browser, offline.
       await first.close();
 
       const second = await launchPersistentChromium(profile);
-      await second.setOffline(true);
+      await setOffline(second, true);
       const reopened = second.pages()[0] ?? (await second.newPage());
       await reopened.goto(chatUrl);
       await expectOfflineStartOnTheDevice(reopened, chatUrl);
 
-      await second.setOffline(false);
+      await setOffline(second, false);
       await expectSentOnce(reopened, view, sessionId);
       await second.close();
     } finally {

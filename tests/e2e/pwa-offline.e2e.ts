@@ -17,6 +17,7 @@ import {
   savedApiAnswers,
   savedRowCounts,
 } from './pwa-support';
+import { setOffline } from './offline';
 
 const app = startAppForFile();
 
@@ -46,7 +47,7 @@ describe('service worker and offline data', () => {
     await saveDocumentOnDevice(page, spaceId!, 'Q3 launch plan.pdf');
     expect(await savedApiAnswers(page)).toEqual(expect.arrayContaining([expect.stringContaining('/api/v1/me')]));
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
 
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -61,7 +62,7 @@ describe('service worker and offline data', () => {
     // Another screen's code is on the device too (precached), so moving around offline works.
     await page.getByRole('link', { name: 'Knowledge Base' }).click();
     await page.getByRole('heading', { name: 'Knowledge Base', level: 1 }).waitFor();
-    await context.setOffline(false);
+    await setOffline(context, false);
     await context.close();
   });
 
@@ -115,11 +116,11 @@ describe('service worker and offline data', () => {
     expect((await savedRowCounts(page)).documents ?? 0).toBe(0);
 
     // Offline, the saved answers are the second person's own.
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByRole('heading', { name: second.name, level: 2 }).waitFor();
     for (const text of leaks) expect(await visible()).not.toContain(text);
-    await context.setOffline(false);
+    await setOffline(context, false);
     await context.close();
   });
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, type Session } from '../tools/api-client';
 import { apiLogin, newContext, registerAccount, signInThroughUi, startAppForFile, uniqueAccount, waitForServiceWorkerControl } from './harness';
 import { createSpaceFor, currentSpaceId } from './pwa-support';
+import { setOffline } from './offline';
 
 const app = startAppForFile();
 
@@ -91,7 +92,7 @@ describe('switching space', () => {
     expect(await main.innerText()).not.toContain(firstTitle);
 
     // Offline right after the switch: what the screens show can only come from the device.
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByRole('button', { name: 'Space: Harbour Festival' }).waitFor();
     await main.getByText(secondTitle).waitFor();
