@@ -15,9 +15,8 @@ import { leafForVersion } from '../../../contract/chat-tree';
 import { NETWORK_REQUIRED_MESSAGE, useOnline } from '../../../pwa';
 import { SavedListPending } from '../../../pwa/SavedListPending';
 import { useSession } from '../agents.queries';
-import { agentsState, loadEarlierMessages, loadSessionMessages } from '../agents.store';
-import { chatState, isLocked } from '../chat.store';
-import { startWaiting } from '../chat-waiting';
+import { agentsState, loadEarlierMessages } from '../agents.store';
+import { chatState } from '../chat.store';
 import { stopReply } from '../reply-controls';
 import { rateReply } from '../reply-rating';
 import { sendMessage } from '../send/send-message';
@@ -46,6 +45,7 @@ import { clearContext, contextPayload } from '../context/composer-context.store'
 import { ShareButton } from '../share/LazyShareDialog';
 import { chatNotice } from '../lib/chat-notice';
 import { displayName, useAgentsData } from '../useAgentsData';
+import { useChatFromServer } from '../useChatFromServer';
 import { useDefaultMode } from '../useDefaultMode';
 import '../agents.css';
 
@@ -83,15 +83,8 @@ export default function AgentChatSessionPage() {
     performance.mark(OPEN_MARK);
   }, [sessionId]);
 
-  // Fetch the latest from the server; if a reply was still being written (e.g. after a reload), wait for it again.
-  useEffect(() => {
-    if (!spaceId || !sessionId) return;
-    void loadSessionMessages(sessionId).then((latest) => {
-      if (latest && (latest.status === 'queued' || latest.status === 'running') && !isLocked(sessionId)) {
-        startWaiting(sessionId, slug, Date.parse(latest.updated_at), new Date(Date.now() - 60_000).toISOString());
-      }
-    });
-  }, [spaceId, sessionId, slug]);
+  // The latest from the server, on opening and whenever the connection comes back.
+  useChatFromServer(sessionId, slug, spaceId);
 
   // The reader neared the top of what is held: the page before it (a failed read waits for "Try again").
   const onReachTop = useCallback(() => {
