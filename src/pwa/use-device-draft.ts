@@ -22,9 +22,14 @@ interface PendingDraft {
 
 /**
  * A draft is kept only while the same person is signed in to its space: once a logout or a space
- * switch has begun, the wipe runs, and a late write would leave the words on the device.
+ * switch has begun, the wipe runs, and a late write would leave the words on the device. A token
+ * being refreshed is still that person's session (short-lived tokens are refreshed every few
+ * minutes, for seconds on a slow network): words typed then were lost with a reload.
  */
-const signedInTo = (spaceId: string) => getAuthStatus() === 'AUTHENTICATED' && getCurrentSpaceId() === spaceId;
+const signedInTo = (spaceId: string) => {
+  const status = getAuthStatus();
+  return (status === 'AUTHENTICATED' || status === 'REFRESHING') && getCurrentSpaceId() === spaceId;
+};
 
 function saveDraftWhileSignedIn(draft: PendingDraft, { leaving = false } = {}): void {
   if (!signedInTo(draft.spaceId)) return;

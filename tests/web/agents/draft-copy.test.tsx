@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOfflineLayer } from '../../../src/app/offline-layer';
 import { db, draftCopyKey, readDraft } from '../../../src/db';
-import { getCurrentSpaceId } from '../../../src/session';
+import { getCurrentSpaceId, setAuthStatus } from '../../../src/session';
 import { renderApp, signOut } from '../app/support/render-app';
 import { message } from './fake-agents';
 import { sessionWith, setUpChatScreenTests } from './chat-support';
@@ -84,6 +84,18 @@ describe('a draft typed just before a reload', () => {
     // Taken into the draft table; the copy goes once that write has landed.
     await waitFor(async () => expect((await db.drafts.get('sess-1'))?.text).toBe(NEWEST));
     await waitFor(() => expect(sessionStorage.getItem(COPY_KEY)).toBeNull());
+  });
+
+  it('keeps the words typed while the session\u2019s token is being refreshed', async () => {
+    await openChat();
+    setAuthStatus('REFRESHING');
+    try {
+      fireEvent.change(messageBox(), { target: { value: NEWEST } });
+      expect(JSON.parse(sessionStorage.getItem(COPY_KEY) ?? '{}')).toMatchObject({ text: NEWEST });
+      await waitFor(async () => expect((await db.drafts.get('sess-1'))?.text).toBe(NEWEST));
+    } finally {
+      setAuthStatus('AUTHENTICATED');
+    }
   });
 
   it('keeps no copy once the words are saved', async () => {
