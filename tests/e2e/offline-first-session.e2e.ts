@@ -140,12 +140,12 @@ async function expectSentOnce(page: Page, view: ServerView, sessionId: string): 
   // What the conversation shows when the question is missing: the next look at an open fault
   // (the question gone from the screen after the reconnection's send, seen in about one run in five
   // on a busy machine; docs/testing.md "Known intermittent failures").
-  await expect
-    .poll(() => conversation(page).getByText(QUEUED_QUESTION).count(), {
-      timeout: 15_000,
-      message: `the sent question in the conversation; it shows: ${await conversation(page).innerText()}`,
-    })
-    .toBe(1);
+  try {
+    await expect.poll(() => conversation(page).getByText(QUEUED_QUESTION).count(), { timeout: 15_000 }).toBe(1);
+  } catch (error) {
+    // Read at the failure, not before the wait.
+    throw new Error(`the sent question is not in the conversation; it shows: ${await conversation(page).innerText()}`, { cause: error });
+  }
   expect(await timesReceived(view, sessionId, QUEUED_QUESTION)).toBe(1);
   // Two messages in normal mode, 20 credits each: the outbox's send was charged once.
   await expect.poll(() => creditsUsed(view), { timeout: 15_000 }).toBe(40);
