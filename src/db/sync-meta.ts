@@ -58,28 +58,36 @@ export interface SnapshotOptions<Row> {
   syncName?: string;
   /** Saved rows the list does not mention but that must stay (e.g. unconfirmed messages). */
   keep?: (row: Row) => boolean;
+  /**
+   * Asked inside the transaction, before anything is written: true when the device took in newer
+   * rows after the list was asked for, and the list would take them away. Nothing is saved then.
+   * Asked there, not before: a write queued after the question waits for this transaction.
+   */
+  outdated?: () => boolean;
 }
 
 /**
  * Makes the saved rows of a scope equal to a freshly fetched list: rows in the list are written,
  * rows of the scope missing from it (deleted elsewhere) are removed. All in one transaction, so a
- * screen never sees a half-replaced list.
+ * screen never sees a half-replaced list. Answers false when `outdated` said so and nothing was saved.
  */
 export async function saveSnapshot<Name extends SnapshotTableName>(
   tableName: Name,
   scope: SnapshotScope,
   rows: ReadonlyArray<SnapshotTables[Name]>,
   options: SnapshotOptions<SnapshotTables[Name]> = {},
-): Promise<void> {
+): Promise<boolean> {
   // The row types differ per table, but every one is keyed by `id` and carries the scope field.
   const table = db.table(tableName) as Table<SnapshotTables[Name], string>;
   const [field, value] = scope.sessionId === undefined ? ['spaceId', scope.spaceId] : ['sessionId', scope.sessionId];
-  await db.transaction('rw', [table, db.meta], async () => {
+  return db.transaction('rw', [table, db.meta], async () => {
+    if (options.outdated?.() === true) return false;
     const fresh = new Set(rows.map((row) => row.id));
     const saved = await table.where(field).equals(value).toArray();
     const stale = saved.filter((row) => !fresh.has(row.id) && !(options.keep?.(row) ?? false)).map((row) => row.id);
     await table.bulkDelete(stale);
     await table.bulkPut([...rows]);
     if (options.syncName) await markSynced(options.syncName, scope.spaceId);
+    return true;
   });
 }

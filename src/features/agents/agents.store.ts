@@ -103,16 +103,18 @@ export async function loadSessionMessages(sessionId: string): Promise<RunDto | n
       return result.run;
     }
     await saveSession(space.id, result.session);
-    if (deliveriesTo(sessionId) !== deliveriesBefore) {
-      // A reply was delivered while this answer was on its way (a slow answer, taken while the reply
-      // was still being written): the device is newer. Add what the answer has, remove nothing, and
-      // keep the run as the delivery left it, so the reply neither vanishes nor is waited for again.
+    // A delivery (a reply the stream brought, a message of ours the server accepted) after this
+    // answer was asked for: the device is newer. Asked as the answer is written, in its transaction,
+    // so a delivery recorded while it was being prepared counts too.
+    const deliveredMeanwhile = () => deliveriesTo(sessionId) !== deliveriesBefore;
+    if (!(await saveNewestPage(space.id, sessionId, result.messages, result.has_more === true, deliveredMeanwhile))) {
+      // Add what the answer has, remove nothing, and keep the run as the delivery left it, so the
+      // reply neither vanishes nor is waited for again.
       await mergeMessages(space.id, result.messages);
       if (result.has_more === true) await noteEarlierMessages(space.id, sessionId, result.messages[0]?.id);
       agentsState.messagesError[sessionId] = null;
       return null;
     }
-    await saveNewestPage(space.id, sessionId, result.messages, result.has_more === true);
     agentsState.runs[sessionId] = result.run;
     agentsState.messagesError[sessionId] = null;
     return result.run;

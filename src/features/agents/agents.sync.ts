@@ -64,16 +64,25 @@ export async function saveSession(spaceId: string, session: ChatSessionDto): Pro
 /**
  * A session's message list: the whole chat, or (with `keepBefore`) its newest part, the saved
  * messages older than `keepBefore` staying as they are. Temporary messages stay until matched
- * (spec 001 §9: within 30 s) with the confirmed one, which then replaces them.
+ * (spec 001 §9: within 30 s) with the confirmed one, which then replaces them. With `outdated`,
+ * nothing is saved when it says the device has newer messages (answers false).
  */
-export async function saveSessionMessages(spaceId: string, sessionId: string, messages: ChatMessageDto[], keepBefore?: string): Promise<void> {
+export async function saveSessionMessages(
+  spaceId: string,
+  sessionId: string,
+  messages: ChatMessageDto[],
+  { keepBefore, outdated }: { keepBefore?: string; outdated?: () => boolean } = {},
+): Promise<boolean> {
   const rows = messages.map((dto) => toMessageRow(spaceId, dto));
   const matched = await temporaryMatches(sessionId, rows);
   // A temporary message older than the match window was never accepted (e.g. the page closed while
   // sending); its text is still in the chat's draft, so it goes rather than showing "Sending…" forever.
   const stillSending = (row: MessageRow) => Date.now() - Date.parse(row.createdAt) < TEMP_MATCH_WINDOW_MS;
   const older = (row: MessageRow) => keepBefore !== undefined && !row.pending && row.createdAt < keepBefore;
-  await saveSnapshot('messages', { spaceId, sessionId }, rows, { keep: (row) => older(row) || (row.pending && !matched.has(row.id) && stillSending(row)) });
+  return saveSnapshot('messages', { spaceId, sessionId }, rows, {
+    keep: (row) => older(row) || (row.pending && !matched.has(row.id) && stillSending(row)),
+    ...(outdated ? { outdated } : {}),
+  });
 }
 
 /** Whether the device holds any of the chat's messages (its temporary ones aside). */

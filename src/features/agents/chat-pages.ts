@@ -48,25 +48,34 @@ async function recordPages(spaceId: string, sessionId: string, pages: ChatPages)
  * what the device held. With them, what the device held stays if it joins the page (the page's
  * first message was held already: nothing is missing in between); otherwise the held part is
  * older than a gap the device knows nothing about, and goes, so the device holds one unbroken run.
+ * Answers false, saving nothing, when `outdated` says the device took in newer messages meanwhile.
  */
-export async function saveNewestPage(spaceId: string, sessionId: string, messages: ChatMessageDto[], hasEarlier: boolean): Promise<void> {
+export async function saveNewestPage(
+  spaceId: string,
+  sessionId: string,
+  messages: ChatMessageDto[],
+  hasEarlier: boolean,
+  outdated?: () => boolean,
+): Promise<boolean> {
   const first = messages[0];
+  const guard = outdated ? { outdated } : {};
   if (!hasEarlier || !first) {
-    await saveSessionMessages(spaceId, sessionId, messages);
+    if (!(await saveSessionMessages(spaceId, sessionId, messages, guard))) return false;
     await recordPages(spaceId, sessionId, { before: first?.id ?? null, hasEarlier: false });
-    return;
+    return true;
   }
   const held = await db.messages.get(first.id);
   const joins = held !== undefined && held.sessionId === sessionId && !held.pending;
   if (!joins) {
-    await saveSessionMessages(spaceId, sessionId, messages);
+    if (!(await saveSessionMessages(spaceId, sessionId, messages, guard))) return false;
     await recordPages(spaceId, sessionId, { before: first.id, hasEarlier: true });
-    return;
+    return true;
   }
-  await saveSessionMessages(spaceId, sessionId, messages, first.created_at);
+  if (!(await saveSessionMessages(spaceId, sessionId, messages, { ...guard, keepBefore: first.created_at }))) return false;
   // A chat saved whole before pages existed has no record: what the device held was all of it.
   const known = await readChatPages(spaceId, sessionId);
   await recordPages(spaceId, sessionId, known ?? { before: first.id, hasEarlier: false });
+  return true;
 }
 
 /**

@@ -6,10 +6,11 @@
  * opening as the connection returns and the outbox sends what waited).
  */
 import { waitFor } from '@testing-library/react';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, wipeAll } from '../../../src/db';
 import { loadSessionMessages } from '../../../src/features/agents/agents.store';
-import { mergeMessages } from '../../../src/features/agents/agents.sync';
+import { addTemporaryMessage, confirmTemporaryMessage, mergeMessages, noteDelivery, toMessageRow } from '../../../src/features/agents/agents.sync';
 import { sendMessage } from '../../../src/features/agents/send/send-message';
 import { getCurrentSpace } from '../../../src/features/spaces/spaces.store';
 import { installFakeApi, type FakeApi } from '../app/support/fake-api';
@@ -74,5 +75,38 @@ describe('a late whole-list answer', () => {
 
     await loading;
     expect(await savedIds()).toEqual(['m1', 'm2', 'msg-user-1']);
+  });
+
+  it('keeps a message of ours the server accepted while the answer was being written, after it arrived', async () => {
+    const space = getCurrentSpace()!.id;
+    await mergeMessages(space, [question, reply]);
+    // The outbox's send under way: its temporary message shows while the post is out.
+    await addTemporaryMessage({ ...toMessageRow(space, message('temp-1', 'sess-1', 'user', 'And for Porto?', new Date().toISOString(), 'm2')), pending: true });
+    const accepted = toMessageRow(space, message('m3', 'sess-1', 'user', 'And for Porto?', new Date().toISOString(), 'm2'));
+    // The post is answered just as the device starts writing the list's answer (its first look at
+    // the chat's temporary messages): counted, then recorded in a transaction of its own, as
+    // send/deliver.ts and device-records.ts do.
+    let armed = false;
+    const acceptNow = (row: { id: string }) => {
+      if (armed && row.id === 'temp-1') {
+        armed = false;
+        noteDelivery('sess-1');
+        void Dexie.ignoreTransaction(() => confirmTemporaryMessage('temp-1', accepted));
+      }
+      return row;
+    };
+    db.messages.hook('reading', acceptNow);
+    try {
+      const loading = loadSessionMessages('sess-1');
+      await waitFor(() => expect(api.callsTo('GET /agents/sessions/sess-1/messages')).toHaveLength(1));
+      armed = true;
+      answer();
+      await loading;
+    } finally {
+      db.messages.hook('reading').unsubscribe(acceptNow);
+    }
+    expect(armed).toBe(false);
+    await waitFor(async () => expect(await db.messages.get('temp-1')).toBeUndefined());
+    expect(await savedIds()).toEqual(['m1', 'm2', 'm3']);
   });
 });
