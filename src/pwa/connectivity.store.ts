@@ -4,6 +4,7 @@
  * knows about the local network: a captive portal or a dead uplink still reads "online".
  */
 import { proxy } from 'valtio';
+import { describeError, logger } from '../lib/logger';
 import { endpointPath } from '../contract/endpoint';
 import { HEALTH_ROUTES } from '../contract/health-routes';
 import { API_PREFIX } from '../contract/paths';
@@ -33,11 +34,35 @@ export const connectivity = proxy<ConnectivityState>({
   changedAt: Date.now(),
 });
 
+type ConnectionBackListener = (cause: ConnectivityCause) => void;
+const connectionBackListeners = new Set<ConnectionBackListener>();
+
+/**
+ * Calls `listener` each time the connection comes back, with what said so; answers a stop
+ * function. Called as the change is made, not after the store's batched notification, so an
+ * offline-online flicker inside one tick is still a return. What to do on a return differs by
+ * cause: an answer to some request may come from a slow network that drops again at once (see
+ * useChatFromServer.ts), the browser's event and the probe are the connection itself.
+ */
+export function onConnectionBack(listener: ConnectionBackListener): () => void {
+  connectionBackListeners.add(listener);
+  return () => connectionBackListeners.delete(listener);
+}
+
 function setOnline(online: boolean, cause: ConnectivityCause): void {
   if (connectivity.online === online) return;
   connectivity.online = online;
   connectivity.cause = cause;
   connectivity.changedAt = Date.now();
+  if (!online) return;
+  for (const listener of [...connectionBackListeners]) {
+    try {
+      listener(cause);
+    } catch (error) {
+      // One listener's fault neither stops the others nor the caller's request.
+      logger.warn('A listener for the connection coming back failed', { error: describeError(error) });
+    }
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ export { installState, listenForInstallPrompt, promptInstall, type InstallOutcom
 
 export {
   connectivity,
+  onConnectionBack,
   reportNetworkFailure,
   reportNetworkSuccess,
   startConnectivityTracking,

@@ -6,8 +6,7 @@
  * behind).
  */
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { connectivity } from '../../pwa';
+import { onConnectionBack } from '../../pwa';
 import { loadSessionMessages } from './agents.store';
 import { isLocked } from './chat.store';
 import { startWaiting } from './chat-waiting';
@@ -32,10 +31,13 @@ export function useChatFromServer(sessionId: string, slug: string, spaceId: stri
  * network stays slow.
  */
 function useReconnections(): number {
-  const { online, cause } = useSnapshot(connectivity);
-  // Adjusted while rendering (React's pattern for state that follows a value), so the read goes
-  // out with the commit that takes the offline banner away; React renders again before committing.
-  const [seen, setSeen] = useState({ online, count: 0 });
-  if (seen.online !== online) setSeen({ online, count: online && cause !== 'request' ? seen.count + 1 : seen.count });
-  return seen.count;
+  const [count, setCount] = useState(0);
+  useEffect(
+    () =>
+      onConnectionBack((cause) => {
+        if (cause !== 'request') setCount((seen) => seen + 1);
+      }),
+    [],
+  );
+  return count;
 }

@@ -3,11 +3,11 @@
  * deletion, search, and following documents being processed (the server's status stream, with
  * polling as the fallback). Uploads are in upload-flow.ts.
  */
-import { ref, subscribe } from 'valtio';
+import { ref } from 'valtio';
 import { toast } from 'sonner';
 import { ApiError } from '../../api';
 import type { KnowledgeDocument } from '../../contract/knowledge';
-import { connectivity } from '../../pwa';
+import { onConnectionBack } from '../../pwa';
 import { getCurrentSpaceId, onSessionReset, onSpaceSwitch } from '../../session';
 import { hashFile } from '../uploads/hash-files';
 import { knowledgeApi } from './knowledge.api';
@@ -81,10 +81,8 @@ function watchProcessing(ids: readonly string[]): void {
 }
 
 // Back online with documents still processing: the stream is asked for again (the poll went on meanwhile).
-let wasOnline = connectivity.online;
-subscribe(connectivity, () => {
-  if (connectivity.online && !wasOnline && statusPoller.watching.length > 0) statusStream.start();
-  wasOnline = connectivity.online;
+onConnectionBack(() => {
+  if (statusPoller.watching.length > 0) statusStream.start();
 });
 
 function requireSpace(): string {

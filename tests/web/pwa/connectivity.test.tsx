@@ -6,6 +6,7 @@ import {
   connectivity,
   NetworkRequiredTooltip,
   OfflineBanner,
+  onConnectionBack,
   reportNetworkFailure,
   reportNetworkSuccess,
   startConnectivityTracking,
@@ -111,6 +112,40 @@ describe('connectivity store', () => {
     const stop = startConnectivityTracking({ target });
     stop();
     act(() => void target.dispatchEvent(new Event('offline')));
+    expect(connectivity.online).toBe(true);
+  });
+
+  it('tells each return of the connection, with what brought it, and only returns', () => {
+    stopTracking = startConnectivityTracking();
+    const returns: string[] = [];
+    const stop = onConnectionBack((cause) => returns.push(cause));
+    reportNetworkFailure();
+    reportNetworkSuccess();
+    setBrowserOnline(false);
+    reportNetworkFailure();
+    setBrowserOnline(true);
+    reportNetworkSuccess();
+    // Offline and back within one tick is still a return (the store's own notice is batched).
+    reportNetworkFailure();
+    reportNetworkSuccess();
+    stop();
+    reportNetworkFailure();
+    reportNetworkSuccess();
+    expect(returns).toEqual(['request', 'browser', 'request']);
+  });
+
+  it('a listener that fails keeps neither the others nor the caller from their return', () => {
+    stopTracking = startConnectivityTracking();
+    const returns: string[] = [];
+    const stopFailing = onConnectionBack(() => {
+      throw new Error('listener fault');
+    });
+    const stop = onConnectionBack((cause) => returns.push(cause));
+    reportNetworkFailure();
+    expect(() => reportNetworkSuccess()).not.toThrow();
+    stopFailing();
+    stop();
+    expect(returns).toEqual(['request']);
     expect(connectivity.online).toBe(true);
   });
 });

@@ -5,8 +5,7 @@
  * its reply ends (chat-waiting.ts). Started once by the offline layer (src/app/offline-layer.ts); the sending
  * code loads only when something waits.
  */
-import { subscribe } from 'valtio';
-import { connectivity } from '../../../pwa/connectivity.store';
+import { connectivity, onConnectionBack } from '../../../pwa/connectivity.store';
 import { answerWorkerOutboxRequests } from '../../../pwa/background-sync';
 import { onSpacesEvent } from '../../../session';
 import { countQueued } from './outbox.store';
@@ -39,11 +38,7 @@ const sendSoon = () => void send().catch(() => undefined);
 export function startOutbox(): void {
   if (started) return;
   started = true;
-  let online = connectivity.online;
-  subscribe(connectivity, () => {
-    if (connectivity.online && !online) sendSoon();
-    online = connectivity.online;
-  });
+  onConnectionBack(sendSoon);
   onOutboxWake(() => {
     if (connectivity.online) sendSoon();
   });
