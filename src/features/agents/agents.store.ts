@@ -10,7 +10,7 @@ import { onSessionReset, onSpaceSwitch } from '../../session';
 import { getCurrentSpace } from '../spaces/spaces.store';
 import { agentConfigApi } from './agent-config.api';
 import { agentsApi } from './agents.api';
-import { deliveriesTo, holdsMessagesOf, mergeMessages, saveSession, saveSessions } from './agents.sync';
+import { chatsStartedIn, deliveriesTo, holdsMessagesOf, mergeMessages, saveSession, saveSessions } from './agents.sync';
 import { noteEarlierMessages, readChatPages, saveEarlierPage, saveNewestPage } from './chat-pages';
 import type { Agent, RunDto } from '../../contract/agents';
 import { agentErrorMessage } from './lib/errors';
@@ -73,8 +73,9 @@ export async function loadSessions(): Promise<void> {
   const space = getCurrentSpace();
   if (!space) return;
   agentsState.sessionsLoading = true;
+  const startedBefore = chatsStartedIn(space.id);
   try {
-    await saveSessions(space.id, await agentsApi.listSessions());
+    await saveSessions(space.id, await agentsApi.listSessions(), () => chatsStartedIn(space.id) !== startedBefore);
     agentsState.sessionsError = null;
   } catch (error) {
     agentsState.sessionsError = agentErrorMessage(error, 'sessions');

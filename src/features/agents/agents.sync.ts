@@ -46,12 +46,31 @@ export const toMessageRow = (spaceId: string, dto: ChatMessageDto): MessageRow =
 /** Recorded when the space's chat list is saved: until then no chats on the device means "not loaded", not "none". */
 export const SESSIONS_SYNC_NAME = 'sessions';
 
-/** The space's whole session list (every agent), so each agent's screen filters locally. */
-export async function saveSessions(spaceId: string, sessions: ChatSessionDto[]): Promise<void> {
+/**
+ * How many chats each space has had started on this page (a first message the server accepted). A
+ * session list asked for before the latest one does not have it: it must not take it away
+ * (loadSessions compares the count before and after, as the chat's list does with deliveries).
+ */
+const chatsStarted = new Map<string, number>();
+export const chatsStartedIn = (spaceId: string): number => chatsStarted.get(spaceId) ?? 0;
+
+/** Counted as soon as the server accepted the chat's first message, before the device writes it. */
+export function noteChatStarted(spaceId: string): void {
+  chatsStarted.set(spaceId, chatsStartedIn(spaceId) + 1);
+}
+
+/**
+ * The space's whole session list (every agent), so each agent's screen filters locally. With
+ * `outdated` saying a chat was started after the list was asked for, its rows are added and none
+ * taken away.
+ */
+export async function saveSessions(spaceId: string, sessions: ChatSessionDto[], outdated?: () => boolean): Promise<void> {
   // Read and written in one transaction, so a history page saved in between is not overwritten.
   await db.transaction('rw', db.sessions, db.meta, async () => {
     const saved = await savedSessions(spaceId);
-    await saveSnapshot('sessions', { spaceId }, sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id))), { syncName: SESSIONS_SYNC_NAME });
+    const rows = sessions.map((dto) => toSessionRow(spaceId, dto, saved.get(dto.id)));
+    const replaced = await saveSnapshot('sessions', { spaceId }, rows, { syncName: SESSIONS_SYNC_NAME, ...(outdated ? { outdated } : {}) });
+    if (!replaced) await db.sessions.bulkPut(rows);
   });
 }
 

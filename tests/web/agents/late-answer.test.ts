@@ -3,13 +3,15 @@
  * page after the stream delivered that reply (a slow answer on a busy server): the reply stays on
  * the device, and the page is not told the run is still going (which would wait for it again and
  * lock the message box). The same for a message of ours the server accepted meanwhile (the screen
- * opening as the connection returns and the outbox sends what waited).
+ * opening as the connection returns and the outbox sends what waited), whether it was accepted
+ * before the answer arrived or while the answer was being written; and for a chat started while the
+ * space's session list was on its way.
  */
 import { waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, wipeAll } from '../../../src/db';
-import { loadSessionMessages } from '../../../src/features/agents/agents.store';
+import { loadSessionMessages, loadSessions } from '../../../src/features/agents/agents.store';
 import { addTemporaryMessage, confirmTemporaryMessage, mergeMessages, noteDelivery, toMessageRow } from '../../../src/features/agents/agents.sync';
 import { sendMessage } from '../../../src/features/agents/send/send-message';
 import { getCurrentSpace } from '../../../src/features/spaces/spaces.store';
@@ -108,5 +110,37 @@ describe('a late whole-list answer', () => {
     expect(armed).toBe(false);
     await waitFor(async () => expect(await db.messages.get('temp-1')).toBeUndefined());
     expect(await savedIds()).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('a session list asked for before a chat was started keeps that chat', async () => {
+    const space = getCurrentSpace()!.id;
+    installFakeChat(api, 'seo', 'sess-new');
+    let answerList!: () => void;
+    const listHeld = new Promise<void>((resolve) => (answerList = resolve));
+    api.on('GET /agents/sessions', async () => {
+      await listHeld;
+      return { status: 200, body: [session] };
+    });
+    const loading = loadSessions();
+    await waitFor(() => expect(api.callsTo('GET /agents/sessions')).toHaveLength(1));
+    // Meanwhile a new chat's first message is sent (the outbox, as the agent's screen opens).
+    await sendMessage({ slug: 'seo', text: 'A landing page for Porto', mode: 'normal' });
+    await waitFor(async () => expect(await db.sessions.get('sess-new')).toBeDefined());
+    answerList();
+    await loading;
+
+    expect((await db.sessions.where('spaceId').equals(space).toArray()).map((row) => row.id).sort()).toEqual(['sess-1', 'sess-new']);
+  });
+
+  it('a session list asked for after the chat was started is the list: a chat it does not hold goes', async () => {
+    const space = getCurrentSpace()!.id;
+    installFakeChat(api, 'seo', 'sess-new');
+    await sendMessage({ slug: 'seo', text: 'A landing page for Porto', mode: 'normal' });
+    await waitFor(async () => expect(await db.sessions.get('sess-new')).toBeDefined());
+    // Deleted elsewhere since: the list no longer holds it.
+    api.on('GET /agents/sessions', () => ({ status: 200, body: [session] }));
+    await loadSessions();
+
+    expect((await db.sessions.where('spaceId').equals(space).toArray()).map((row) => row.id)).toEqual(['sess-1']);
   });
 });

@@ -8,7 +8,7 @@
 import type { AcceptedMessage } from '../../../contract/agents';
 import { describeError, logger } from '../../../lib/logger';
 import { applyCreditsRemaining } from '../../billing/billing.store';
-import { noteDelivery } from '../agents.sync';
+import { noteChatStarted, noteDelivery } from '../agents.sync';
 import { live } from '../chat.store';
 import { pollSinceBefore, startWaiting } from '../chat-waiting';
 import { confirmCharge } from './confirm-charge';
@@ -34,6 +34,8 @@ export async function deliverMessage(input: SendInput, idempotencyKey: string): 
   // The chat's list read before this answer (the screen opening as the outbox sends) does not
   // have the message: it must not take the confirmed one away once it is recorded.
   noteDelivery(accepted.session_id);
+  // The same for the space's session list and a chat this message started.
+  if (!input.sessionId) noteChatStarted(spaceId);
   // The balance the server left after charging it is on screen at once (the sidebar's plan card).
   applyCreditsRemaining(accepted.credits_remaining);
   // The reply's stream is asked for first: the device's own records of the send need not delay it.
