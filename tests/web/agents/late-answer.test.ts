@@ -124,7 +124,7 @@ describe('a late whole-list answer', () => {
     const loading = loadSessions();
     await waitFor(() => expect(api.callsTo('GET /agents/sessions')).toHaveLength(1));
     // Meanwhile a new chat's first message is sent (the outbox, as the agent's screen opens).
-    await sendMessage({ slug: 'seo', text: 'A landing page for Porto', mode: 'normal' });
+    await sendMessage({ slug: 'seo', sessionId: null, text: 'A landing page for Porto', mode: 'normal' });
     await waitFor(async () => expect(await db.sessions.get('sess-new')).toBeDefined());
     answerList();
     await loading;
@@ -135,7 +135,7 @@ describe('a late whole-list answer', () => {
   it('a session list asked for after the chat was started is the list: a chat it does not hold goes', async () => {
     const space = getCurrentSpace()!.id;
     installFakeChat(api, 'seo', 'sess-new');
-    await sendMessage({ slug: 'seo', text: 'A landing page for Porto', mode: 'normal' });
+    await sendMessage({ slug: 'seo', sessionId: null, text: 'A landing page for Porto', mode: 'normal' });
     await waitFor(async () => expect(await db.sessions.get('sess-new')).toBeDefined());
     // Deleted elsewhere since: the list no longer holds it.
     api.on('GET /agents/sessions', () => ({ status: 200, body: [session] }));
