@@ -73,7 +73,10 @@ export function GuardedOutlet() {
   if (auth.status === 'LOGGING_OUT' && classifyPath(location.pathname) !== 'auth-page') return SIGNING_OUT_SCREEN;
   if (redirect) return <Navigate to={redirect.redirect} replace />;
 
-  const showShell = auth.status === 'AUTHENTICATED' && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
+  // A token refresh is the same person's session: the shell and the screen in it stay as they are
+  // (taking the shell down rebuilt the screen inside, twice per refresh).
+  const signedIn = auth.status === 'AUTHENTICATED' || auth.status === 'REFRESHING';
+  const showShell = signedIn && auth.user !== null && classifyPath(location.pathname) !== 'auth-page';
   return showShell ? SCREEN_IN_SHELL : SCREEN_ALONE;
 }
 

@@ -170,10 +170,12 @@ describe('a token refresh in the background', () => {
     });
     await signInAs(api, 'org_owner');
     const { router, location } = renderApp('/connections');
-    await screen.findByRole('heading', { name: 'Connections', level: 1 });
+    const heading = await screen.findByRole('heading', { name: 'Connections', level: 1 });
     await waitFor(() => expect(authState.status).toBe('REFRESHING'));
     expect(location()).toBe('/connections');
-    expect(screen.getByRole('heading', { name: 'Connections', level: 1 })).toBeTruthy();
+    // The same screen, still in the shell: nothing was taken down and put up again for the refresh.
+    expect(screen.getByRole('heading', { name: 'Connections', level: 1 })).toBe(heading);
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
 
     // On a slow network the refresh takes a while: the person is no less signed in meanwhile.
     act(() => router.navigate('/credits'));
@@ -181,9 +183,11 @@ describe('a token refresh in the background', () => {
     expect(await screen.findByRole('heading', { name: 'Credits', level: 1 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
 
+    const credits = screen.getByRole('heading', { name: 'Credits', level: 1 });
     releaseRefresh();
     await waitFor(() => expect(authState.status).toBe('AUTHENTICATED'));
     expect(location()).toBe('/credits');
+    expect(screen.getByRole('heading', { name: 'Credits', level: 1 })).toBe(credits);
   });
 });
 
