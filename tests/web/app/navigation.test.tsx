@@ -173,7 +173,9 @@ describe('a token refresh in the background', () => {
     const heading = await screen.findByRole('heading', { name: 'Connections', level: 1 });
     await waitFor(() => expect(authState.status).toBe('REFRESHING'));
     expect(location()).toBe('/connections');
-    // The same screen, still in the shell: nothing was taken down and put up again for the refresh.
+    // The same screen, still in the shell: nothing was taken down and put up again for the refresh
+    // (looked at once the renders the status change causes are done).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.getByRole('heading', { name: 'Connections', level: 1 })).toBe(heading);
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
 
