@@ -7,9 +7,23 @@
  * connection (db/notify-channel.ts). PGlite runs inside a single process (it cannot be opened by
  * two), so there the in-process path is the whole story.
  */
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 
 export const WAKE_CHANNEL = 'mosaic_agent_session';
+
+/**
+ * A notification says which process sent it (`topic@sender`): the sender woke its own waiters when
+ * it sent it, and the copy PostgreSQL hands back to it came later, waking a poll that had started
+ * meanwhile for nothing (an empty answer, a second read). A payload without a sender (an older
+ * process during an upgrade) wakes as before.
+ */
+const SENDER_MARK = '@';
+const payloadOf = (topic: string, sender: string) => `${topic}${SENDER_MARK}${sender}`;
+function readPayload(payload: string): { topic: string; sender: string | null } {
+  const mark = payload.lastIndexOf(SENDER_MARK);
+  return mark < 0 ? { topic: payload, sender: null } : { topic: payload.slice(0, mark), sender: payload.slice(mark + 1) };
+}
 
 type Waiter = () => void;
 
@@ -30,6 +44,7 @@ interface Logger {
 export async function createRunWaker(database: Database, logger: Logger): Promise<RunWaker> {
   const waiters = new Map<string, Set<Waiter>>();
   let count = 0;
+  const self = randomUUID();
 
   const wakeLocal = (topic: string) => {
     const set = waiters.get(topic);
@@ -39,7 +54,10 @@ export async function createRunWaker(database: Database, logger: Logger): Promis
   };
 
   const listener = await database.openNotifyChannel(WAKE_CHANNEL, {
-    onMessage: wakeLocal,
+    onMessage: (payload) => {
+      const { topic, sender } = readPayload(payload);
+      if (sender !== self) wakeLocal(topic);
+    },
     onConnectionLost: (error) => logger.warn({ err: error }, 'Run wake-up listener lost its connection; reconnecting'),
   });
 
@@ -70,7 +88,7 @@ export async function createRunWaker(database: Database, logger: Logger): Promis
       wakeLocal(topic);
       if (listener) {
         try {
-          await listener.notify(topic);
+          await listener.notify(payloadOf(topic, self));
         } catch (error) {
           // Other processes' waiters then return at their hold time-out (or next keep-alive) and read it anyway.
           logger.warn({ err: error }, 'Could not notify other processes of a change');
