@@ -561,10 +561,35 @@ async function setVariant(page: Page, variant: (typeof VARIANTS)[number]): Promi
   await page.setViewportSize({ width: variant.width, height: variant.height });
   // Radix Themes follows the media query on the next render: wait for it, then for layout.
   await page.waitForFunction((scheme) => document.querySelector(`.radix-themes.${scheme}, .radix-themes.${scheme}-theme`) !== null, variant.scheme);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Two frames, or a second at most: a page the browser counts as hidden draws no frames, and
+  // Playwright's evaluate has no time limit of its own (a clean-clone run once stood still for 19
+  // minutes inside this sweep, with the browser and the server idle). Said when it happens.
+  const drawn = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve('drawn')));
+        setTimeout(() => resolve(`no frame in 1 s (the page is ${document.visibilityState})`), 1_000);
+      }),
+  );
+  if (drawn !== 'drawn') console.warn(`${variant.width}px ${variant.scheme}: ${drawn}`);
+}
+
+/** A wait inside the page that never ends would stop the sweep with no word of where: bounded. */
+async function bounded<T>(what: string, work: Promise<T>, ms = 120_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not done in ${ms / 1000} s`)), ms)));
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function runAxe(page: Page): Promise<AxeViolation[]> {
+  return bounded(`axe on ${page.url()}`, axeIn(page));
+}
+
+function axeIn(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     // target-size (WCAG 2.2 2.5.8) is off by default in axe; the product asks for it.
@@ -682,7 +707,7 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
       await setVariant(page, variant);
       const label = `${screen.name} @${variant.width} ${variant.scheme}`;
       try {
-        await screen.open?.(page, variant.width);
+        if (screen.open) await bounded(`${label}: its state`, screen.open(page, variant.width));
       } catch (error) {
         found.push(`${label}: could not be opened (${String(error).split('\n').slice(0, 8).join(' | ')})`);
         // What the open set up is undone before the screen is opened again: an earlier-messages
@@ -694,7 +719,7 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
         await screen.ready(page);
         continue;
       }
-            const violations = await runAxe(page);
+      const violations = await runAxe(page);
       counts.set(label, violations.reduce((sum, v) => sum + v.nodes.length, 0));
       for (const v of violations) {
         for (const node of v.nodes) {
@@ -702,7 +727,7 @@ async function checkScreens(page: Page, baseUrl: string, screens: Screen[], data
         }
       }
       for (const problem of await checkTargetsAndFocus(page, !screen.open)) found.push(`${label}: ${problem}`);
-      await screen.close?.(page);
+      if (screen.close) await bounded(`${label}: closing its state`, screen.close(page));
     }
   }
   return found;
