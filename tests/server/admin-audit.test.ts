@@ -5,12 +5,13 @@
  * their own, with Mosaic staff not named), and summarised on the Security screen.
  */
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminSecuritySummary } from '../../src/contract/admin';
 import { AUDIT_ACTION_LABELS, type AuditEvent, type AuditPage } from '../../src/contract/audit';
 import { auditEvents } from '../../server/src/db/schema/index';
 import { AUDIT_ACTIONS } from '../../server/src/services/audit/audit.service';
 import { API, TEST_PASSWORD, authHeaders, createTestApp, login, testEngine, type RegisteredOwner, type SignedIn } from '../helpers/server';
+import { startFreshRateWindow } from '../helpers/rate-window';
 import { appForSuite, preparedForSuite } from '../helpers/suite-fixtures';
 import { addPerson, call, newOrganisation, requestToJoin } from './org-helpers';
 import { adminCall, signInPlatformAdmin } from './admin-helpers';
@@ -153,6 +154,7 @@ describe('admin endpoints are rate limited per admin, and the refusal is audited
     try {
       const system = await signInPlatformAdmin(t, 'system_admin');
       const owner = await newOrganisation(t);
+      startFreshRateWindow();
       const reads = [];
       for (let index = 0; index < 9; index++) reads.push((await adminCall(t, 'GET', '/admin/overview', system.access_token)).statusCode);
       expect(reads).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
@@ -167,6 +169,7 @@ describe('admin endpoints are rate limited per admin, and the refusal is audited
         [system.user.id, 'admin-act'],
       ]);
     } finally {
+      vi.useRealTimers();
       await t.close();
     }
   });

@@ -4,24 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEvents, organizations, rateLimitCounters, users } from '../../server/src/db/schema/index';
 import { MAX_BUCKET_KEY_LENGTH } from '../../server/src/plugins/rate-limit-store';
 import { API, TEST_PASSWORD, login, registerOwner, uniqueEmail, type TestApp } from '../helpers/server';
+import { startFreshRateWindow } from '../helpers/rate-window';
 import { appForSuite } from '../helpers/suite-fixtures';
-
-/**
- * Counters use fixed one-minute windows of the wall clock. Each test moves the server's clock
- * (Date only; it keeps running) to one second into a window that has not started yet, so no
- * test straddles a window boundary.
- */
-let lastWindow = 0;
-function startFreshWindow() {
-  lastWindow = Math.max(Math.floor(Date.now() / 60_000) + 1, lastWindow + 1);
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(lastWindow * 60_000 + 1000);
-}
 
 describe('rate limits on sign-in routes', () => {
   const LIMIT = 3;
   const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
-  beforeEach(startFreshWindow);
+  beforeEach(startFreshRateWindow);
   afterEach(() => vi.useRealTimers());
 
   const post = (url: string, payload: object, ip = '203.0.113.7') =>
@@ -108,7 +97,7 @@ describe('rate limits shared through the database', () => {
   const first = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
   // A second server process on the same database.
   const second = appForSuite(() => ({ env: { AUTH_RATE_LIMIT_MAX: '3' }, database: first.database }));
-  beforeEach(startFreshWindow);
+  beforeEach(startFreshRateWindow);
   afterEach(() => vi.useRealTimers());
 
   it('two server processes on one database share one allowance', async () => {
@@ -131,7 +120,7 @@ describe('rate limits shared through the database', () => {
     const refresh = (t: TestApp, token: string) =>
       t.app.inject({ method: 'POST', url: `${API}/refresh`, payload: { refresh_token: token }, remoteAddress: '203.0.113.200' });
     // Sign-up took a while on a loaded machine: the refreshes start in a window of their own.
-    startFreshWindow();
+    startFreshRateWindow();
     const statuses: number[] = [];
     for (const [index, person] of people.entries()) {
       let token = person.refresh_token;
