@@ -4,10 +4,11 @@
  * new password from it and signs the account out everywhere. Mail arrives at a real SMTP server.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RESET_TTL_MINUTES, RESET_REQUESTED_MESSAGE } from '../../src/contract/account';
 import { accountTokens, auditEvents, users } from '../../server/src/db/schema/index';
 import { API, TEST_PASSWORD, login, registerOwner, uniqueEmail } from '../helpers/server';
+import { startFreshRateWindow } from '../helpers/rate-window';
 import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 import { startTestSmtpServer, type ReadMail } from '../helpers/mail';
 
@@ -157,6 +158,8 @@ describe('password reset by email link', () => {
 
 describe('password reset rate limit', () => {
   const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: '2' } });
+  beforeEach(startFreshRateWindow);
+  afterEach(() => vi.useRealTimers());
 
   it('limits requests per address and email, whether or not the address has an account', async () => {
     const email = uniqueEmail();

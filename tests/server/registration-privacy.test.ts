@@ -3,9 +3,10 @@
  * find out which addresses have accounts or requests; the address's owner is emailed instead.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { joinRequests, users } from '../../server/src/db/schema/index';
 import { API, TEST_PASSWORD, signInWithRole, uniqueEmail } from '../helpers/server';
+import { startFreshRateWindow } from '../helpers/rate-window';
 import { appForSuite, startedForSuite } from '../helpers/suite-fixtures';
 import { startTestSmtpServer } from '../helpers/mail';
 import { addPerson, domainOf, newOrganisation, requestToJoin } from './org-helpers';
@@ -117,6 +118,8 @@ describe('answers that do not tell which addresses have accounts', () => {
 describe('rate limits on the registration look-ups', () => {
   const LIMIT = 3;
   const t = appForSuite({ env: { AUTH_RATE_LIMIT_MAX: String(LIMIT) } });
+  beforeEach(startFreshRateWindow);
+  afterEach(() => vi.useRealTimers());
 
   const get = (url: string, query: Record<string, string>, ip: string) =>
     t.app.inject({ method: 'GET', url: `${API}${url}`, query, remoteAddress: ip });
